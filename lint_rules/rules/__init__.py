@@ -1,0 +1,1 @@
+"""Site kinds ETL001-ETL007: one module each (filled by the lint_rules issue)."""
