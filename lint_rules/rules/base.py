@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Example:
-    """A whole module of source; `fixed` is the codemod's exact output (None: left for review)."""
+    """A whole module of source. For an invalid example `fixed` is the codemod's exact output
+    for the whole module, or None when the codemod leaves the module unchanged (every site in
+    it goes to review)."""
 
     code: str
     fixed: str | None = None

@@ -1,0 +1,196 @@
+"""`[tool.et-log]` in the target's pyproject.toml, with the ExecuTorch layout as the default."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from lint_rules.globs import matches_any
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the backport has the same API
+    import tomli as tomllib  # type: ignore[no-redef]
+
+DEFAULT_EXCLUDE: tuple[str, ...] = (
+    ".git/",
+    ".hg/",
+    ".venv/",
+    "venv/",
+    ".tox/",
+    "__pycache__/",
+    "build/",
+    "dist/",
+    "*.egg-info/",
+    "node_modules/",
+    "third-party/",
+    "third_party/",
+)
+# Files that are not library code: their prints are CLI output, their logging setup is theirs.
+DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
+    "test_*.py",
+    "*_test.py",
+    "conftest.py",
+    "tests/",
+    "test/",
+    "examples/",
+    "scripts/",
+)
+# Folders under backends/ that are ExecuTorch core rather than a backend of their own.
+DEFAULT_COMPONENTS: tuple[tuple[str, str], ...] = (("**/backends/transforms/", "executorch"),)
+# backends/apple/<name>/ is a backend; backends/apple itself is only a grouping folder.
+_GROUPING_FOLDERS = frozenset({"apple"})
+
+
+class ConfigError(Exception):
+    """A `[tool.et-log]` table or a command-line override that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the lint and the codemod need to know about the target repository."""
+
+    root: Path | None = None
+    include: tuple[str, ...] = ("*.py",)
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS
+    # Also treat files with a `__main__` guard or an argparse entry point as scripts.
+    detect_scripts: bool = True
+    components: tuple[tuple[str, str], ...] = DEFAULT_COMPONENTS
+    default_component: str = "executorch"
+    runtime_import: str = "et_log_runtime"
+    # Explicit logger names inside this package are kept by ETL001's fix.
+    package: str = "executorch"
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    source_file: Path | None = field(default=None, compare=False)
+
+    def relpath(self, path: str | os.PathLike[str]) -> str:
+        """`path` relative to the config root when inside it, '/'-separated."""
+        text = os.fspath(path)
+        if self.root is not None:
+            absolute = os.path.abspath(text)
+            root = str(self.root)
+            if absolute == root or absolute.startswith(root.rstrip(os.sep) + os.sep):
+                text = os.path.relpath(absolute, root)
+        text = text.replace(os.sep, "/")
+        while text.startswith("./"):
+            text = text[2:]
+        return text
+
+    def component_for(self, path: str | os.PathLike[str]) -> str:
+        """The component a file belongs to: the config map first, then `backends/<name>/`
+        (or `backends/apple/<name>/`) -> `<name>`, else the default component."""
+        rel = self.relpath(path)
+        for pattern, name in self.components:
+            if matches_any(rel, (pattern,)):
+                return name
+        parts = rel.split("/")[:-1]
+        for i, part in enumerate(parts):
+            if part != "backends":
+                continue
+            rest = parts[i + 1 :]
+            if rest and rest[0] in _GROUPING_FOLDERS:
+                rest = rest[1:]
+            if rest:
+                return rest[0]
+            break
+        return self.default_component
+
+    def is_excluded(self, path: str | os.PathLike[str]) -> bool:
+        """True if an exclude glob matches the file or one of its folders."""
+        rel = self.relpath(path)
+        return matches_any(rel, self.exclude) or matches_any(rel, self.extend_exclude)
+
+    def is_included(self, path: str | os.PathLike[str]) -> bool:
+        """True if an include glob matches and no exclude glob does."""
+        rel = self.relpath(path)
+        return matches_any(rel, self.include) and not self.is_excluded(path)
+
+    def is_script_path(self, path: str | os.PathLike[str]) -> bool:
+        """True for tests, examples and script folders (by path alone)."""
+        return matches_any(self.relpath(path), self.script_patterns)
+
+    def code_enabled(self, code: str) -> bool:
+        """`--select`/`--ignore` by code prefix (`ETL00` selects all seven)."""
+        if self.select and not any(code.startswith(s) for s in self.select):
+            return False
+        return not any(code.startswith(s) for s in self.ignore)
+
+
+_LIST_KEYS = {"include", "exclude", "extend_exclude", "script_patterns", "select", "ignore"}
+_STR_KEYS = {"default_component", "runtime_import", "package"}
+_BOOL_KEYS = {"detect_scripts"}
+
+
+def _normalise(table: dict[str, Any], where: str) -> dict[str, Any]:
+    known = {f.name for f in fields(Config)} - {"root", "source_file"}
+    out: dict[str, Any] = {}
+    for raw_key, value in table.items():
+        key = raw_key.replace("-", "_")
+        if key not in known:
+            raise ConfigError(f"{where}: unknown key {raw_key!r} in [tool.et-log]")
+        if key in _LIST_KEYS:
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise ConfigError(f"{where}: {raw_key} must be a list of strings")
+            value = tuple(value)
+        elif key in _STR_KEYS:
+            if not isinstance(value, str) or not value:
+                raise ConfigError(f"{where}: {raw_key} must be a non-empty string")
+        elif key in _BOOL_KEYS:
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}: {raw_key} must be true or false")
+        elif key == "components":
+            if isinstance(value, dict):
+                value = tuple(value.items())
+            if not all(
+                isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(s, str) for s in v)
+                for v in value
+            ):
+                raise ConfigError(f"{where}: components must map folder globs to names")
+            # User entries are checked before the defaults.
+            value = tuple(tuple(v) for v in value) + DEFAULT_COMPONENTS
+        out[key] = value
+    return out
+
+
+def find_pyproject(start_dir: str | os.PathLike[str]) -> Path | None:
+    """The nearest pyproject.toml at or above `start_dir`."""
+    here = Path(os.path.abspath(start_dir))
+    if here.is_file():
+        here = here.parent
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_config(
+    start_dir: str | os.PathLike[str] = ".", overrides: dict[str, Any] | None = None
+) -> Config:
+    """Read `[tool.et-log]` from the nearest pyproject.toml (absent: the ExecuTorch layout),
+    then apply `overrides` (command-line flags, same keys). Raises ConfigError."""
+    pyproject = find_pyproject(start_dir)
+    values: dict[str, Any] = {}
+    root = Path(os.path.abspath(start_dir))
+    if root.is_file():
+        root = root.parent
+    if pyproject is not None:
+        root = pyproject.parent
+        try:
+            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"{pyproject}: cannot read: {exc}") from exc
+        table = data.get("tool", {}).get("et-log", {})
+        if not isinstance(table, dict):
+            raise ConfigError(f"{pyproject}: [tool.et-log] must be a table")
+        values.update(_normalise(table, str(pyproject)))
+    if overrides:
+        values.update(_normalise(overrides, "command line"))
+    return replace(Config(root=root, source_file=pyproject), **values)

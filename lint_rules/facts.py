@@ -1,0 +1,162 @@
+"""One pass over a parsed module: what names mean (imports, aliases), which classes are
+warnings, which variables hold loggers, and whether the file is a script."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+# Built-in warning classes by name; the first three are API signals, never diagnostics.
+API_SIGNALS = frozenset({"DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"})
+BUILTIN_WARNINGS = API_SIGNALS | frozenset(
+    {
+        "Warning",
+        "UserWarning",
+        "RuntimeWarning",
+        "SyntaxWarning",
+        "ImportWarning",
+        "UnicodeWarning",
+        "BytesWarning",
+        "ResourceWarning",
+        "EncodingWarning",
+    }
+)
+ROOT_LOGGING_FUNCTIONS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+)
+
+
+def last_identifier(node: ast.expr) -> str | None:
+    """`X` for `X`, `a.b.X` and `X(...)`; None for anything else."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+@dataclass
+class ModuleFacts:
+    """What the detector needs to know about one module, gathered in a single walk."""
+
+    runtime_import: str
+    imports: dict[str, str] = field(default_factory=dict)
+    calls: list[ast.Call] = field(default_factory=list)
+    raises: list[ast.Raise] = field(default_factory=list)
+    assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
+    warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
+    api_signal_classes: set[str] = field(default_factory=lambda: set(API_SIGNALS))
+    module_level_calls: set[int] = field(default_factory=set)
+    has_main_guard: bool = False
+    parses_arguments: bool = False
+    builds_argparser: bool = False
+
+    def qualname(self, node: ast.expr) -> str | None:
+        """The dotted name an expression refers to through the imports, e.g. `lg.getLogger`
+        -> `logging.getLogger`, `stderr` -> `sys.stderr`; None when not import-rooted."""
+        if isinstance(node, ast.Name):
+            return self.imports.get(node.id)
+        if isinstance(node, ast.Attribute):
+            base = self.qualname(node.value)
+            return f"{base}.{node.attr}" if base else None
+        return None
+
+    def is_builtin(self, node: ast.expr, name: str) -> bool:
+        """True for a bare reference to builtin `name` that no import rebinds."""
+        return isinstance(node, ast.Name) and node.id == name and name not in self.imports
+
+    def is_api_signal(self, name: str | None) -> bool:
+        return name is not None and (
+            name in self.api_signal_classes or name.endswith("DeprecationWarning")
+        )
+
+    def is_warning_class(self, name: str | None) -> bool:
+        return name is not None and (name in self.warning_classes or name.endswith("Warning"))
+
+    @property
+    def is_script(self) -> bool:
+        """A `__main__` guard or an argparse entry point (builds a parser and parses)."""
+        return self.has_main_guard or (self.builds_argparser and self.parses_arguments)
+
+    @property
+    def logger_factories(self) -> frozenset[str]:
+        rt = self.runtime_import
+        return frozenset({"logging.getLogger", f"{rt}.get_logger", f"{rt}.get_artifact_logger"})
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    sides = [test.left, *test.comparators]
+    return (
+        len(sides) == 2
+        and isinstance(test.ops[0], ast.Eq)
+        and any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides)
+        and any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+    )
+
+
+def gather_facts(tree: ast.Module, runtime_import: str) -> ModuleFacts:
+    """Walk `tree` once and return its facts."""
+    facts = ModuleFacts(runtime_import=runtime_import)
+    imports = facts.imports
+    classes: list[ast.ClassDef] = []
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Call:
+            facts.calls.append(node)  # type: ignore[arg-type]
+        elif kind is ast.Import:
+            for alias in node.names:  # type: ignore[attr-defined]
+                if alias.asname:
+                    imports[alias.asname] = alias.name
+                else:
+                    top = alias.name.partition(".")[0]
+                    imports[top] = top
+        elif kind is ast.ImportFrom:
+            if node.level == 0 and node.module:  # type: ignore[attr-defined]
+                for alias in node.names:  # type: ignore[attr-defined]
+                    if alias.name != "*":
+                        imports[alias.asname or alias.name] = f"{node.module}.{alias.name}"  # type: ignore[attr-defined]
+        elif kind is ast.Assign or kind is ast.AnnAssign:
+            if isinstance(node.value, ast.Call):  # type: ignore[attr-defined]
+                facts.assigns.append(node)  # type: ignore[arg-type]
+        elif kind is ast.Raise:
+            facts.raises.append(node)  # type: ignore[arg-type]
+        elif kind is ast.ClassDef:
+            classes.append(node)  # type: ignore[arg-type]
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            facts.module_level_calls.add(id(stmt.value))
+        elif _is_main_guard(stmt):
+            facts.has_main_guard = True
+    for call in facts.calls:
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in ("parse_args", "parse_known_args"):
+            facts.parses_arguments = True
+        elif facts.qualname(func) == "argparse.ArgumentParser":
+            facts.builds_argparser = True
+    _classify_classes(classes, facts)
+    return facts
+
+
+def _classify_classes(classes: list[ast.ClassDef], facts: ModuleFacts) -> None:
+    """Same-file warning subclasses, to a fixpoint (a class may come before its base)."""
+    changed = True
+    while changed:
+        changed = False
+        for cls in classes:
+            bases = [last_identifier(b) for b in cls.bases]
+            if cls.name not in facts.api_signal_classes and any(
+                b in facts.api_signal_classes for b in bases
+            ):
+                facts.api_signal_classes.add(cls.name)
+                facts.warning_classes.add(cls.name)
+                changed = True
+            elif cls.name not in facts.warning_classes and any(
+                facts.is_warning_class(b) for b in bases
+            ):
+                facts.warning_classes.add(cls.name)
+                changed = True

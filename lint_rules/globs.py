@@ -1,0 +1,46 @@
+"""Glob patterns over '/'-separated relative paths: `**` spans folders, `*` stays in one."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+
+@lru_cache(maxsize=512)
+def compile_glob(pattern: str) -> re.Pattern[str]:
+    """A pattern without '/' matches a name in any folder; a trailing '/' means "the folder and
+    everything under it"; otherwise it is anchored at the root."""
+    pat = pattern.strip()
+    if pat.startswith("./"):
+        pat = pat[2:]
+    if "/" not in pat.rstrip("/"):
+        pat = "**/" + pat
+    elif pat.startswith("/"):
+        pat = pat[1:]
+    if pat.endswith("/"):
+        pat += "**"
+    out: list[str] = []
+    i = 0
+    while i < len(pat):
+        if pat.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pat.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pat[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pat[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pat[i]))
+            i += 1
+    # A pattern naming a folder also covers what is inside it.
+    return re.compile("".join(out) + "(?:/.*)?")
+
+
+def matches_any(relpath: str, patterns: tuple[str, ...]) -> bool:
+    """True if `relpath` (posix, relative) matches one of the glob `patterns`."""
+    return any(compile_glob(p).fullmatch(relpath) for p in patterns)

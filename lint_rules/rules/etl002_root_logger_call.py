@@ -1,0 +1,103 @@
+"""ETL002: a call on the root logger (`logging.info(...)` and friends)."""
+
+from __future__ import annotations
+
+from lint_rules.rules.base import Example, Rule
+
+RULE = Rule(
+    code="ETL002",
+    name="root-logger-call",
+    message="root-logger call; call it on the module logger (logger = get_logger(__name__))",
+    fixable=True,
+    what_it_does=(
+        "Flags `logging.debug/info/warning/warn/error/exception/critical/fatal/log(...)` in any "
+        "spelling, including `from logging import info` and module aliases."
+    ),
+    why_bad=(
+        "These functions log on the root logger: the message carries no component, cannot be "
+        "switched on or off per backend, and the first call even installs a root handler "
+        "(`basicConfig`) behind the user's back."
+    ),
+    use_instead="The same call on the module logger: `logger.info(...)`.",
+    fix_safety=(
+        "Safe: arguments are kept verbatim. The module logger is created once per module with "
+        "`get_logger(__name__)`; an existing module logger variable is reused, and an existing "
+        "name is never clobbered."
+    ),
+    valid=(
+        Example(
+            code=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f(x):\n    logger.info("x=%s", x)\n'
+            ),
+        ),
+        Example(
+            code="import logging\n\nLEVEL = logging.getLevelName(logging.INFO)\n",
+            note="module functions that do not log",
+        ),
+        Example(
+            code='import mylib\n\n\ndef f():\n    mylib.info("not logging")\n',
+            note="an unrelated `info` function",
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef main():\n"
+                '    logging.info("cli output")\n\n\n'
+                'if __name__ == "__main__":\n    main()\n'
+            ),
+            note="scripts are not library code",
+        ),
+    ),
+    invalid=(
+        Example(
+            code='import logging\n\n\ndef f(x):\n    logging.info("x=%s", x)\n',
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f(x):\n    logger.info("x=%s", x)\n'
+            ),
+        ),
+        Example(
+            code=(
+                "import logging as lg\n\nlog = lg.getLogger(__name__)\n\n\n"
+                'def f():\n    lg.warning("w")\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlog = get_logger(__name__)\n\n\n"
+                'def f():\n    log.warning("w")\n'
+            ),
+            note="module alias; the existing module logger `log` is reused",
+        ),
+        Example(
+            code=(
+                'from logging import info, warning\n\n\ndef f():\n    info("a")\n    warning("b")\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f():\n    logger.info("a")\n    logger.warning("b")\n'
+            ),
+            note="imported functions",
+        ),
+        Example(
+            code='import logging\n\n\ndef f():\n    logging.log(logging.DEBUG, "m")\n',
+            fixed=(
+                "import logging\nfrom et_log_runtime import get_logger\n\n"
+                "logger = get_logger(__name__)\n\n\n"
+                'def f():\n    logger.log(logging.DEBUG, "m")\n'
+            ),
+            note="`logging` still used",
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef load(path):\n    try:\n        return open(path)\n"
+                '    except OSError:\n        logging.exception("cannot open %s", path)\n'
+                "        return None\n"
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                "def load(path):\n    try:\n        return open(path)\n"
+                '    except OSError:\n        logger.exception("cannot open %s", path)\n'
+                "        return None\n"
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,138 @@
+"""ETL003: text printed to stderr (`print(..., file=sys.stderr)`, `sys.stderr.write(...)`)."""
+
+from __future__ import annotations
+
+from lint_rules.rules.base import Example, Rule
+
+RULE = Rule(
+    code="ETL003",
+    name="print-to-stderr",
+    message="print to stderr in library code; use a call on the module logger",
+    fixable=True,
+    what_it_does=(
+        "Flags `print(..., file=sys.stderr)` and `sys.stderr.write(...)` in library code, "
+        "including `import sys as _sys` and `from sys import stderr`."
+    ),
+    why_bad=(
+        "Text written straight to stderr cannot be silenced, filtered by component or captured "
+        "by the user's logging setup; during export it interleaves with torch's own log lines."
+    ),
+    use_instead=(
+        "A logger call whose level follows the text: `Error:` prefix -> `logger.error`, "
+        "`Warning:` -> `logger.warning`, `Info:` -> `logger.info` (case-insensitive), "
+        "otherwise `logger.warning`."
+    ),
+    fix_safety=(
+        "The printed text is kept exactly: literal arguments are inlined (with `%` escaped when "
+        "there are arguments), others become `%s` placeholders, `sep` is honoured. Left for "
+        "review: `end=` other than a newline, `*args`/`**kwargs`, an empty `print`, a non-literal "
+        "`sep`, and `write()` of text that does not visibly end with a newline."
+    ),
+    valid=(
+        Example(code='def f():\n    print("to stdout")\n'),
+        Example(code='import sys\n\n\ndef f():\n    print("x", file=sys.stdout)\n'),
+        Example(code='def f(handle):\n    print("x", file=handle)\n', note="some other file"),
+        Example(
+            code='import sys\n\n\ndef test_cli(capsys):\n    print("x", file=sys.stderr)\n',
+            path="executorch/backends/arm/test/test_cli.py",
+            note="tests are not library code",
+        ),
+        Example(
+            code=(
+                "import argparse\nimport sys\n\n\ndef main():\n"
+                "    parser = argparse.ArgumentParser()\n    args = parser.parse_args()\n"
+                '    print("Error: bad input", args, file=sys.stderr)\n'
+            ),
+            note="a script with an argparse entry point",
+        ),
+        Example(
+            code='import sys\n\n\ndef f():\n    sys.stderr.write("x\\n")\n',
+            path="examples/export_model.py",
+            note="examples are not library code",
+        ),
+    ),
+    invalid=(
+        Example(
+            code='import sys\n\n\ndef f(x):\n    print("a", x, file=sys.stderr)\n',
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f(x):\n    logger.warning("a %s", x)\n'
+            ),
+        ),
+        Example(
+            code=(
+                'import sys as _sys\n\n\ndef f():\n    print("Error: failed", file=_sys.stderr)\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f():\n    logger.error("Error: failed")\n'
+            ),
+            note="module alias; level from the `Error:` prefix",
+        ),
+        Example(
+            code=(
+                "from sys import stderr\n\n\n"
+                'def f(n):\n    print(f"info: loaded {n} ops", file=stderr)\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f(n):\n    logger.info(f"info: loaded {n} ops")\n'
+            ),
+            note="`from sys import stderr`; prefix matched case-insensitively",
+        ),
+        Example(
+            code='import sys\n\n\ndef f():\n    sys.stderr.write("m\\n")\n',
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f():\n    logger.warning("m")\n'
+            ),
+        ),
+        Example(
+            code='import sys\n\n\ndef f(name):\n    print("a", name, sep=", ", file=sys.stderr)\n',
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f(name):\n    logger.warning("a, %s", name)\n'
+            ),
+            note="`sep` honoured",
+        ),
+        Example(
+            code='import sys\n\n\ndef f(x):\n    print("50%", x, file=sys.stderr)\n',
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f(x):\n    logger.warning("50%% %s", x)\n'
+            ),
+            note="`%` escaped when there are arguments",
+        ),
+        Example(
+            code=(
+                "import logging\nimport sys\n\nlogger = logging.getLogger(__name__)\n\n\n"
+                'def f():\n    print("Warning: slow path", file=sys.stderr)\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def f():\n    logger.warning("Warning: slow path")\n'
+            ),
+            note="the existing module logger is reused",
+        ),
+        Example(
+            code='import sys\n\n\ndef f():\n    print("progress", end="", file=sys.stderr)\n',
+            fixed=None,
+            note='`end=""`: review',
+        ),
+        Example(
+            code="import sys\n\n\ndef f(parts):\n    print(*parts, file=sys.stderr)\n",
+            fixed=None,
+            note="star-args: review",
+        ),
+        Example(
+            code="import sys\n\n\ndef f():\n    print(file=sys.stderr)\n",
+            fixed=None,
+            note="empty print: review",
+        ),
+        Example(
+            code='import sys\n\n\ndef f():\n    sys.stderr.write("partial")\n',
+            fixed=None,
+            note="write without a trailing newline: review",
+        ),
+    ),
+)

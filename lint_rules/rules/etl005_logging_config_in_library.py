@@ -1,0 +1,97 @@
+"""ETL005: logging configuration in library code (`basicConfig`, root `setLevel`/`addHandler`)."""
+
+from __future__ import annotations
+
+from lint_rules.rules.base import Example, Rule
+
+RULE = Rule(
+    code="ETL005",
+    name="logging-config-in-library",
+    message="logging configuration in library code; leave it to the application (TORCH_LOGS)",
+    fixable=True,
+    what_it_does=(
+        "Flags `logging.basicConfig(...)` and `setLevel`/`addHandler` on the root logger "
+        '(`logging.getLogger()`, `logging.getLogger("")`, `logging.root`) in library code.'
+    ),
+    why_bad=(
+        "Configuring the root logger at import time takes the choice away from the user: their "
+        "own `basicConfig` becomes a no-op, lines get printed twice, and importing a backend "
+        "changes what unrelated libraries print."
+    ),
+    use_instead=(
+        "Nothing in library code: applications configure logging, and ExecuTorch components "
+        "are controlled with `TORCH_LOGS` or `et_log_runtime.set_logs`."
+    ),
+    fix_safety=(
+        "A statement at module level is removed. Inside a function, class or block it is left "
+        "for review: a function may be a deliberate entry point."
+    ),
+    valid=(
+        Example(
+            code=(
+                "import logging\n\n\ndef make_handler():\n"
+                "    handler = logging.StreamHandler()\n"
+                "    handler.setLevel(logging.INFO)\n    return handler\n"
+            ),
+            note="a handler's level is not the root logger's",
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef main():\n    logging.basicConfig(level=logging.INFO)\n\n\n"
+                'if __name__ == "__main__":\n    main()\n'
+            ),
+            note="scripts configure logging",
+        ),
+        Example(
+            code="import logging\n\nlogging.basicConfig(level=logging.DEBUG)\n",
+            path="executorch/exir/tests/conftest.py",
+            note="tests are not library code",
+        ),
+    ),
+    invalid=(
+        Example(
+            code=(
+                "import logging\n\nlogging.basicConfig(level=logging.INFO)\n\n"
+                "LEVEL = logging.DEBUG\n"
+            ),
+            fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+        ),
+        Example(
+            code=("import logging as lg\n\nlg.basicConfig()\nlogger = lg.getLogger(__name__)\n"),
+            fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            note="module alias, together with ETL001",
+        ),
+        Example(
+            code=(
+                "import logging\n\nlogging.getLogger().setLevel(logging.INFO)\n\n"
+                "LEVEL = logging.DEBUG\n"
+            ),
+            fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+            note="root setLevel",
+        ),
+        Example(
+            code=(
+                "import logging\n\nlogging.root.addHandler(logging.StreamHandler())\n\n"
+                "LEVEL = logging.DEBUG\n"
+            ),
+            fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+            note="root addHandler",
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef setup(verbose):\n"
+                "    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO)\n"
+            ),
+            fixed=None,
+            note="inside a function: review",
+        ),
+        Example(
+            code=(
+                "import logging\nimport os\n\n"
+                'if os.environ.get("ET_DEBUG"):\n    logging.basicConfig(level=logging.DEBUG)\n'
+            ),
+            fixed=None,
+            note="inside a block: review",
+        ),
+    ),
+)

@@ -1,0 +1,54 @@
+"""ETL007: a warning class raised as an exception (`raise SomeWarning(...)`)."""
+
+from __future__ import annotations
+
+from lint_rules.rules.base import Example, Rule
+
+RULE = Rule(
+    code="ETL007",
+    name="raised-warning",
+    message="a warning class raised as an exception; raise an error or log a warning",
+    fixable=False,
+    what_it_does=(
+        "Flags `raise X(...)` where `X` is a diagnostic warning class: a built-in `Warning` "
+        "subclass, a class of the same file derived from one, or an imported name ending in "
+        "`Warning`. Deprecation/PendingDeprecation/Future warnings are API signals and are not "
+        "flagged."
+    ),
+    why_bad=(
+        "Raising a warning aborts the operation like an error, yet callers and filters treat "
+        "warning classes as non-fatal: either it should be an error, or it should be logged "
+        "and execution should go on."
+    ),
+    use_instead="`raise SomeError(...)` if it must stop, else `warn_once(logger, ...)`.",
+    fix_safety="Never fixed automatically: the two replacements mean different things.",
+    valid=(
+        Example(code="def f():\n    raise ValueError('bad')\n"),
+        Example(
+            code="def f():\n    raise DeprecationWarning('old API')\n",
+            note="API signals are never flagged",
+        ),
+        Example(
+            code="import warnings\n\n\ndef f():\n    warnings.warn('w', RuntimeWarning)\n",
+            note="warned, not raised (that is ETL004)",
+        ),
+    ),
+    invalid=(
+        Example(code="def f():\n    raise UserWarning('partition skipped')\n"),
+        Example(code="def f():\n    raise RuntimeWarning\n", note="class without a call"),
+        Example(
+            code=(
+                "class QuantizationWarning(UserWarning):\n    pass\n\n\n"
+                "def f():\n    raise QuantizationWarning('fallback')\n"
+            ),
+            note="a subclass defined in the same file",
+        ),
+        Example(
+            code=(
+                "from executorch.exir.errors import ExportWarning\n\n\n"
+                "def f():\n    raise ExportWarning('odd')\n"
+            ),
+            note="an imported name ending in Warning",
+        ),
+    ),
+)

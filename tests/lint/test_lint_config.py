@@ -1,0 +1,92 @@
+"""Config loading, component map and file discovery."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from lint_rules.config import Config, ConfigError, load_config
+from lint_rules.discovery import iter_python_files
+
+
+@pytest.mark.parametrize(
+    ("path", "component"),
+    [
+        ("exir/passes/x.py", "executorch"),
+        ("backends/xnnpack/partition/x.py", "xnnpack"),
+        ("backends/apple/coreml/compiler/x.py", "coreml"),
+        ("backends/apple/mps/x.py", "mps"),
+        ("backends/transforms/x.py", "executorch"),
+        ("backends/__init__.py", "executorch"),
+        ("backends/apple/__init__.py", "executorch"),
+        ("executorch/backends/qualcomm/x.py", "qualcomm"),
+    ],
+)
+def test_default_component_map(path: str, component: str) -> None:
+    assert Config().component_for(path) == component
+
+
+def test_load_config_reads_tool_table(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.et-log]\n"
+        'components = { "vendor/npu/" = "npu", "backends/arm/" = "ethos" }\n'
+        'exclude = ["generated/"]\n'
+        'script-patterns = ["tools/"]\n'
+        'runtime-import = "executorch.utils.et_log"\n'
+        "detect-scripts = false\n",
+        encoding="utf-8",
+    )
+    sub = tmp_path / "backends" / "arm"
+    sub.mkdir(parents=True)
+    config = load_config(sub)
+    assert config.root == tmp_path
+    assert config.source_file == tmp_path / "pyproject.toml"
+    assert config.component_for(tmp_path / "vendor/npu/a.py") == "npu"
+    assert config.component_for(str(sub / "a.py")) == "ethos"
+    assert config.component_for(tmp_path / "backends/transforms/a.py") == "executorch"
+    assert config.component_for(tmp_path / "backends/cadence/a.py") == "cadence"
+    assert config.runtime_import == "executorch.utils.et_log"
+    assert config.is_script_path(tmp_path / "tools/run.py")
+    assert not config.is_script_path(tmp_path / "tests/test_a.py")
+    assert config.is_excluded(tmp_path / "generated/a.py")
+    assert config.detect_scripts is False
+
+
+def test_overrides_win_and_defaults_without_table(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    config = load_config(tmp_path, {"select": ["ETL001"], "runtime_import": "rt"})
+    assert config.select == ("ETL001",) and config.runtime_import == "rt"
+    assert config.script_patterns == Config().script_patterns
+    assert config.component_for(tmp_path / "backends/vulkan/a.py") == "vulkan"
+
+
+@pytest.mark.parametrize(
+    "table",
+    ["bogus = 1\n", "exclude = 3\n", "detect-scripts = 'yes'\n", "components = [1]\n"],
+)
+def test_bad_config_is_an_error_naming_the_file(tmp_path: Path, table: str) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.et-log]\n" + table, encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    assert "pyproject.toml" in str(info.value)
+
+
+def test_broken_toml_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.et-log\n", encoding="utf-8")
+    with pytest.raises(ConfigError):
+        load_config(tmp_path)
+
+
+def test_discovery_walks_sorted_with_excludes(tmp_path: Path) -> None:
+    for rel in ["b/z.py", "b/a.py", "a.py", "build/x.py", "c/third_party/y.py", "c/notes.txt"]:
+        target = tmp_path / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "b", target_is_directory=True)
+    config = Config(root=tmp_path)
+    found = [os.path.relpath(p, tmp_path) for p in iter_python_files([tmp_path], config)]
+    assert found == ["a.py", "b/a.py", "b/z.py"]
+    explicit = [str(tmp_path / "b/a.py"), str(tmp_path / "build/x.py"), str(tmp_path / "a.py")]
+    assert list(iter_python_files(explicit + explicit[:1], config)) == [explicit[0], explicit[2]]

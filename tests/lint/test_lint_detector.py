@@ -1,0 +1,147 @@
+"""Detector details: aliases, positions in characters, API-signal warnings, scripts, noqa."""
+
+from __future__ import annotations
+
+import pytest
+
+from lint_rules import Config, SourceError, detect_source
+
+CONFIG = Config()
+LIB = "executorch/exir/passes/example.py"
+
+
+def codes(text: str, path: str = LIB, config: Config = CONFIG) -> list[str]:
+    return [f.code for f in detect_source(text, path, config)]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("import logging as lg\nlg.getLogger(__name__)\n", "ETL001"),
+        ("from logging import getLogger as gl\ngl()\n", "ETL001"),
+        ("import logging.handlers\nlogging.getLogger('')\n", "ETL001"),
+        ("from logging import info\ninfo('x')\n", "ETL002"),
+        ("from logging import warn as w\nw('x')\n", "ETL002"),
+        ("import logging as L\nL.critical('x')\n", "ETL002"),
+        ("import sys as _sys\nprint('x', file=_sys.stderr)\n", "ETL003"),
+        ("from sys import stderr\nprint('x', file=stderr)\n", "ETL003"),
+        ("from sys import stderr as err\nerr.write('x\\n')\n", "ETL003"),
+        ("import sys as s\ns.stderr.write('x\\n')\n", "ETL003"),
+        ("import warnings as w\nw.warn('x')\n", "ETL004"),
+        ("from warnings import warn\nwarn('x', RuntimeWarning)\n", "ETL004"),
+        ("from logging import basicConfig as bc\nbc()\n", "ETL005"),
+        ("import logging\nroot = logging.getLogger()\nroot.setLevel(10)\n", "ETL005"),
+    ],
+)
+def test_alias_spellings(text: str, code: str) -> None:
+    assert code in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "logging.getLogger(__name__)\n",  # never imported: not the stdlib module
+        "from .logging import getLogger\ngetLogger(__name__)\n",
+        "import mylogging as logging\nlogging.info('x')\n",
+        "import sys\nprint('x', file=sys.stdout)\n",
+        "def print(*a, **k):\n    pass\n\n\nimport os\nprint('x', file=os.devnull)\n",
+        "import warnings\nwarnings.warn('x', DeprecationWarning)\n",
+        "import warnings\nwarnings.warn('x', category=PendingDeprecationWarning)\n",
+        "import warnings\nwarnings.warn('x', FutureWarning, stacklevel=2)\n",
+        "import warnings\nwarnings.warn('x', torch.jit.TorchDeprecationWarning)\n",
+        "import warnings\nclass B(FutureWarning): pass\nclass C(B): pass\nwarnings.warn('x', C)\n",
+        "import warnings\nclass C(B): pass\nclass B(DeprecationWarning): pass\nwarnings.warn('x', C)\n",
+        "class C(FutureWarning): pass\ndef f():\n    raise C('x')\n",
+    ],
+)
+def test_not_sites(text: str) -> None:
+    assert codes(text) == []
+
+
+def test_columns_count_characters_not_bytes() -> None:
+    text = "import logging\ns = 'é€'; logging.info('ü')\n"
+    (finding,) = detect_source(text, LIB, CONFIG)
+    line = text.splitlines()[1]
+    assert finding.line == finding.end_line == 2
+    assert finding.col == line.index("logging") + 1
+    assert finding.end_col == len(line) + 1
+    assert finding.source == "logging.info('ü')"
+
+
+def test_multiline_site_source_and_span() -> None:
+    text = "import warnings\n\nwarnings.warn(\n    'long',\n    stacklevel=2,\n)\n"
+    (finding,) = detect_source(text, LIB, CONFIG)
+    assert (finding.line, finding.col, finding.end_line, finding.end_col) == (3, 1, 6, 2)
+    assert finding.source == "warnings.warn(\n    'long',\n    stacklevel=2,\n)"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "executorch/exir/tests/test_passes.py",
+        "executorch/exir/passes/test_passes.py",
+        "executorch/exir/passes/passes_test.py",
+        "executorch/backends/arm/test/misc/helpers.py",
+        "executorch/backends/arm/conftest.py",
+        "examples/models/export.py",
+        "executorch/backends/arm/scripts/run.py",
+    ],
+)
+def test_tests_examples_and_script_folders_are_not_library(path: str) -> None:
+    text = "import logging\nlogging.basicConfig()\n"
+    assert codes(text, path) == []
+    assert codes(text, path, Config(script_patterns=(), detect_scripts=False)) == ["ETL005"]
+
+
+def test_main_guard_and_argparse_make_a_script() -> None:
+    body = "import sys\n\n\ndef main():\n    print('Error: x', file=sys.stderr)\n"
+    assert codes(body) == ["ETL003"]
+    assert codes(body + "\n\nif __name__ == '__main__':\n    main()\n") == []
+    assert codes(body + "\n\nif '__main__' == __name__:\n    main()\n") == []
+    parser = "import argparse\np = argparse.ArgumentParser()\n"
+    assert codes(body + parser) == ["ETL003"]  # builds a parser but never parses: library
+    assert codes(body + parser + "a = p.parse_args()\n") == []
+    guarded = body + "\n\nif __name__ == '__main__':\n    main()\n"
+    assert codes(guarded, LIB, Config(detect_scripts=False)) == ["ETL003"]
+
+
+def test_noqa() -> None:
+    text = (
+        "import logging\n"
+        "logging.info('a')  # noqa: ETL002\n"
+        "logging.info('b')  # noqa\n"
+        "logging.info('c')  # noqa: E501\n"
+        "logging.info('d')  # noqa:ETL001,ETL002\n"
+        "logging.info('e')  # NOQA: etl002\n"
+        "logging.info(\n    'f',\n)  # noqa: ETL002\n"
+        "logging.info('g')  # noqa: ETL001\n"
+    )
+    found = [f.source for f in detect_source(text, LIB, CONFIG)]
+    assert found == ["logging.info('c')", "logging.info('g')"]
+
+
+def test_select_and_ignore() -> None:
+    text = "import logging\nlogging.basicConfig()\nlogging.info('x')\n"
+    assert codes(text) == ["ETL005", "ETL002"] or sorted(codes(text)) == ["ETL002", "ETL005"]
+    assert codes(text, LIB, Config(select=("ETL002",))) == ["ETL002"]
+    assert codes(text, LIB, Config(ignore=("ETL002",))) == ["ETL005"]
+    assert codes(text, LIB, Config(select=("ETL00",), ignore=("ETL005",))) == ["ETL002"]
+
+
+def test_unparsable_source_raises_with_line() -> None:
+    with pytest.raises(SourceError) as info:
+        detect_source("import logging\n\ndef f(:\n    logging.info('x')\n", LIB, CONFIG)
+    assert info.value.path == LIB and info.value.line == 3
+    assert "cannot parse" in str(info.value)
+
+
+def test_prefilter_skips_files_without_candidate_words() -> None:
+    # Would not parse, but cannot hold a site: skipped without parsing.
+    assert detect_source("def f(:\n    return 1\n", LIB, CONFIG) == []
+
+
+def test_root_logger_config_is_not_also_etl001_or_etl006() -> None:
+    text = "import logging\nlogging.getLogger('').setLevel(logging.INFO)\n"
+    assert codes(text) == ["ETL005"]
+    text = "import logging\nlogging.getLogger('executorch').setLevel(logging.INFO)\n"
+    assert sorted(codes(text)) == ["ETL001", "ETL006"]

@@ -1,0 +1,65 @@
+"""Every rule's own examples are its tests: valid never flagged, invalid flagged."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+from lint_rules import Config, detect_source
+from lint_rules.rules import ALL_RULES, RULES_BY_CODE
+
+CONFIG = Config()
+VALID = [(r.code, i, e) for r in ALL_RULES for i, e in enumerate(r.valid)]
+INVALID = [(r.code, i, e) for r in ALL_RULES for i, e in enumerate(r.invalid)]
+
+
+def test_all_rules_in_code_order() -> None:
+    assert [r.code for r in ALL_RULES] == [f"ETL00{n}" for n in range(1, 8)]
+    assert RULES_BY_CODE["ETL004"].code == "ETL004"
+
+
+@pytest.mark.parametrize("rule", ALL_RULES, ids=lambda r: r.code)
+def test_rule_is_documented_and_has_examples(rule) -> None:
+    module_name = f"etl{rule.code[-3:]}_{rule.name.replace('-', '_')}"
+    assert re.fullmatch(r"etl00[1-7]_[a-z_]+", module_name)
+    for text in (rule.message, rule.what_it_does, rule.why_bad, rule.use_instead):
+        assert text.strip()
+    assert len(rule.valid) >= 3 and len(rule.invalid) >= 3
+    if not rule.fixable:
+        assert all(e.fixed is None or rule.code != "ETL007" for e in rule.invalid)
+
+
+@pytest.mark.parametrize(("code", "index", "example"), VALID, ids=lambda v: str(v))
+def test_valid_example_is_not_flagged(code, index, example) -> None:
+    ast.parse(example.code)
+    found = [f for f in detect_source(example.code, example.path, CONFIG) if f.code == code]
+    assert found == [], example.note
+
+
+@pytest.mark.parametrize(("code", "index", "example"), INVALID, ids=lambda v: str(v))
+def test_invalid_example_is_flagged(code, index, example) -> None:
+    findings = detect_source(example.code, example.path, CONFIG)
+    assert any(f.code == code for f in findings), example.note
+    if example.fixed is None:
+        # The codemod leaves the module unchanged: nothing in it may be fixable.
+        assert not any(f.fixable for f in findings), findings
+    else:
+        ast.parse(example.fixed)
+        # Something in the module is rewritten (for a review-only kind, another site).
+        assert any(f.fixable for f in findings), findings
+        if RULES_BY_CODE[code].fixable:
+            assert any(f.fixable for f in findings if f.code == code), findings
+        assert example.fixed != example.code
+    for f in findings:
+        assert f.fixable or f.reason, f
+
+
+def test_fixed_examples_leave_no_site_behind() -> None:
+    for rule in ALL_RULES:
+        for example in rule.invalid:
+            if example.fixed is None:
+                continue
+            left = detect_source(example.fixed, example.path, CONFIG)
+            assert all(not f.fixable for f in left), (rule.code, example.note, left)
