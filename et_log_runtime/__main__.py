@@ -1,0 +1,41 @@
+"""``python -m et_log_runtime``: list the components, manage the opt-in startup hook."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _say(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m et_log_runtime", description=__doc__)
+    parser.add_argument(
+        "command",
+        choices=["names", "install-startup-hook", "uninstall-startup-hook"],
+        help="names: list TORCH_LOGS names; *-startup-hook: for TORCH_DEVICE_BACKEND_AUTOLOAD=0 "
+        "or torch < 2.13 (see docs/runtime.md)",
+    )
+    args = parser.parse_args(argv)
+    if args.command == "names":
+        from et_log_runtime import registry
+
+        for name, qnames in registry.components.items():
+            _say(f"{name:12} {', '.join(qnames)}")
+        for art in registry.artifacts.values():
+            _say(f"{art.name:12} artifact of {art.component}: {art.description}")
+        return 0
+    from et_log_runtime import startup
+
+    if args.command == "install-startup-hook":
+        _say(f"installed {startup.install()}")
+    else:
+        path = startup.uninstall()
+        _say(f"removed {path}" if path else "no startup hook installed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
