@@ -1,0 +1,82 @@
+"""TORCH_LOGS matrix with real torch 2.13.0: one fresh interpreter per setting, each line once."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from runtime_support import DRIVER, messages
+
+DEFAULT = ["exir-warning", "exir-error", "xnn-warning", "xnn-error"]
+EXIR_ALL = ["exir-debug", "exir-info", "exir-warning", "exir-error"]
+XNN_ALL = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+
+MATRIX = {
+    None: DEFAULT,
+    "+executorch": EXIR_ALL + ["xnn-warning", "xnn-error"],
+    "+xnnpack": ["exir-warning", "exir-error"] + XNN_ALL,
+    "+dynamo,+executorch,+xnnpack": EXIR_ALL + XNN_ALL,
+    "-executorch": ["exir-error", "xnn-warning", "xnn-error"],
+    "executorch": ["exir-info", "exir-warning", "exir-error", "xnn-warning", "xnn-error"],
+    "xnnpack_graph": DEFAULT + ["xnn-graph"],
+    "+xnnpack,partition_report": ["exir-warning", "exir-error"] + XNN_ALL + ["exir-report"],
+}
+
+
+@pytest.mark.parametrize("setting", list(MATRIX), ids=lambda s: repr(s))
+def test_each_message_exactly_once(run, setting: str | None) -> None:
+    env = {} if setting is None else {"TORCH_LOGS": setting}
+    proc = run(DRIVER, **env)
+    assert proc.returncode == 0, proc.stderr
+    assert Counter(messages(proc.stderr)) == Counter(MATRIX[setting])
+
+
+def test_dynamo_debug_is_torchs_own(run) -> None:
+    # +dynamo really reaches torch's logger while our names are registered alongside it
+    proc = run(
+        DRIVER + "import logging; print(logging.getLogger('torch._dynamo').level)",
+        TORCH_LOGS="+dynamo,+executorch,+xnnpack",
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["10"]
+
+
+def test_root_logger_untouched_and_nothing_doubled(run) -> None:
+    # the user's own root handler at DEBUG: our lines still print once and stay quiet by default
+    code = (
+        """
+        import logging, sys
+        logging.basicConfig(level=logging.DEBUG, stream=sys.stdout, format="ROOT %(message)s")
+        before = list(logging.root.handlers)
+    """
+        + DRIVER.replace("\n", "\n        ")
+        + """
+        assert logging.root.handlers == before and logging.root.level == logging.DEBUG
+    """
+    )
+    proc = run(code)
+    assert proc.returncode == 0, proc.stderr
+    assert Counter(messages(proc.stderr)) == Counter(DEFAULT)
+    assert not [line for line in proc.stdout.splitlines() if "exir-" in line or "xnn-" in line]
+
+
+def test_help_lists_our_names(run) -> None:
+    proc = run("import torch", TORCH_LOGS="help")
+    assert proc.returncode != 0  # torch answers "help" by raising inside import torch
+    listed = proc.stderr.split()
+    for name in (
+        "executorch",
+        "xnnpack",
+        "coreml",
+        "qualcomm",
+        "xnnpack_graph",
+        "partition_report",
+    ):
+        assert name in listed, name
+
+
+def test_unknown_name_still_fails_clearly(run) -> None:
+    proc = run("import torch", TORCH_LOGS="+xnnpak")
+    assert proc.returncode != 0
+    assert "Invalid log settings: +xnnpak" in proc.stderr
+    assert "xnnpack" in proc.stderr  # our names are among the valid settings torch lists
