@@ -1,0 +1,132 @@
+"""The torch hook: registration before TORCH_LOGS, clashes, never breaking import torch, autoload off."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from runtime_support import DRIVER, messages
+
+from et_log_runtime import components
+from et_log_runtime.startup import PTH_LINE
+
+NO_AUTOLOAD = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+
+
+def test_all_our_names_reach_torch_without_clash(run) -> None:
+    code = """
+        import torch
+        from torch._logging._internal import log_registry as reg
+        from et_log_runtime import components, registry
+        assert registry.problems == [], registry.problems
+        for name, qnames in components.COMPONENTS.items():
+            assert reg.log_alias_to_log_qnames[name] == list(qnames), name
+        for name in components.ARTIFACTS:
+            assert name in reg.artifact_names and name in reg.off_by_default_artifact_names, name
+        print("ok")
+    """
+    proc = run(code)
+    assert proc.stdout.split() == ["ok"], proc.stderr
+    assert "et-log" not in proc.stderr
+
+
+def test_table_covers_every_backend_folder() -> None:
+    assert {"xnnpack", "arm", "qualcomm", "nxp", "coreml", "mps", "vulkan", "cadence"} <= set(
+        components.COMPONENTS
+    )
+    assert components.COMPONENTS["coreml"] == ("executorch.backends.apple.coreml",)
+    assert "executorch.backends.transforms" in components.COMPONENTS["executorch"]
+    assert components.component_for_module("executorch.backends.transforms.x") == "executorch"
+    assert components.component_for_module("executorch.backends.xnnpack.a.b") == "xnnpack"
+    assert components.component_for_module("executorch.exir.passes") == "executorch"
+    assert components.component_for_module("torch._dynamo") is None
+
+
+def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
+    # torch (or someone) already owns 'xnnpack' when our hook runs: report, keep theirs, go on
+    code = """
+        import torch
+        internal = torch._logging._internal
+        internal.register_log("xnnpack", "somebody.else")
+        from et_log_runtime.torch_hook import register
+        register()
+        register()  # idempotent: no second report
+        reg = internal.log_registry
+        print(reg.log_alias_to_log_qnames["xnnpack"], "arm" in reg.log_alias_to_log_qnames)
+        from et_log_runtime import register_component
+        print(register_component("dynamo", "my_backend.logs"), reg.log_alias_to_log_qnames["dynamo"][0])
+    """
+    proc = run(code, **NO_AUTOLOAD)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["['somebody.else'] True", "False torch._dynamo"]
+    reports = [line for line in proc.stderr.splitlines() if line.startswith("et-log:")]
+    assert len(reports) == 2, proc.stderr
+    assert "'xnnpack'" in reports[0] and "torch already registers" in reports[0]
+    assert "'dynamo'" in reports[1]
+
+
+def test_hook_failure_never_breaks_import_torch(run) -> None:
+    code = """
+        import torch
+        internal = torch._logging._internal
+        internal.log_registry = None  # anything inside the hook blowing up
+        from et_log_runtime.torch_hook import register
+        register()
+        print("still alive")
+    """
+    proc = run(code, **NO_AUTOLOAD)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "still alive"
+    assert "et-log: could not register" in proc.stderr
+
+
+def test_backend_registers_its_own_component_late(run) -> None:
+    code = """
+        import logging, torch
+        from et_log_runtime import register_artifact, register_component, set_logs
+        from et_log_runtime import get_artifact_logger, get_logger
+        assert register_component("my_npu", "my_npu_pkg")
+        assert register_artifact("my_npu_graph", "graph dump", component="my_npu")
+        log, dump = get_logger("my_npu_pkg.passes"), get_artifact_logger("my_npu_pkg.x", "my_npu_graph")
+        log.debug("npu-debug-hidden"); dump.debug("npu-dump-hidden"); log.warning("npu-warning")
+        set_logs("+my_npu,my_npu_graph")
+        log.debug("npu-debug"); dump.debug("npu-dump")
+    """
+    proc = run(code)
+    assert proc.returncode == 0, proc.stderr
+    assert messages(proc.stderr) == ["npu-warning", "npu-debug", "npu-dump"]
+
+
+def test_autoload_disabled_without_startup_hook(run) -> None:
+    # TORCH_LOGS naming our components cannot work: torch's own error, documented in docs/runtime.md
+    proc = run("import torch", TORCH_LOGS="+xnnpack", **NO_AUTOLOAD)
+    assert proc.returncode != 0
+    assert "Invalid log settings: +xnnpack" in proc.stderr
+    # without TORCH_LOGS everything else works: names register lazily on first get_logger
+    code = DRIVER + "from et_log_runtime import set_logs\nset_logs('+xnnpack')\nq.run()\n"
+    proc = run(code, **NO_AUTOLOAD)
+    assert proc.returncode == 0, proc.stderr
+    expected = ["exir-warning", "exir-error", "xnn-warning", "xnn-error"]
+    expected += ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    assert messages(proc.stderr) == expected
+
+
+def test_autoload_disabled_with_startup_hook(run, tmp_path) -> None:
+    # the opt-in .pth line, processed by site exactly as at interpreter start
+    (tmp_path / "et_log_runtime_startup.pth").write_text(PTH_LINE, encoding="utf-8")
+    code = f"import site; site.addsitedir({str(tmp_path)!r})\n" + DRIVER
+    proc = run(code, TORCH_LOGS="+xnnpack,xnnpack_graph", **NO_AUTOLOAD)
+    assert proc.returncode == 0, proc.stderr
+    expected = ["exir-warning", "exir-error", "xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    assert Counter(messages(proc.stderr)) == Counter([*expected, "xnn-graph"])
+
+
+def test_startup_hook_is_inert_without_torch_logs(run, tmp_path) -> None:
+    (tmp_path / "et_log_runtime_startup.pth").write_text(PTH_LINE, encoding="utf-8")
+    code = f"""
+        import site, sys
+        site.addsitedir({str(tmp_path)!r})
+        print(any("et_log_runtime" in m for m in sys.modules), len(sys.meta_path))
+    """
+    baseline = run("import sys; print(False, len(sys.meta_path))")
+    proc = run(code)
+    assert proc.stdout == baseline.stdout, proc.stderr
