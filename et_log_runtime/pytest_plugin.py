@@ -1,9 +1,12 @@
 """pytest plugin (``pytest11`` entry point): make ``caplog`` see ExecuTorch component logs.
 
 torch gives every registered logger its own stderr handler and ``propagate=False``, so records never
-reach the root logger where pytest's ``caplog`` listens (pytest issue 3697). During each test phase
-this plugin forwards records of our component loggers to pytest's capture handlers on the root, and
-lifts the WARNING default et-log put on the ``executorch`` logger so ``caplog.set_level`` decides.
+reach the root logger where pytest's ``caplog`` listens (pytest issue 3697). pytest >= 9.2 attaches
+its capture handlers to loggers that are non-propagating when a test phase starts, but not to those
+that become so mid-phase (torch imported inside the test), and older pytest not at all. This plugin
+forwards our component loggers' records to pytest's capture handlers that are not attached already,
+and during each phase lifts the WARNING default et-log put on the ``executorch`` logger, so
+``caplog.set_level`` decides as it does for plain loggers.
 Loggers of torch itself are left alone. Importing this module is cheap and never imports torch.
 """
 
@@ -28,8 +31,13 @@ class ForwardToCaplog(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if self.owner.propagate:
             return  # the record reaches the root handlers by itself
+        attached = self.owner.handlers  # pytest >= 9.2 attaches to such loggers at phase start
         for handler in logging.getLogger().handlers:
-            if isinstance(handler, LogCaptureHandler) and record.levelno >= handler.level:
+            if (
+                isinstance(handler, LogCaptureHandler)
+                and handler not in attached
+                and record.levelno >= handler.level
+            ):
                 handler.handle(record)
 
 

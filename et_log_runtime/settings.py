@@ -96,7 +96,12 @@ def _check_known(name: str) -> None:
 
 
 def _check_value(name: str, value: object) -> None:
-    if value is None or isinstance(value, bool):
+    if value is None:
+        return
+    if isinstance(value, bool):
+        internal = registry.torch_internal()
+        if name in registry.components or (internal and internal.log_registry.is_log(name)):
+            raise ValueError(f"set_logs: {name} is a component; give a level, not {value!r}")
         return
     if not isinstance(value, int) or value not in logging._levelToName:
         raise ValueError(f"set_logs: {name}={value!r} is not a logging level or a bool")
