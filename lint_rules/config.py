@@ -33,6 +33,7 @@ DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
     "test_*.py",
     "*_test.py",
     "conftest.py",
+    "__main__.py",
     "tests/",
     "test/",
     "examples/",
@@ -102,13 +103,17 @@ class Config:
 
     def is_excluded(self, path: str | os.PathLike[str]) -> bool:
         """True if an exclude glob matches the file or one of its folders."""
-        rel = self.relpath(path)
+        return self.is_excluded_rel(self.relpath(path))
+
+    def is_excluded_rel(self, rel: str) -> bool:
         return matches_any(rel, self.exclude) or matches_any(rel, self.extend_exclude)
 
     def is_included(self, path: str | os.PathLike[str]) -> bool:
         """True if an include glob matches and no exclude glob does."""
-        rel = self.relpath(path)
-        return matches_any(rel, self.include) and not self.is_excluded(path)
+        return self.is_included_rel(self.relpath(path))
+
+    def is_included_rel(self, rel: str) -> bool:
+        return matches_any(rel, self.include) and not self.is_excluded_rel(rel)
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""

@@ -23,18 +23,25 @@ def iter_python_files(paths: Iterable[str | os.PathLike[str]], config: Config) -
 
 
 def _walk(top: str, config: Config, seen: set[str]) -> Iterator[str]:
+    # Globs match root-relative paths; compute the folder's once, then append names.
+    top_rel = config.relpath(top).rstrip("/")
+    if top_rel == ".":
+        top_rel = ""
+    prefix_len = len(top.rstrip(os.sep))
     for folder, dirs, files in os.walk(top):
+        rel = (top_rel + folder[prefix_len:].replace(os.sep, "/")).lstrip("/")
+        base = f"{rel}/" if rel else ""
         dirs[:] = sorted(
             d
             for d in dirs
             if not os.path.islink(os.path.join(folder, d))
-            and not config.is_excluded(os.path.join(folder, d) + "/x")
+            and not config.is_excluded_rel(f"{base}{d}/x")
         )
         for name in sorted(files):
             if not name.endswith(".py"):
                 continue
             path = os.path.join(folder, name)
-            if path in seen or not config.is_included(path):
+            if path in seen or not config.is_included_rel(base + name):
                 continue
             seen.add(path)
             yield path

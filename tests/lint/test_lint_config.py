@@ -90,3 +90,16 @@ def test_discovery_walks_sorted_with_excludes(tmp_path: Path) -> None:
     assert found == ["a.py", "b/a.py", "b/z.py"]
     explicit = [str(tmp_path / "b/a.py"), str(tmp_path / "build/x.py"), str(tmp_path / "a.py")]
     assert list(iter_python_files(explicit + explicit[:1], config)) == [explicit[0], explicit[2]]
+
+
+def test_discovery_excludes_relative_to_root_from_any_start(tmp_path: Path, monkeypatch) -> None:
+    for rel in ["pkg/a.py", "pkg/gen/b.py", "gen/c.py"]:
+        target = tmp_path / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("x = 1\n", encoding="utf-8")
+    config = Config(root=tmp_path, exclude=("/gen/",))
+    monkeypatch.chdir(tmp_path)
+    assert sorted(iter_python_files(["."], config)) == ["./pkg/a.py", "./pkg/gen/b.py"]
+    monkeypatch.chdir(tmp_path / "pkg")
+    assert sorted(iter_python_files(["."], config)) == ["./a.py", "./gen/b.py"]
+    assert list(iter_python_files([tmp_path / "gen"], config)) == []

@@ -1,0 +1,100 @@
+"""The baseline ratchet: known findings, keyed by file, code and the site's own source text.
+
+Entries match count-aware and ignore line numbers (and whitespace inside the site), so edits
+that shift lines do not break the baseline. Updating only ever lowers counts; regenerating
+writes the current findings afresh."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from lint_rules.finding import Finding
+
+BASELINE_VERSION = 1
+Key = tuple[str, str, str]
+_SPACE = re.compile(r"\s+")
+
+
+class BaselineError(Exception):
+    """A baseline file that cannot be read or is not ours."""
+
+
+def normalise_source(source: str) -> str:
+    return _SPACE.sub(" ", source).strip()
+
+
+def finding_key(finding: Finding, relpath: Callable[[str], str]) -> Key:
+    return (relpath(finding.path), finding.code, normalise_source(finding.source))
+
+
+def load_baseline(path: str) -> Counter[Key]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as exc:
+        raise BaselineError(f"{path}: cannot read baseline: {exc.strerror or exc}") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BaselineError(f"{path}: not a baseline file: {exc}") from exc
+    if not isinstance(data, dict) or data.get("version") != BASELINE_VERSION:
+        raise BaselineError(f"{path}: not an et-log baseline (version {BASELINE_VERSION})")
+    counts: Counter[Key] = Counter()
+    for i, entry in enumerate(data.get("entries", [])):
+        try:
+            key = (str(entry["path"]), str(entry["code"]), normalise_source(entry["source"]))
+            count = int(entry.get("count", 1))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BaselineError(f"{path}: entry {i} is malformed: {exc!r}") from exc
+        counts[key] += max(count, 0)
+    return counts
+
+
+def save_baseline(path: str, counts: Counter[Key]) -> None:
+    """Write `counts` (sorted, stable: small diffs in review) atomically."""
+    entries = [
+        {"path": p, "code": c, "source": s, "count": n}
+        for (p, c, s), n in sorted(counts.items())
+        if n > 0
+    ]
+    text = json.dumps({"version": BASELINE_VERSION, "entries": entries}, indent=2) + "\n"
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(tmp, path)
+
+
+def count_findings(findings: Iterable[Finding], relpath: Callable[[str], str]) -> Counter[Key]:
+    return Counter(finding_key(f, relpath) for f in findings)
+
+
+def split_new(
+    findings: list[Finding], baseline: Counter[Key], relpath: Callable[[str], str]
+) -> tuple[list[Finding], Counter[Key]]:
+    """(findings not covered by the baseline, baseline entries no longer seen). Within one key
+    the earliest findings are the grandfathered ones."""
+    remaining = Counter(baseline)
+    new: list[Finding] = []
+    for finding in sorted(findings, key=lambda f: (f.path, f.line, f.col)):
+        key = finding_key(finding, relpath)
+        if remaining[key] > 0:
+            remaining[key] -= 1
+        else:
+            new.append(finding)
+    return new, +remaining
+
+
+def ratchet(
+    baseline: Counter[Key], current: Counter[Key], in_scope: Callable[[Key], bool]
+) -> Counter[Key]:
+    """Lower each entry to what is still found; never add. Entries this run did not look at
+    (other files, unselected codes, files that failed to parse) are kept as they are."""
+    updated: Counter[Key] = Counter()
+    for key, count in baseline.items():
+        if not in_scope(key):
+            updated[key] = count
+        else:
+            updated[key] = min(count, current.get(key, 0))
+    return +updated

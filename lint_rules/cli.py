@@ -1,0 +1,161 @@
+"""`python -m lint_rules PATH...` / `et-log-lint`: report sites, exit 0 clean, 1 findings,
+2 usage error, internal error or files that could not be linted."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from lint_rules.baseline import (
+    BaselineError,
+    Key,
+    count_findings,
+    load_baseline,
+    ratchet,
+    save_baseline,
+    split_new,
+)
+from lint_rules.config import Config, ConfigError, load_config
+from lint_rules.discovery import iter_python_files
+from lint_rules.formats import FORMATS, render, statistics
+from lint_rules.rules import RULES_BY_CODE
+from lint_rules.runner import LintResult, lint_files
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _say(text: str) -> None:
+    """A line for the user on stderr (this is CLI output, not logging)."""
+    sys.stderr.write(text + "\n")
+
+
+def _codes(text: str) -> list[str]:
+    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+    for code in codes:
+        if not any(known.startswith(code) for known in RULES_BY_CODE):
+            raise argparse.ArgumentTypeError(f"unknown code {code!r} (ETL001-ETL007)")
+    return codes
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="et-log-lint",
+        description="Find ad-hoc logging sites (ETL001-ETL007) in library code.",
+        fromfile_prefix_chars="@",  # lintrunner passes @{{PATHSFILE}}
+    )
+    parser.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
+    parser.add_argument("--select", type=_codes, help="only these codes or prefixes, e.g. ETL001")
+    parser.add_argument("--ignore", type=_codes, help="skip these codes or prefixes")
+    parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
+    parser.add_argument(
+        "--statistics", action="store_true", help="per-code and per-component counts (text)"
+    )
+    parser.add_argument("--baseline", metavar="FILE", help="grandfather the findings in FILE")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--update-baseline",
+        action="store_true",
+        help="with --baseline: drop entries that are fixed (never adds)",
+    )
+    mode.add_argument(
+        "--generate-baseline",
+        action="store_true",
+        help="with --baseline: write every current finding into FILE",
+    )
+    parser.add_argument("--config", metavar="PYPROJECT", help="pyproject.toml to read")
+    parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: automatic)")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    return parser
+
+
+def _load(args: argparse.Namespace) -> Config:
+    overrides: dict[str, object] = {}
+    if args.select:
+        overrides["select"] = args.select
+    if args.ignore:
+        overrides["ignore"] = args.ignore
+    start = args.config or (args.paths[0] if args.paths else ".")
+    if args.config and not os.path.exists(args.config):
+        raise ConfigError(f"{args.config}: no such file")
+    return load_config(start if os.path.exists(start) else ".", overrides)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    if (args.update_baseline or args.generate_baseline) and not args.baseline:
+        parser.print_usage(sys.stderr)
+        _say("et-log-lint: error: --update/--generate-baseline need --baseline")
+        return EXIT_ERROR
+    try:
+        config = _load(args)
+        files = list(iter_python_files(args.paths, config))
+        result = lint_files(files, config, args.jobs)
+        return _report(args, config, result)
+    except (ConfigError, BaselineError) as exc:
+        _say(f"et-log-lint: error: {exc}")
+        return EXIT_ERROR
+    except Exception as exc:  # a bug: say so, exit 2
+        _say(f"et-log-lint: internal error: {exc!r}")
+        return EXIT_ERROR
+
+
+def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int:
+    findings = result.findings
+    relpath = config.relpath
+    note = ""
+    if args.baseline:
+        if args.generate_baseline:
+            save_baseline(args.baseline, count_findings(findings, relpath))
+            note = f"wrote {len(findings)} findings to baseline {args.baseline}"
+            findings = []
+        else:
+            known = load_baseline(args.baseline)
+            findings, stale = split_new(findings, known, relpath)
+            if args.update_baseline:
+                current = count_findings(result.findings, relpath)
+                linted = {relpath(p) for p in _linted_paths(args, config)}
+                failed = {relpath(e.path) for e in result.errors}
+
+                def in_scope(key: Key) -> bool:
+                    return key[0] in linted and key[0] not in failed and config.code_enabled(key[1])
+
+                save_baseline(args.baseline, ratchet(known, current, in_scope))
+                note = f"baseline {args.baseline}: dropped {sum(stale.values())} fixed entries"
+            elif stale:
+                note = (
+                    f"{sum(stale.values())} baseline entries are fixed; "
+                    "run with --update-baseline to drop them"
+                )
+    out = sys.stdout
+    if args.statistics and args.format == "text":
+        out.write(statistics(findings, config.component_for))
+    else:
+        out.write(render(args.format, findings, result.errors, relpath, config.component_for))
+    if args.format == "text":
+        for error in result.errors:
+            where = f"{error.path}:{error.line}" if error.line else error.path
+            _say(f"{where}: error: {error.reason}")
+    if note:
+        _say(note)
+    if args.format == "text" and not args.statistics:
+        fixable = sum(f.fixable for f in findings)
+        _say(
+            f"Found {len(findings)} findings ({fixable} fixable with et-log-migrate, "
+            f"{len(findings) - fixable} for review) in {result.files} files; "
+            f"{len(result.errors)} files could not be linted."
+        )
+    if result.errors:
+        return EXIT_ERROR
+    if findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _linted_paths(args: argparse.Namespace, config: Config) -> list[str]:
+    return list(iter_python_files(args.paths, config))
