@@ -4,7 +4,7 @@ torch gives every registered logger its own stderr handler and ``propagate=False
 reach the root logger where pytest's ``caplog`` listens (pytest issue 3697). pytest >= 9.2 attaches
 its capture handlers to loggers that are non-propagating when a test phase starts, but not to those
 that become so mid-phase (torch imported inside the test), and older pytest not at all. This plugin
-forwards our component loggers' records to pytest's capture handlers that are not attached already,
+keeps pytest's handlers off our disabled artifact loggers, forwards our component loggers' records to pytest's capture handlers that are not attached already,
 and during each phase lifts the WARNING default et-log put on the ``executorch`` logger, so
 ``caplog.set_level`` decides as it does for plain loggers.
 Loggers of torch itself are left alone. Importing this module is cheap and never imports torch.
@@ -92,10 +92,25 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
     return (yield from _capturing())
 
 
+def _silence_disabled_artifacts() -> None:
+    """pytest >= 9.2 also attaches to our off artifact loggers (non-propagating): undo that."""
+    from et_log_runtime import registry
+
+    internal = registry.torch_internal()
+    if internal is None:
+        return
+    for qname in internal.log_registry.get_artifact_log_qnames():
+        log = logging.getLogger(qname)
+        if getattr(log, "artifact_name", None) in registry.artifacts and not log.propagate:
+            for handler in [h for h in log.handlers if isinstance(h, LogCaptureHandler)]:
+                log.removeHandler(handler)
+
+
 def _capturing() -> Iterator[None]:
     global _in_phase
     _in_phase = True
     _attach_forwarders()
+    _silence_disabled_artifacts()
     try:
         return (yield)
     finally:
