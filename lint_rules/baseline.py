@@ -6,9 +6,11 @@ writes the current findings afresh."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -23,15 +25,50 @@ class BaselineError(Exception):
     """A baseline file that cannot be read or is not ours."""
 
 
+_SKIPPED_TOKENS = {
+    tokenize.NL,
+    tokenize.NEWLINE,
+    tokenize.COMMENT,
+    tokenize.INDENT,
+    tokenize.DEDENT,
+    tokenize.ENDMARKER,
+}
+
+
 def normalise_source(source: str) -> str:
-    return _SPACE.sub(" ", source).strip()
+    """The site's tokens without layout: whitespace, comments and a trailing comma before a
+    closing bracket do not count, so a reformatted site still matches."""
+    try:
+        tokens = [
+            t.string
+            for t in tokenize.generate_tokens(io.StringIO(source.strip()).readline)
+            if t.type not in _SKIPPED_TOKENS
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        return _SPACE.sub(" ", source).strip()
+    kept = [
+        tok
+        for i, tok in enumerate(tokens)
+        if not (tok == "," and i + 1 < len(tokens) and tokens[i + 1] in (")", "]", "}"))
+    ]
+    out: list[str] = []
+    for tok in kept:  # a space only where two words would otherwise merge
+        if (
+            out
+            and (out[-1][-1:].isalnum() or out[-1][-1:] == "_")
+            and (tok[:1].isalnum() or tok[:1] in "_'\"")
+        ):
+            out.append(" ")
+        out.append(tok)
+    return "".join(out)
 
 
 def finding_key(finding: Finding, relpath: Callable[[str], str]) -> Key:
     return (relpath(finding.path), finding.code, normalise_source(finding.source))
 
 
-def load_baseline(path: str) -> Counter[Key]:
+def load_baseline(path: str) -> tuple[Counter[Key], dict[Key, str]]:
+    """Entry counts by key, and each key's source text as written in the file."""
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
@@ -42,21 +79,25 @@ def load_baseline(path: str) -> Counter[Key]:
     if not isinstance(data, dict) or data.get("version") != BASELINE_VERSION:
         raise BaselineError(f"{path}: not an et-log baseline (version {BASELINE_VERSION})")
     counts: Counter[Key] = Counter()
+    texts: dict[Key, str] = {}
     for i, entry in enumerate(data.get("entries", [])):
         try:
-            key = (str(entry["path"]), str(entry["code"]), normalise_source(entry["source"]))
+            source = str(entry["source"])
+            key = (str(entry["path"]), str(entry["code"]), normalise_source(source))
             count = int(entry.get("count", 1))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BaselineError(f"{path}: entry {i} is malformed: {exc!r}") from exc
         counts[key] += max(count, 0)
-    return counts
+        texts.setdefault(key, source)
+    return counts, texts
 
 
-def save_baseline(path: str, counts: Counter[Key]) -> None:
-    """Write `counts` (sorted, stable: small diffs in review) atomically."""
+def save_baseline(path: str, counts: Counter[Key], texts: dict[Key, str]) -> None:
+    """Write `counts` (sorted, stable: small diffs in review) atomically; `texts` gives each
+    key's source as a human wrote it."""
     entries = [
-        {"path": p, "code": c, "source": s, "count": n}
-        for (p, c, s), n in sorted(counts.items())
+        {"path": key[0], "code": key[1], "source": texts.get(key, key[2]), "count": n}
+        for key, n in sorted(counts.items())
         if n > 0
     ]
     text = json.dumps({"version": BASELINE_VERSION, "entries": entries}, indent=2) + "\n"
@@ -66,8 +107,17 @@ def save_baseline(path: str, counts: Counter[Key]) -> None:
     os.replace(tmp, path)
 
 
-def count_findings(findings: Iterable[Finding], relpath: Callable[[str], str]) -> Counter[Key]:
-    return Counter(finding_key(f, relpath) for f in findings)
+def count_findings(
+    findings: Iterable[Finding], relpath: Callable[[str], str]
+) -> tuple[Counter[Key], dict[Key, str]]:
+    """Counts by key, and the first finding's source text for each key."""
+    counts: Counter[Key] = Counter()
+    texts: dict[Key, str] = {}
+    for finding in findings:
+        key = finding_key(finding, relpath)
+        counts[key] += 1
+        texts.setdefault(key, finding.source)
+    return counts, texts
 
 
 def split_new(

@@ -111,21 +111,21 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int
     note = ""
     if args.baseline:
         if args.generate_baseline:
-            save_baseline(args.baseline, count_findings(findings, relpath))
+            save_baseline(args.baseline, *count_findings(findings, relpath))
             note = f"wrote {len(findings)} findings to baseline {args.baseline}"
             findings = []
         else:
-            known = load_baseline(args.baseline)
+            known, texts = load_baseline(args.baseline)
             findings, stale = split_new(findings, known, relpath)
             if args.update_baseline:
-                current = count_findings(result.findings, relpath)
+                current, _ = count_findings(result.findings, relpath)
                 linted = {relpath(p) for p in _linted_paths(args, config)}
                 failed = {relpath(e.path) for e in result.errors}
 
                 def in_scope(key: Key) -> bool:
                     return key[0] in linted and key[0] not in failed and config.code_enabled(key[1])
 
-                save_baseline(args.baseline, ratchet(known, current, in_scope))
+                save_baseline(args.baseline, ratchet(known, current, in_scope), texts)
                 note = f"baseline {args.baseline}: dropped {sum(stale.values())} fixed entries"
             elif stale:
                 note = (
