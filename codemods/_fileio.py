@@ -1,0 +1,89 @@
+"""Read and write target files byte-faithfully: encoding (PEP 263, BOM), line endings, mode."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import tokenize
+from dataclasses import dataclass
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class FileError(Exception):
+    """A file that cannot be read, decoded or written; the message names the reason."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A decoded file and what is needed to write it back the same way."""
+
+    path: str
+    data: bytes
+    text: str
+    encoding: str
+    bom: bool
+
+    def encode(self, text: str) -> bytes:
+        try:
+            body = text.encode(self.encoding)
+        except UnicodeEncodeError as exc:
+            raise FileError(f"new text cannot be encoded as {self.encoding}: {exc}") from exc
+        return _BOM + body if self.bom else body
+
+
+def decode(path: str, data: bytes) -> SourceFile:
+    """Decode like Python: BOM, else a PEP 263 cookie, else UTF-8. Line endings stay as they are."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        raise FileError(f"cannot decode: {exc}") from exc
+    bom = data.startswith(_BOM)
+    if encoding == "utf-8-sig":
+        encoding = "utf-8"
+    try:
+        text = data[len(_BOM) :].decode(encoding) if bom else data.decode(encoding)
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise FileError(f"cannot decode as {encoding}: {exc}") from exc
+    return SourceFile(path, data, text, encoding, bom)
+
+
+def read(path: str) -> SourceFile:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise FileError(f"cannot read: {exc.strerror or exc}") from exc
+    return decode(path, data)
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Replace `path` with `data`: temp file in the same folder, fsync, os.replace, same mode."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mode = os.stat(path).st_mode & 0o7777
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".et-log-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def within_roots(path: str, roots: list[str]) -> str | None:
+    """The real path of `path` when it (after symlinks) lies inside one of `roots`, else None."""
+    real = os.path.realpath(path)
+    for root in roots:
+        base = os.path.realpath(root)
+        if os.path.isfile(base):
+            if real == base:
+                return real
+        elif real == base or real.startswith(base.rstrip(os.sep) + os.sep):
+            return real
+    return None

@@ -1,0 +1,190 @@
+"""Add the runtime import where isort/usort would put it, and the module logger after the imports."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+
+_EMPTY = cst.Module(body=[])
+_BLANK = cst.EmptyLine()
+
+
+@dataclass(frozen=True)
+class HeaderEdit:
+    """`names`: (imported name, local alias) pairs to import from `runtime`; `logger`: the module
+    logger to create as `logger = <get_logger>(__name__)` (None: the module has one)."""
+
+    runtime: str
+    names: tuple[tuple[str, str], ...]
+    logger: str | None
+    get_logger: str
+
+
+def _import_module(stmt: cst.BaseStatement) -> tuple[str, int] | None:
+    """(dotted module, relative level) of an import-only line; None for anything else."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or not stmt.body:
+        return None
+    small = stmt.body[0]
+    if not all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
+        return None
+    if isinstance(small, cst.Import):
+        return _EMPTY.code_for_node(small.names[0].name), 0
+    assert isinstance(small, cst.ImportFrom)
+    module = _EMPTY.code_for_node(small.module) if small.module else ""
+    return module, len(small.relative)
+
+
+def _sort_key(stmt: cst.BaseStatement) -> tuple[int, bool, str] | None:
+    """usort's order: section (future, stdlib, third-party, relative), plain before from, name."""
+    info = _import_module(stmt)
+    if info is None:
+        return None
+    module, level = info
+    is_from = isinstance(stmt.body[0], cst.ImportFrom)  # type: ignore[attr-defined]
+    return (_section(module, level), is_from, module.lower())
+
+
+def _section(module: str, level: int) -> int:
+    top = module.split(".")[0]
+    if level:
+        return 3
+    if top == "__future__":
+        return 0
+    return 1 if top in sys.stdlib_module_names else 2
+
+
+def _is_docstring(stmt: cst.BaseStatement) -> bool:
+    return (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def _is_header_block(stmt: cst.BaseStatement) -> bool:
+    if isinstance(stmt, cst.If):
+        return "TYPE_CHECKING" in _EMPTY.code_for_node(stmt.test)
+    if isinstance(stmt, cst.Try):
+        inner = list(stmt.body.body)
+        for handler in stmt.handlers:
+            inner += list(handler.body.body)
+        return all(
+            isinstance(s, cst.SimpleStatementLine)
+            and all(
+                isinstance(x, (cst.Import, cst.ImportFrom, cst.Pass, cst.Assign)) for x in s.body
+            )
+            for s in inner
+        )
+    return False
+
+
+def _import_line(edit: HeaderEdit) -> cst.SimpleStatementLine:
+    aliases = []
+    for index, (name, local) in enumerate(sorted(edit.names)):
+        asname = None if local == name else cst.AsName(name=cst.Name(local))
+        comma = (
+            cst.MaybeSentinel.DEFAULT
+            if index == len(edit.names) - 1
+            else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+        aliases.append(cst.ImportAlias(name=cst.Name(name), asname=asname, comma=comma))
+    module = cst.parse_expression(edit.runtime)
+    assert isinstance(module, (cst.Name, cst.Attribute))
+    return cst.SimpleStatementLine([cst.ImportFrom(module=module, names=aliases)])
+
+
+def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> bool:
+    """Add the names to an existing `from <runtime> import ...` line; False when there is none."""
+    for index, stmt in enumerate(body):
+        info = _import_module(stmt)
+        if info != (edit.runtime, 0) or not isinstance(stmt.body[0], cst.ImportFrom):  # type: ignore[attr-defined]
+            continue
+        small = stmt.body[0]  # type: ignore[attr-defined]
+        if isinstance(small.names, cst.ImportStar) or small.lpar is not None:
+            continue
+        present = [(_EMPTY.code_for_node(a.name), a) for a in small.names]
+        wanted = {n for n, _ in present}
+        extra = [
+            cst.ImportAlias(
+                name=cst.Name(n), asname=None if n == local else cst.AsName(name=cst.Name(local))
+            )
+            for n, local in edit.names
+            if n not in wanted
+        ]
+        aliases = sorted(
+            [a for _, a in present] + extra, key=lambda a: _EMPTY.code_for_node(a.name)
+        )
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        aliases = [a.with_changes(comma=space) for a in aliases[:-1]] + [
+            aliases[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        ]
+        body[index] = stmt.with_changes(body=[small.with_changes(names=aliases)])  # type: ignore[attr-defined]
+        return True
+    return False
+
+
+def _insert_import(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
+    ours = (_section(edit.runtime, 0), True, edit.runtime.lower())
+    start = 1 if body and _is_docstring(body[0]) else 0
+    run: list[int] = []
+    for index in range(start, len(body)):
+        if _import_module(body[index]) is None:
+            break
+        run.append(index)
+    at, same_before, same_after = None, False, False
+    for index in run:
+        key = _sort_key(body[index])
+        assert key is not None
+        if key > ours:
+            at, same_after = index, key[0] == ours[0]
+            break
+        same_before = key[0] == ours[0]
+    if at is None:
+        at = run[-1] + 1 if run else start
+    line = _import_line(edit)
+    following = body[at] if at < len(body) else None
+    if same_after and following is not None:
+        own = list(following.leading_lines)  # type: ignore[attr-defined]
+        if not any(x.comment for x in own):
+            line = line.with_changes(leading_lines=own)
+            body[at] = following.with_changes(leading_lines=[])
+    elif not same_before and at > 0:
+        line = line.with_changes(leading_lines=[_BLANK])
+        if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
+            body[at] = following.with_changes(leading_lines=[_BLANK])
+    body.insert(at, line)
+
+
+def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
+    at = 1 if body and _is_docstring(body[0]) else 0
+    while at < len(body) and (_import_module(body[at]) is not None or _is_header_block(body[at])):
+        at += 1
+    call = cst.Call(func=cst.Name(edit.get_logger), args=[cst.Arg(cst.Name("__name__"))])
+    assign = cst.Assign(targets=[cst.AssignTarget(cst.Name(edit.logger or "logger"))], value=call)
+    blank = [_BLANK] if at > 0 else []
+    body.insert(at, cst.SimpleStatementLine([assign], leading_lines=blank))
+    following = body[at + 1] if at + 1 < len(body) else None
+    if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
+        body[at + 1] = following.with_changes(leading_lines=[_BLANK])
+
+
+def apply_header(module: cst.Module, edit: HeaderEdit) -> cst.Module:
+    """The module with the runtime import and (when asked) the module logger added."""
+    body: list[cst.BaseStatement] = list(module.body)
+    if edit.names and not _merge_into_existing(body, edit):
+        _insert_import(body, edit)
+    if edit.logger is not None:
+        _insert_logger(body, edit)
+    return module.with_changes(body=body)
+
+
+def header_length(body: Sequence[cst.BaseStatement]) -> int:
+    """How many leading statements are docstring/imports/TYPE_CHECKING blocks."""
+    at = 1 if body and _is_docstring(body[0]) else 0
+    while at < len(body) and (_import_module(body[at]) is not None or _is_header_block(body[at])):
+        at += 1
+    return at

@@ -1,0 +1,90 @@
+"""What a module binds and references, and the names the migration may safely introduce."""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from dataclasses import dataclass, field
+
+# Modules whose imports the migration may drop once a rewrite made them unused.
+DROPPABLE_MODULES = ("logging", "warnings", "sys")
+LOGGER_CANDIDATES = ("logger", "_logger", "log", "_log", "et_logger", "_et_logger")
+
+
+@dataclass
+class ModuleNames:
+    """Name facts of one module, from a single stdlib `ast` walk."""
+
+    references: Counter[str] = field(default_factory=Counter)
+    bindings: Counter[str] = field(default_factory=Counter)
+    # local name -> dotted target, for imports of DROPPABLE_MODULES and the runtime
+    imports: dict[str, str] = field(default_factory=dict)
+    star_import: bool = False
+
+    def taken(self, name: str) -> bool:
+        return name in self.references or name in self.bindings
+
+    def qualname(self, node: ast.expr) -> str | None:
+        """`logging.info` for `lg.info` when `import logging as lg`; None otherwise."""
+        if isinstance(node, ast.Name):
+            return self.imports.get(node.id)
+        if isinstance(node, ast.Attribute):
+            base = self.qualname(node.value)
+            return f"{base}.{node.attr}" if base else None
+        return None
+
+    def fresh(self, candidates: tuple[str, ...]) -> str:
+        """The first candidate that clashes with nothing (star imports bind public names)."""
+        for name in candidates:
+            if self.taken(name) or (self.star_import and not name.startswith("_")):
+                continue
+            return name
+        index = 2
+        while self.taken(f"{candidates[-1]}{index}"):
+            index += 1
+        return f"{candidates[-1]}{index}"
+
+
+def scan_names(tree: ast.Module, runtime_import: str) -> ModuleNames:
+    """Count every reference and binding in the module, and map the relevant imports."""
+    facts = ModuleNames()
+    tracked = (*DROPPABLE_MODULES, runtime_import)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, (ast.Load, ast.Del)):
+                facts.references[node.id] += 1
+            else:
+                facts.bindings[node.id] += 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            facts.bindings[node.name] += 1
+        elif isinstance(node, ast.arg):
+            facts.bindings[node.arg] += 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            facts.references.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            facts.bindings[node.name] += 1
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            facts.bindings[node.name] += 1
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            facts.bindings[node.rest] += 1
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                local = alias.asname or alias.name.split(".")[0]
+                facts.bindings[local] += 1
+                if alias.name in tracked:
+                    facts.imports[local] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name == "*":
+                    facts.star_import = True
+                    continue
+                local = alias.asname or alias.name
+                facts.bindings[local] += 1
+                if node.level == 0 and node.module in tracked:
+                    facts.imports[local] = f"{node.module}.{alias.name}"
+    return facts
+
+
+def count_references(tree: ast.AST) -> Counter[str]:
+    """How often each name is read (or deleted or stored) in `tree` outside import statements."""
+    return Counter(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))

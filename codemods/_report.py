@@ -1,0 +1,181 @@
+"""The run's tally: per component and per code, rewritten and review sites; table, Markdown, JSON."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+
+CODES = ("ETL001", "ETL002", "ETL003", "ETL004", "ETL005", "ETL006", "ETL007")
+
+
+@dataclass(frozen=True)
+class SiteRecord:
+    """One site in the report (picklable, so workers can send it back)."""
+
+    path: str
+    line: int
+    col: int
+    code: str
+    reason: str
+    source: str
+
+
+@dataclass
+class FileOutcome:
+    """What happened to one file."""
+
+    path: str
+    component: str = ""
+    changed: bool = False
+    rewritten: list[SiteRecord] = field(default_factory=list)
+    review: list[SiteRecord] = field(default_factory=list)
+    error: str | None = None
+    error_line: int = 0
+    diff: str = ""
+
+
+@dataclass
+class Tally:
+    """Every outcome of a run, and the totals derived from them."""
+
+    outcomes: list[FileOutcome] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[FileOutcome]:
+        return [o for o in self.outcomes if o.error is not None]
+
+    @property
+    def changed(self) -> list[FileOutcome]:
+        return [o for o in self.outcomes if o.changed]
+
+    def by_component(self) -> dict[str, dict[str, Counter[str]]]:
+        table: dict[str, dict[str, Counter[str]]] = defaultdict(
+            lambda: {"rewritten": Counter(), "review": Counter(), "files": Counter()}
+        )
+        for outcome in self.outcomes:
+            row = table[outcome.component]
+            row["rewritten"].update(s.code for s in outcome.rewritten)
+            row["review"].update(s.code for s in outcome.review)
+            row["files"]["changed"] += outcome.changed
+            row["files"]["failed"] += outcome.error is not None
+        return dict(sorted(table.items()))
+
+    def by_code(self) -> dict[str, dict[str, int]]:
+        rewritten = Counter(s.code for o in self.outcomes for s in o.rewritten)
+        review = Counter(s.code for o in self.outcomes for s in o.review)
+        return {
+            code: {"rewritten": rewritten[code], "review": review[code]}
+            for code in CODES
+            if rewritten[code] or review[code]
+        }
+
+    def totals(self) -> dict[str, int]:
+        return {
+            "files_scanned": len(self.outcomes),
+            "files_changed": len(self.changed),
+            "files_failed": len(self.failures),
+            "files_skipped": len(self.skipped),
+            "sites_rewritten": sum(len(o.rewritten) for o in self.outcomes),
+            "sites_for_review": sum(len(o.review) for o in self.outcomes),
+        }
+
+
+def summary_table(tally: Tally) -> str:
+    """The plain-text table printed at the end of a run."""
+    rows = [("component", "files changed", "rewritten", "review")]
+    for name, row in tally.by_component().items():
+        rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
+        if rewritten or review or row["files"]["failed"]:
+            rows.append((name, str(row["files"]["changed"]), str(rewritten), str(review)))
+    totals = tally.totals()
+    rows.append(
+        (
+            "total",
+            str(totals["files_changed"]),
+            str(totals["sites_rewritten"]),
+            str(totals["sites_for_review"]),
+        )
+    )
+    rows.append(("", "", "", ""))
+    rows.append(("code", "", "rewritten", "review"))
+    for code, counts in tally.by_code().items():
+        rows.append((code, "", str(counts["rewritten"]), str(counts["review"])))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    lines.append(
+        f"{totals['files_scanned']} files scanned, {totals['files_changed']} changed, "
+        f"{totals['files_failed']} failed, {totals['files_skipped']} skipped"
+    )
+    return "\n".join(lines)
+
+
+def to_json(tally: Tally) -> str:
+    data = {
+        "totals": tally.totals(),
+        "components": {
+            name: {
+                "files_changed": row["files"]["changed"],
+                "files_failed": row["files"]["failed"],
+                "rewritten": dict(sorted(row["rewritten"].items())),
+                "review": dict(sorted(row["review"].items())),
+            }
+            for name, row in tally.by_component().items()
+        },
+        "codes": tally.by_code(),
+        "review": [
+            {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.review
+        ],
+        "rewritten": [
+            {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.rewritten
+        ],
+        "failures": [
+            {"path": o.path, "line": o.error_line, "reason": o.error} for o in tally.failures
+        ],
+        "skipped": [{"path": p, "reason": r} for p, r in tally.skipped],
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+def to_markdown(tally: Tally) -> str:
+    totals = tally.totals()
+    out = [
+        "# et-log migration report",
+        "",
+        f"{totals['files_scanned']} files scanned, {totals['files_changed']} changed, "
+        f"{totals['sites_rewritten']} sites rewritten, {totals['sites_for_review']} left for "
+        f"review, {totals['files_failed']} files failed.",
+        "",
+        "## Per component",
+        "",
+        "| component | files changed | rewritten | review | failed |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, row in tally.by_component().items():
+        rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
+        if rewritten or review or row["files"]["failed"]:
+            out.append(
+                f"| {name} | {row['files']['changed']} | {rewritten} | {review} "
+                f"| {row['files']['failed']} |"
+            )
+    out += ["", "## Per code", "", "| code | rewritten | review |", "|---|---:|---:|"]
+    out += [f"| {c} | {n['rewritten']} | {n['review']} |" for c, n in tally.by_code().items()]
+    out += ["", "## Left for review", ""]
+    review = [(o, s) for o in tally.outcomes for s in o.review]
+    if not review:
+        out.append("Nothing.")
+    for outcome, site in review:
+        out.append(f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): {site.reason}")
+    if tally.failures:
+        out += ["", "## Files that failed (left byte-identical)", ""]
+        out += [f"- `{o.path}:{o.error_line}`: {o.error}" for o in tally.failures]
+    if tally.skipped:
+        out += ["", "## Skipped", ""]
+        out += [f"- `{p}`: {r}" for p, r in tally.skipped]
+    return "\n".join(out) + "\n"

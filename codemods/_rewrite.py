@@ -1,0 +1,202 @@
+"""The libcst transformer applied to one unit: rewrite sites by ordinal, drop unused imports."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from codemods._calls import (
+    Names,
+    SiteSkipped,
+    rewrite_get_logger,
+    rewrite_print,
+    rewrite_root_call,
+    rewrite_warn,
+    rewrite_write,
+)
+from codemods._names import DROPPABLE_MODULES
+
+_EMPTY = cst.Module(body=[])
+
+
+class SiteMismatch(Exception):
+    """The libcst node found at a site's ordinal is not the call the detector reported."""
+
+
+@dataclass
+class SitePlan:
+    """What to do with one fixable finding; `kind` picks the rewrite."""
+
+    finding: object
+    kind: str  # get_logger | root | print | write | warn | remove
+    call: ast.Call
+    method: str = ""
+    sole_in_block: bool = False
+    ordinal: int = -1
+
+    def dropped_parts(self) -> list[ast.AST]:
+        """The parts of the old call the rewrite throws away (their names lose a reference)."""
+        call = self.call
+        if self.kind == "remove":
+            return [call]
+        parts: list[ast.AST] = [call.func]
+        if self.kind == "print":
+            parts += [k.value for k in call.keywords if k.arg in ("file", "sep", "end", "flush")]
+        elif self.kind == "get_logger":
+            parts += [k.value for k in call.keywords if k.arg != "name"]
+        return parts
+
+    def build(self, call: cst.Call, names: Names) -> cst.Call:
+        if self.kind == "get_logger":
+            return rewrite_get_logger(call, names)
+        if self.kind == "root":
+            return rewrite_root_call(call, self.method, names)
+        if self.kind == "print":
+            return rewrite_print(call, names)
+        if self.kind == "write":
+            return rewrite_write(call, names)
+        if self.kind == "warn":
+            return rewrite_warn(call, names)
+        raise AssertionError(self.kind)
+
+
+def node_code(node: cst.CSTNode) -> str:
+    return _EMPTY.code_for_node(node)
+
+
+def same_call(code: str, call: ast.Call) -> bool:
+    """True when libcst's text for a call parses to the detector's call."""
+    try:
+        parsed = ast.parse("(\n" + code + "\n)", mode="eval").body
+    except SyntaxError:
+        return False
+    return ast.dump(parsed) == ast.dump(call)
+
+
+@dataclass
+class UnitTransformer(cst.CSTTransformer):
+    """Rewrites the calls at `plans` (keyed by preorder call ordinal) and drops `drop` imports."""
+
+    plans: dict[int, SitePlan]
+    names: Names
+    drop: frozenset[str] = frozenset()
+    done: list[SitePlan] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+        self._ordinal = -1
+        self._stack: list[int] = []
+        self._removed: dict[int, SitePlan] = {}
+        self._doomed: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        self._ordinal += 1
+        self._stack.append(self._ordinal)
+        return True
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        plan = self.plans.get(self._stack.pop())
+        if plan is None:
+            return updated_node
+        if not same_call(node_code(original_node), plan.call):
+            raise SiteMismatch(f"line {plan.call.lineno}: site not found by libcst")
+        if plan.kind == "remove":
+            self._removed[id(updated_node)] = plan
+            return updated_node
+        try:
+            new = plan.build(updated_node, self.names)
+        except SiteSkipped as exc:
+            exc.plan = plan  # type: ignore[attr-defined]
+            raise
+        self.done.append(plan)
+        return new
+
+    def leave_Expr(
+        self, original_node: cst.Expr, updated_node: cst.Expr
+    ) -> cst.Expr | cst.RemovalSentinel:
+        plan = self._removed.pop(id(updated_node.value), None)
+        if plan is None:
+            return updated_node
+        self.done.append(plan)
+        self._last_removed = plan
+        return cst.RemoveFromParent()
+
+    def leave_SimpleStatementLine(
+        self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
+    ) -> cst.BaseStatement:
+        removed, self._last_removed = getattr(self, "_last_removed", None), None
+        body = [self._drop_imports(small) for small in updated_node.body]
+        body = [small for small in body if small is not None]
+        if body:
+            if len(body) != len(original_node.body):
+                body[-1] = body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+            return updated_node.with_changes(body=body)
+        if removed is not None and removed.sole_in_block:
+            return updated_node.with_changes(body=[cst.Pass()])
+        self._doomed.add(id(updated_node))
+        return updated_node
+
+    def leave_IndentedBlock(
+        self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
+    ) -> cst.IndentedBlock:
+        body, carry = self.prune(updated_node.body)
+        return updated_node.with_changes(body=body, footer=[*carry, *updated_node.footer])
+
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        body, carry = self.prune(updated_node.body)
+        return updated_node.with_changes(body=body, footer=[*carry, *updated_node.footer])
+
+    def prune(self, body: Sequence[cst.BaseStatement]) -> tuple[list, list[cst.EmptyLine]]:
+        """Drop doomed lines; their comment lines move to the next statement (or the footer)."""
+        out: list[cst.BaseStatement] = []
+        carry: list[cst.EmptyLine] = []
+        for stmt in body:
+            if id(stmt) in self._doomed:
+                lines = list(stmt.leading_lines)  # type: ignore[attr-defined]
+                if any(line.comment for line in lines) or not carry:
+                    carry = [*carry, *lines] if any(line.comment for line in lines) else lines
+                continue
+            if carry:
+                own = list(stmt.leading_lines)  # type: ignore[attr-defined]
+                if any(line.comment for line in carry):
+                    stmt = stmt.with_changes(leading_lines=[*carry, *own])
+                elif not own:
+                    stmt = stmt.with_changes(leading_lines=carry)
+                carry = []
+            out.append(stmt)
+        return out, [line for line in carry if line.comment]
+
+    def _drop_imports(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
+        if not self.drop:
+            return small
+        if isinstance(small, cst.Import):
+            keep = [a for a in small.names if not self._droppable(a, node_code(a.name))]
+        elif isinstance(small, cst.ImportFrom) and not small.relative and small.module:
+            module = node_code(small.module)
+            if module not in DROPPABLE_MODULES or isinstance(small.names, cst.ImportStar):
+                return small
+            keep = [a for a in small.names if not self._droppable(a, None)]
+        else:
+            return small
+        if len(keep) == len(small.names):
+            return small
+        if not keep:
+            return None
+        last_comma = small.names[-1].comma
+        keep[-1] = keep[-1].with_changes(
+            comma=last_comma if small_has_parens(small) else cst.MaybeSentinel.DEFAULT
+        )
+        return small.with_changes(names=keep)
+
+    def _droppable(self, alias: cst.ImportAlias, module: str | None) -> bool:
+        if module is not None and module not in DROPPABLE_MODULES:
+            return False
+        local = alias.asname.name.value if alias.asname else node_code(alias.name)  # type: ignore[union-attr]
+        return local in self.drop
+
+
+def small_has_parens(small: cst.BaseSmallStatement) -> bool:
+    return isinstance(small, cst.ImportFrom) and small.lpar is not None

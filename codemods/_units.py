@@ -1,0 +1,161 @@
+"""Split a module into the smallest self-contained statement ranges ("units") libcst must see.
+
+libcst is slow on big files, so the driver hands it only the statements holding a site (plus the
+import header). A unit is a run of whole physical lines holding one statement (with its
+decorators) and nothing else; it is parsed alone, wrapped in ``if 1:`` when indented.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+_LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_STMT_LISTS = ("body", "orelse", "finalbody")
+WRAPPER = "if 1:"
+
+
+def split_lines(text: str) -> list[str]:
+    """Physical lines with their endings, split exactly like Python's tokenizer (\\n, \\r\\n, \\r)."""
+    return _LINE_RE.findall(text)
+
+
+def char_col(lines: list[str], lineno: int, byte_col: int) -> int:
+    """0-based character column of an ast UTF-8 byte offset."""
+    line = lines[lineno - 1]
+    if line.isascii():
+        return byte_col
+    return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+
+@dataclass
+class Unit:
+    """Lines ``start..end`` (1-based, inclusive) parsed alone; ``stmt`` is None for the whole module."""
+
+    start: int
+    end: int
+    indented: bool
+    stmts: list[ast.stmt] = field(default_factory=list)
+    header: bool = False
+
+    def wrapper(self, lines: list[str]) -> str:
+        """The `if 1:` line that makes an indented unit parse, with the unit's line ending."""
+        if not self.indented:
+            return ""
+        first = lines[self.start - 1]
+        return WRAPPER + ("\r\n" if first.endswith("\r\n") else first[-1:] or "\n")
+
+    def text(self, lines: list[str]) -> str:
+        body = "".join(lines[self.start - 1 : self.end])
+        if body and not body.endswith(("\n", "\r")):
+            body += "\n"
+        return self.wrapper(lines) + body
+
+    def contains(self, lineno: int) -> bool:
+        return self.start <= lineno <= self.end
+
+
+def stmt_start(stmt: ast.stmt) -> int:
+    decorators = getattr(stmt, "decorator_list", None) or []
+    return min([stmt.lineno] + [d.lineno for d in decorators])
+
+
+def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    blocks = [getattr(stmt, name) for name in _STMT_LISTS if getattr(stmt, name, None)]
+    blocks += [h.body for h in getattr(stmt, "handlers", None) or []]
+    blocks += [c.body for c in getattr(stmt, "cases", None) or []]
+    return blocks
+
+
+def statement_chain(tree: ast.Module, lineno: int, col: int) -> list[ast.stmt]:
+    """Statements enclosing position (lineno, byte col), outermost first."""
+    chain: list[ast.stmt] = []
+    block: list[ast.stmt] = tree.body
+    pos = (lineno, col)
+    while block:
+        for stmt in block:
+            first = stmt_start(stmt)
+            begin = (first, 0) if first < stmt.lineno else (stmt.lineno, stmt.col_offset)
+            if begin <= pos <= (stmt.end_lineno, stmt.end_col_offset):
+                chain.append(stmt)
+                block = [s for b in _child_blocks(stmt) for s in b]
+                break
+        else:
+            break
+    return chain
+
+
+def is_clean(stmt: ast.stmt, lines: list[str]) -> bool:
+    """True when the statement owns its lines: nothing before it, only a comment after it."""
+    first = stmt_start(stmt)
+    head = lines[first - 1]
+    if first == stmt.lineno:
+        prefix = head.encode("utf-8")[: stmt.col_offset]
+        if prefix.strip(b" \t\f"):
+            return False
+    elif not head.lstrip(" \t\f").startswith("@"):
+        return False
+    tail = lines[stmt.end_lineno - 1].encode("utf-8")[stmt.end_col_offset :].strip()
+    return not tail or tail.startswith(b"#")
+
+
+def unit_for(tree: ast.Module, lines: list[str], lineno: int, col: int) -> Unit | None:
+    """The innermost clean statement around a position; None means: use the whole module."""
+    for stmt in reversed(statement_chain(tree, lineno, col)):
+        if is_clean(stmt, lines):
+            start = stmt_start(stmt)
+            indented = lines[start - 1][:1] in (" ", "\t", "\f")
+            return Unit(start, stmt.end_lineno, indented, [stmt])
+    return None
+
+
+def header_statements(tree: ast.Module) -> list[ast.stmt]:
+    """The leading docstring / import / TYPE_CHECKING / try-import statements of a module."""
+    header: list[ast.stmt] = []
+    for index, stmt in enumerate(tree.body):
+        if index == 0 and _is_docstring(stmt):
+            header.append(stmt)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            header.append(stmt)
+        elif isinstance(stmt, ast.If) and "TYPE_CHECKING" in ast.dump(stmt.test):
+            header.append(stmt)
+        elif isinstance(stmt, ast.Try) and _only_imports(stmt):
+            header.append(stmt)
+        else:
+            break
+    return header
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
+
+
+def _only_imports(stmt: ast.Try) -> bool:
+    inner = stmt.body + stmt.orelse + stmt.finalbody + [s for h in stmt.handlers for s in h.body]
+    allowed = (ast.Import, ast.ImportFrom, ast.Pass, ast.Assign)
+    return all(isinstance(s, allowed) for s in inner)
+
+
+def header_unit(tree: ast.Module, lines: list[str]) -> Unit:
+    """Line 1 through the header (or through the first statement when there is no import)."""
+    header = header_statements(tree) or tree.body[:1]
+    end = header[-1].end_lineno if header else len(lines)
+    return Unit(1, max(end, 1), False, list(header), header=True)
+
+
+def merge_units(units: list[Unit]) -> list[Unit]:
+    """Merge overlapping units (the outer one wins) into a sorted, disjoint list."""
+    merged: list[Unit] = []
+    for unit in sorted(units, key=lambda u: (u.start, -u.end)):
+        if merged and unit.start <= merged[-1].end:
+            last = merged[-1]
+            if unit.end > last.end:
+                return []  # partial overlap: caller falls back to the whole module
+            continue  # nested in `last`, whose statements already hold it
+        merged.append(unit)
+    return merged

@@ -1,0 +1,63 @@
+"""Migrate one file on disk (runs in the pool's worker processes): read, migrate, write."""
+
+from __future__ import annotations
+
+import difflib
+
+from codemods._fileio import FileError, read, write_atomic
+from codemods._report import FileOutcome, SiteRecord
+from codemods.engine import migrate_source
+from lint_rules import Config, Finding
+from lint_rules.detector import may_contain_sites
+
+_CONFIG: Config | None = None
+
+
+def init_worker(config: Config) -> None:
+    global _CONFIG
+    _CONFIG = config
+
+
+def _record(finding: Finding, path: str, reason: str) -> SiteRecord:
+    return SiteRecord(path, finding.line, finding.col, finding.code, reason, finding.source)
+
+
+def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
+    """`job` = (path as given, real path to write, mode: write|diff|check)."""
+    path, real, mode = job
+    assert _CONFIG is not None, "init_worker() not called"
+    outcome = FileOutcome(path)
+    try:
+        source = read(real)
+    except FileError as exc:
+        outcome.error = str(exc)
+        return outcome
+    if not may_contain_sites(source.data):
+        return outcome
+    result = migrate_source(source.text, path, _CONFIG)
+    outcome.review = [_record(r.finding, path, r.reason) for r in result.review]
+    if result.error is not None:
+        outcome.error, outcome.error_line = result.error, result.error_line
+        return outcome
+    outcome.rewritten = [_record(f, path, "") for f in result.rewritten]
+    if not result.changed:
+        return outcome
+    try:
+        data = source.encode(result.new_text)
+        if mode == "write":
+            write_atomic(real, data)
+    except (FileError, OSError) as exc:
+        outcome.error = f"cannot write: {exc}"
+        outcome.rewritten = []
+        return outcome
+    outcome.changed = True
+    if mode == "diff":
+        outcome.diff = "".join(
+            difflib.unified_diff(
+                source.text.splitlines(keepends=True),
+                result.new_text.splitlines(keepends=True),
+                fromfile=f"a/{path}",
+                tofile=f"b/{path}",
+            )
+        )
+    return outcome

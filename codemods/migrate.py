@@ -1,0 +1,138 @@
+"""`python -m codemods.migrate PATH...`: migrate every fixable site, report the rest.
+
+Writes by default; `--diff` prints a unified diff and writes nothing; `--check` writes nothing and
+exits 1 when anything would change. Exit codes: 0 success, 1 a file failed (or --check found
+work), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
+
+from codemods._fileio import within_roots
+from codemods._progress import Progress
+from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
+from codemods._worker import init_worker, migrate_file
+from lint_rules import Config, ConfigError, load_config
+from lint_rules.discovery import iter_python_files
+
+_CHUNK = 16
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="et-log-migrate",
+        description="Rewrite ad-hoc logging sites (ETL001-ETL005) into the unified et-log logger.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to migrate")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing")
+    mode.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if anything would change"
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=os.cpu_count() or 1, help="worker processes"
+    )
+    parser.add_argument("--report", metavar="FILE.md|FILE.json", help="write a full report")
+    parser.add_argument("--runtime-import", help="module migrated code imports get_logger from")
+    parser.add_argument("--select", help="comma-separated codes (prefixes) to migrate")
+    parser.add_argument("--ignore", help="comma-separated codes (prefixes) to leave alone")
+    parser.add_argument("--config", metavar="DIR", help="where to look for pyproject.toml")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
+    return parser
+
+
+def _config(args: argparse.Namespace) -> Config:
+    overrides: dict[str, object] = {}
+    if args.runtime_import:
+        overrides["runtime_import"] = args.runtime_import
+    for key in ("select", "ignore"):
+        value = getattr(args, key)
+        if value:
+            overrides[key] = [c.strip() for c in value.split(",") if c.strip()]
+    start = args.config or (args.paths[0] if os.path.isdir(args.paths[0]) else ".")
+    return load_config(start, overrides or None)
+
+
+def _jobs(
+    paths: list[str], roots: list[str], mode: str, tally: Tally
+) -> list[tuple[str, str, str]]:
+    jobs, seen = [], set()
+    for path in paths:
+        real = within_roots(path, roots)
+        if real is None:
+            tally.skipped.append((path, "symlink leads outside the given paths"))
+        elif real not in seen:
+            seen.add(real)
+            jobs.append((path, real, mode))
+    return jobs
+
+
+def _run(jobs: list[tuple[str, str, str]], config: Config, workers: int) -> Iterator[FileOutcome]:
+    if workers <= 1 or len(jobs) < 2 * _CHUNK:
+        init_worker(config)
+        yield from map(migrate_file, jobs)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(workers, context, init_worker, (config,)) as pool:
+        yield from pool.map(migrate_file, jobs, chunksize=_CHUNK)
+
+
+def _say(stream: TextIO, text: str) -> None:
+    stream.write(text + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    if args.report and not args.report.endswith((".md", ".json")):
+        parser.error("--report must name a .md or .json file")
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        parser.error(f"no such file or folder: {', '.join(missing)}")
+    try:
+        config = _config(args)
+    except ConfigError as exc:
+        parser.error(str(exc))
+    mode = "diff" if args.diff else "check" if args.check else "write"
+    started = time.perf_counter()
+    tally = Tally()
+    jobs = _jobs(list(iter_python_files(args.paths, config)), args.paths, mode, tally)
+    progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
+    for outcome in _run(jobs, config, args.jobs):
+        outcome.component = config.component_for(outcome.path)
+        tally.outcomes.append(outcome)
+        progress.advance()
+        if outcome.diff:
+            sys.stdout.write(outcome.diff)
+        if outcome.changed and mode == "check":
+            _say(sys.stdout, f"would migrate: {outcome.path}")
+        if outcome.error is not None:
+            _say(sys.stderr, f"{outcome.path}:{outcome.error_line}: error: {outcome.error}")
+    progress.close()
+    for path, reason in tally.skipped:
+        _say(sys.stderr, f"{path}: skipped: {reason}")
+    if args.report:
+        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally)
+        with open(args.report, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    if not args.quiet:
+        out = sys.stderr if mode == "diff" else sys.stdout
+        _say(out, summary_table(tally))
+        _say(out, f"done in {time.perf_counter() - started:.2f} s")
+    failed = bool(tally.failures) or (mode == "check" and bool(tally.changed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
