@@ -14,6 +14,7 @@ import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from lint_rules.config import ConfigError
 from lint_rules.finding import Finding
 
 BASELINE_VERSION = 1
@@ -21,7 +22,7 @@ Key = tuple[str, str, str]
 _SPACE = re.compile(r"\s+")
 
 
-class BaselineError(Exception):
+class BaselineError(ConfigError):
     """A baseline file that cannot be read or is not ours."""
 
 

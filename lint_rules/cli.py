@@ -8,21 +8,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-from lint_rules.baseline import (
-    BaselineError,
-    Key,
-    count_findings,
-    load_baseline,
-    ratchet,
-    save_baseline,
-    split_new,
-)
 from lint_rules.config import Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
-from lint_rules.formats import FORMATS, render, statistics
+from lint_rules.finding import Finding
 from lint_rules.rules import RULES_BY_CODE
 from lint_rules.runner import LintResult, lint_files
 
+# Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
+FORMATS = ("text", "json", "github", "sarif", "lintrunner")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
@@ -97,10 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         files = list(iter_python_files(args.paths, config))
         result = lint_files(files, config, args.jobs)
         return _report(args, config, result)
-    except (ConfigError, BaselineError) as exc:
+    except ConfigError as exc:  # also a bad baseline file
         _say(f"et-log-lint: error: {exc}")
         return EXIT_ERROR
-    except Exception as exc:  # a bug: say so, exit 2
+    except Exception as exc:  # a bug of ours: say so, exit 2
         _say(f"et-log-lint: internal error: {exc!r}")
         return EXIT_ERROR
 
@@ -110,6 +103,15 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int
     relpath = config.relpath
     note = ""
     if args.baseline:
+        from lint_rules.baseline import (
+            Key,
+            count_findings,
+            load_baseline,
+            ratchet,
+            save_baseline,
+            split_new,
+        )
+
         if args.generate_baseline:
             save_baseline(args.baseline, *count_findings(findings, relpath))
             note = f"wrote {len(findings)} findings to baseline {args.baseline}"
@@ -133,10 +135,15 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int
                     "run with --update-baseline to drop them"
                 )
     out = sys.stdout
-    if args.statistics and args.format == "text":
-        out.write(statistics(findings, config.component_for))
+    if args.format == "text" and not args.statistics:
+        out.write("".join(_text_line(f) for f in findings))
     else:
-        out.write(render(args.format, findings, result.errors, relpath, config.component_for))
+        from lint_rules.formats import render, statistics
+
+        if args.statistics and args.format == "text":
+            out.write(statistics(findings, config.component_for))
+        else:
+            out.write(render(args.format, findings, result.errors, relpath, config.component_for))
     if args.format == "text":
         for error in result.errors:
             where = f"{error.path}:{error.line}" if error.line else error.path
@@ -155,6 +162,10 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int
     if findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _text_line(f: Finding) -> str:
+    return f"{f.path}:{f.line}:{f.col}: {f.code} {f.message}\n"
 
 
 def _linted_paths(args: argparse.Namespace, config: Config) -> list[str]:

@@ -5,14 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
 
 from lint_rules.globs import matches_any
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10: the backport has the same API
-    import tomli as tomllib  # type: ignore[no-redef]
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -131,9 +125,9 @@ _STR_KEYS = {"default_component", "runtime_import", "package"}
 _BOOL_KEYS = {"detect_scripts"}
 
 
-def _normalise(table: dict[str, Any], where: str) -> dict[str, Any]:
+def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
     known = {f.name for f in fields(Config)} - {"root", "source_file"}
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key not in known:
@@ -176,23 +170,34 @@ def find_pyproject(start_dir: str | os.PathLike[str]) -> Path | None:
     return None
 
 
+def _parse_toml(text: str) -> dict[str, object]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10: the backport has the same API
+        import tomli as tomllib  # type: ignore[no-redef]
+    return tomllib.loads(text)
+
+
 def load_config(
-    start_dir: str | os.PathLike[str] = ".", overrides: dict[str, Any] | None = None
+    start_dir: str | os.PathLike[str] = ".", overrides: dict[str, object] | None = None
 ) -> Config:
     """Read `[tool.et-log]` from the nearest pyproject.toml (absent: the ExecuTorch layout),
     then apply `overrides` (command-line flags, same keys). Raises ConfigError."""
     pyproject = find_pyproject(start_dir)
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     root = Path(os.path.abspath(start_dir))
     if root.is_file():
         root = root.parent
     if pyproject is not None:
         root = pyproject.parent
         try:
-            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            text = pyproject.read_text(encoding="utf-8")
+            # Parsing TOML costs more than linting a few files: only when our table may be there.
+            data = _parse_toml(text) if "et-log" in text else {}
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError: ValueError
             raise ConfigError(f"{pyproject}: cannot read: {exc}") from exc
-        table = data.get("tool", {}).get("et-log", {})
+        tool = data.get("tool", {})
+        table = tool.get("et-log", {}) if isinstance(tool, dict) else {}
         if not isinstance(table, dict):
             raise ConfigError(f"{pyproject}: [tool.et-log] must be a table")
         values.update(_normalise(table, str(pyproject)))

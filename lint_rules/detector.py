@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import ast
-import io
 import re
-import tokenize
 import warnings
 
 from lint_rules.config import Config
@@ -41,6 +39,15 @@ def may_contain_sites(data: bytes) -> bool:
 
 def decode_source(data: bytes, path: str) -> str:
     """Decode like Python does (BOM, PEP 263 cookie, else UTF-8); SourceError otherwise."""
+    head = data[:400]
+    if b"coding" not in head and not head.startswith(b"\xef\xbb\xbf"):
+        try:  # the common case, without importing tokenize
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SourceError(path, f"cannot decode as UTF-8: {exc}") from exc
+    import io
+    import tokenize
+
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import os
-import pickle
 from dataclasses import dataclass, field
 
 from lint_rules.config import Config
@@ -71,6 +70,8 @@ def _lint_chunk(paths: list[str], config: Config) -> LintResult:
 
 
 def _lint_forked(paths: list[str], config: Config, jobs: int) -> LintResult:
+    import pickle  # only here: it costs start-up time on the small, sequential runs
+
     chunks = [paths[i::jobs] for i in range(jobs)]
     workers: list[tuple[int, int, list[str]]] = []
     for chunk in chunks[1:]:

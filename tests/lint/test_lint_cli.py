@@ -166,3 +166,9 @@ def test_forked_workers_give_the_same_findings(tmp_path: Path, capsys) -> None:
     assert one[0] == three[0] == 1
     assert json.loads(one[1]) == json.loads(three[1])
     assert len(json.loads(one[1])["findings"]) == 60
+
+
+def test_formats_list_in_step() -> None:
+    from lint_rules import cli, formats
+
+    assert cli.FORMATS == formats.FORMATS

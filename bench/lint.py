@@ -1,0 +1,149 @@
+"""bench:lint — the lint against ruff on the real ExecuTorch tree, and a pre-commit-sized call.
+
+Usage: python bench/lint.py [ET_TREE]   (default /work/et-tree; needs exir/ and backends/)
+
+1. Whole tree (exir/ + backends/): `python -m lint_rules` vs
+   `ruff check --isolated --select LOG,T20` on the same folders, alternating, in this run.
+   ruff runs cold (a fresh cache folder each time, like CI or a first run) and, for reference,
+   warm (its cache from the previous run). Goal: ours <= 2.0x ruff cold.
+2. One call on 5 library files, interpreter start included. Goal: <= 0.10 s.
+Figures go into the `bench:lint` section of docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "docs" / "BENCHMARKS.md"
+PY = sys.executable
+RUFF = shutil.which("ruff", path=str(Path(PY).parent)) or shutil.which("ruff") or "ruff"
+ROUNDS = 9
+# Five library files of different sizes, all with sites, from exir/ and three backends.
+FIVE = [
+    "exir/graph.py",
+    "exir/pass_manager.py",
+    "exir/emit/_emitter.py",
+    "backends/xnnpack/xnnpack_preprocess.py",
+    "backends/qualcomm/qnn_preprocess.py",
+]
+
+
+def wall(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{cmd[:3]} failed ({done.returncode}): {done.stderr.decode()[-400:]}")
+    return elapsed
+
+
+def count(cmd: list[str], cwd: Path) -> int:
+    out = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True).stdout
+    return len([line for line in out.splitlines() if re.match(r"^\S+:\d+:\d+: ", line)])
+
+
+def measure(tree: Path) -> dict[str, object]:
+    ours = [PY, "-m", "lint_rules", "exir", "backends"]
+    ruff = [RUFF, "check", "--isolated", "--select", "LOG,T20", "--output-format", "concise"]
+    ruff += ["exir", "backends"]
+    five = [PY, "-m", "lint_rules", *FIVE]
+    times: dict[str, list[float]] = {"ours": [], "ruff_cold": [], "ruff_warm": [], "five": []}
+    times["python"] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for i in range(ROUNDS):
+            cache = Path(scratch) / f"cold{i}"
+            env = {**os.environ, "RUFF_CACHE_DIR": str(cache)}
+            times["ruff_cold"].append(wall(ruff, tree, env))
+            times["ruff_warm"].append(wall(ruff, tree, env))
+            times["ours"].append(wall(ours, tree))
+            times["five"].append(wall(five, tree))
+            times["python"].append(wall([PY, "-c", "pass"], tree))
+    med = {k: statistics.median(v) for k, v in times.items()}
+    files = subprocess.run(
+        [
+            PY,
+            "-c",
+            "from lint_rules import load_config\nfrom lint_rules.discovery import "
+            "iter_python_files as f\nprint(len(list(f(['exir','backends'], load_config('.')))))",
+        ],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return {
+        "median": med,
+        "min": {k: min(v) for k, v in times.items()},
+        "files": files,
+        "ours_findings": count(ours, tree),
+        "ruff_findings": count(ruff, tree),
+    }
+
+
+def render(r: dict[str, object], tree: Path) -> str:
+    med, low = r["median"], r["min"]
+    ratio_cold = med["ours"] / med["ruff_cold"]
+    ratio_warm = med["ours"] / med["ruff_warm"]
+    ruff_version = subprocess.run([RUFF, "--version"], capture_output=True, text=True).stdout
+    return "\n".join(
+        [
+            f"Measured by `python bench/lint.py` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+            f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs, "
+            f"{ruff_version.strip()}; tree `{tree.name}` (exir/ + backends/, {r['files']} files). "
+            f"Median of {ROUNDS} alternating runs (min in brackets), wall time of the whole "
+            "process, interpreter start included.",
+            "",
+            "| what | wall (s) | ratio | goal |",
+            "|---|---|---|---|",
+            f"| `python -m lint_rules exir backends` ({r['ours_findings']} findings) "
+            f"| {med['ours']:.3f} ({low['ours']:.3f}) | {ratio_cold:.2f}x ruff cold | <= 2.0x |",
+            f"| anchor: `ruff check --isolated --select LOG,T20 exir backends`, cold cache "
+            f"({r['ruff_findings']} findings) | {med['ruff_cold']:.3f} ({low['ruff_cold']:.3f}) | 1.00 | |",
+            f"| reference: the same ruff command, warm cache | {med['ruff_warm']:.3f} "
+            f"({low['ruff_warm']:.3f}) | ours = {ratio_warm:.2f}x | |",
+            f"| `python -m lint_rules` on 5 files ({', '.join(FIVE)}) | {med['five']:.3f} "
+            f"({low['five']:.3f}) | {med['five'] / med['python']:.2f}x bare interpreter "
+            f"| <= 0.10 s |",
+            f"| anchor: `python -c pass` (same interpreter, same venv) | {med['python']:.3f} "
+            f"({low['python']:.3f}) | 1.00 | |",
+            "",
+            f"Goals: whole tree {'met' if ratio_cold <= 2.0 else 'NOT met'} "
+            f"({ratio_cold:.2f}x <= 2.0x ruff cold); 5 files "
+            f"{'met' if med['five'] <= 0.10 else 'NOT met'} ({med['five']:.3f} s <= 0.10 s). "
+            "The lint keeps no cache between runs, so against ruff's warm cache it is slower by "
+            "the ratio shown; pre-commit passes only the changed files, which is the 5-file case.",
+        ]
+    )
+
+
+def write_section(text: str) -> None:
+    doc = BENCHMARKS.read_text(encoding="utf-8")
+    start, end = "<!-- bench:lint -->", "<!-- /bench:lint -->"
+    if start not in doc or end not in doc:
+        raise SystemExit(f"{BENCHMARKS}: markers {start} / {end} not found")
+    head, rest = doc.split(start, 1)
+    _, tail = rest.split(end, 1)
+    BENCHMARKS.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
+
+
+def main() -> int:
+    tree = Path(sys.argv[1] if len(sys.argv) > 1 else "/work/et-tree").resolve()
+    if not (tree / "exir").is_dir() or not (tree / "backends").is_dir():
+        raise SystemExit(f"{tree}: needs exir/ and backends/")
+    text = render(measure(tree), tree)
+    print(text)
+    write_section(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
