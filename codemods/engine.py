@@ -260,8 +260,9 @@ def _splice(lines: list[str], pieces: dict[int, tuple[int, str]]) -> str:
         number = end + 1
         if new:
             out.append(new)
-        elif (not out or _blank(out[-1])) and number <= len(lines) and _blank(lines[number - 1]):
-            number += 1
+        elif number <= len(lines) and _blank(lines[number - 1]):
+            if not out or _blank(out[-1]) or out[-1].rstrip().endswith(":"):
+                number += 1  # no doubled blank line, no blank line opening a block
     return "".join(out)
 
 

@@ -81,7 +81,7 @@ RULE = Rule(
                 "DEFAULT_LEVEL = logging.INFO\n"
             ),
             fixed=(
-                "import logging\nfrom et_log_runtime import get_logger\n\n"
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
                 "logger = get_logger(__name__)\nDEFAULT_LEVEL = logging.INFO\n"
             ),
             note="`logging` still used: the runtime import goes after the last import",
@@ -105,7 +105,7 @@ RULE = Rule(
                 "        return str(graph)\n    return None\n"
             ),
             fixed=(
-                "import logging\nfrom et_log_runtime import get_logger\n\n\ndef dump(graph):\n"
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n\ndef dump(graph):\n"
                 "    if get_logger(__name__).isEnabledFor(logging.DEBUG):\n"
                 "        return str(graph)\n    return None\n"
             ),

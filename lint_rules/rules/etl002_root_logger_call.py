@@ -80,7 +80,7 @@ RULE = Rule(
         Example(
             code='import logging\n\n\ndef f():\n    logging.log(logging.DEBUG, "m")\n',
             fixed=(
-                "import logging\nfrom et_log_runtime import get_logger\n\n"
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
                 "logger = get_logger(__name__)\n\n\n"
                 'def f():\n    logger.log(logging.DEBUG, "m")\n'
             ),

@@ -53,7 +53,7 @@ RULE = Rule(
                 "logger.setLevel(logging.WARNING)\n"
             ),
             fixed=(
-                "import logging\nfrom et_log_runtime import get_logger\n\n"
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
                 "logger = get_logger(__name__)\nlogger.setLevel(logging.WARNING)\n"
             ),
             note="the getLogger call is fixed (ETL001); the override stays for review",

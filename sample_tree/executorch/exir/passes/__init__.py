@@ -1,0 +1,1 @@
+# Sample package: ExecuTorch-shaped, synthetic.
