@@ -128,6 +128,10 @@ class _Comparer:
             and isinstance(value, ast.Call)
             and isinstance(value.func, ast.Name)
             and value.func.id == self.allowed.get_logger
+            and not value.keywords
+            and len(value.args) == 1
+            and isinstance(value.args[0], ast.Name)
+            and value.args[0].id == "__name__"
         ):
             self._logger_seen = True
             return True

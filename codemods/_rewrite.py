@@ -152,22 +152,24 @@ class UnitTransformer(cst.CSTTransformer):
     def prune(self, body: Sequence[cst.BaseStatement]) -> tuple[list, list[cst.EmptyLine]]:
         """Drop doomed lines; their comment lines move to the next statement (or the footer)."""
         out: list[cst.BaseStatement] = []
-        carry: list[cst.EmptyLine] = []
+        carry: list[cst.EmptyLine] | None = None
         for stmt in body:
             if id(stmt) in self._doomed:
                 lines = list(stmt.leading_lines)  # type: ignore[attr-defined]
-                if any(line.comment for line in lines) or not carry:
-                    carry = [*carry, *lines] if any(line.comment for line in lines) else lines
+                if carry is None:
+                    carry = lines
+                elif any(line.comment for line in lines):
+                    carry = [*carry, *lines]
                 continue
-            if carry:
+            if carry is not None:
                 own = list(stmt.leading_lines)  # type: ignore[attr-defined]
                 if any(line.comment for line in carry):
                     stmt = stmt.with_changes(leading_lines=[*carry, *own])
-                elif not own:
+                elif not own or (not out and not any(line.comment for line in own)):
                     stmt = stmt.with_changes(leading_lines=carry)
-                carry = []
+                carry = None
             out.append(stmt)
-        return out, [line for line in carry if line.comment]
+        return out, [line for line in carry or () if line.comment]
 
     def _drop_imports(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
         if not self.drop:
