@@ -1,0 +1,61 @@
+"""The libcst codemod commands give the driver's result, inside libcst's own machinery."""
+
+from __future__ import annotations
+
+import subprocess
+
+import libcst as cst
+from conftest import PYTHON, REPO
+from libcst.codemod import CodemodContext, SkipFile, TransformSuccess, transform_module
+
+from codemods.commands import MigrateLogging, MigrateRootCalls
+
+SRC = (
+    "import logging\nimport warnings\n\nlogger = logging.getLogger(__name__)\n\n\n"
+    'def f():\n    logging.info("i")\n    warnings.warn("w")\n'
+)
+
+
+def _context() -> CodemodContext:
+    return CodemodContext(filename="executorch/exir/mod.py")
+
+
+def test_migrate_logging_command_matches_the_engine(config):
+    from conftest import migrate
+
+    result = transform_module(MigrateLogging(_context()), SRC)
+    assert isinstance(result, TransformSuccess)
+    assert result.code == migrate(SRC, config).new_text
+
+
+def test_single_kind_command_only_touches_its_kind():
+    result = transform_module(MigrateRootCalls(_context()), SRC)
+    assert isinstance(result, TransformSuccess)
+    assert 'logger.info("i")' in result.code
+    assert "logging.getLogger(__name__)" in result.code
+    assert 'warnings.warn("w")' in result.code
+
+
+def test_nothing_to_do_is_a_skip():
+    command = MigrateLogging(_context())
+    try:
+        command.transform_module_impl(cst.parse_module("x = 1\n"))
+    except SkipFile:
+        return
+    raise AssertionError("expected SkipFile")
+
+
+def test_libcst_tool_runs_the_command(sample_copy):
+    target = sample_copy / "exir" / "program" / "program.py"
+    proc = subprocess.run(
+        [PYTHON, "-m", "libcst.tool", "codemod", "-x", "codemods.commands.MigrateLogging"]
+        + ["--no-format", "-j", "1", str(target)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Transformed 1 files successfully" in proc.stderr
+    assert b'logger.error("no program to lower")\r\n' in target.read_bytes()

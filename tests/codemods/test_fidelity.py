@@ -1,0 +1,92 @@
+"""Message fidelity: the text a user sees on stderr is the same before and after migrating.
+
+Each snippet is a library module (`executorch/exir/snippet.py`) run in a fresh interpreter, once as
+written and once migrated; the migrated run uses the real et_log_runtime (torch not imported).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import PYTHON, migrate
+
+PRINTS = """import sys
+
+
+def run(path="model.pte", n=3):
+    print("Error:", path, "has", n, "segments", file=sys.stderr)
+    print("WARNING: 100% of", n, "nodes rejected", file=sys.stderr)
+    print(f"warning: {n} left", file=sys.stderr)
+    print("a", n, "b", sep="--", file=sys.stderr)
+    print("ratio", 50, "%", sep="", file=sys.stderr)
+    sys.stderr.write(f"Error: cannot open {path}\\n")
+    sys.stderr.write(f"progress {n}%\\n")
+    print({"k": n}, file=sys.stderr)
+    print("tuple", (n, n), file=sys.stderr)
+"""
+
+MIXED = """import logging
+import sys
+
+
+def run():
+    print("Info: loading", "model", file=sys.stderr)
+    logging.info("%d nodes", 7)
+    logging.warning("careful with %s", "100%")
+    print("plain text", file=sys.stderr)
+"""
+
+WARNS = """import warnings
+
+
+def run():
+    for _ in range(3):
+        warnings.warn("weights are emulated in fp32", RuntimeWarning)
+    warnings.warn("second message")
+"""
+
+DEBUG_TEXT = "import logging\nlogging.basicConfig(format='%(message)s', level=logging.DEBUG)\n"
+
+
+def _run(root: Path, source: str, prelude: str = "") -> str:
+    module = root / "executorch" / "exir" / "snippet.py"
+    module.parent.mkdir(parents=True, exist_ok=True)
+    for init in (root / "executorch" / "__init__.py", module.parent / "__init__.py"):
+        init.write_text("")
+    module.write_text(source)
+    code = prelude + "import executorch.exir.snippet as m\nm.run()\n"
+    proc = subprocess.run(
+        [PYTHON, "-c", code], cwd=root, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stderr
+
+
+def _migrated(source: str, config) -> str:
+    result = migrate(source, config)
+    assert result.rewritten and not result.review, result.review
+    return result.new_text
+
+
+def test_prints_show_the_same_text_by_default(tmp_path, config):
+    before = _run(tmp_path / "a", PRINTS)
+    after = _run(tmp_path / "b", _migrated(PRINTS, config))
+    assert before.count("\n") == 9
+    assert after == before
+
+
+def test_info_prints_and_root_calls_same_text_when_shown(tmp_path, config):
+    before = _run(tmp_path / "a", MIXED, DEBUG_TEXT)
+    after = _run(tmp_path / "b", _migrated(MIXED, config), DEBUG_TEXT)
+    assert after == before
+    assert "Info: loading model\n" in after and "careful with 100%\n" in after
+
+
+@pytest.mark.parametrize("message", ["weights are emulated in fp32", "second message"])
+def test_warnings_show_the_same_message_once(tmp_path, config, message):
+    before = _run(tmp_path / "a", WARNS)
+    after = _run(tmp_path / "b", _migrated(WARNS, config))
+    assert before.count(f"Warning: {message}\n") == 1  # `path:line: RuntimeWarning: msg`
+    assert after.splitlines().count(message) == 1
