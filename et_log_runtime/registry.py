@@ -8,7 +8,6 @@ Registration is idempotent and reports name clashes instead of overwriting torch
 from __future__ import annotations
 
 import logging
-import re
 import sys
 from collections.abc import Callable, Iterable
 from types import ModuleType
@@ -22,8 +21,6 @@ __all__ = [
     "torch_internal",
 ]
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_QNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 _PUSHED_ATTR = (
     "_et_log_pushed"  # stored on torch's LogRegistry: which of our names it already holds
 )
@@ -55,8 +52,13 @@ def report(message: str) -> None:
         pass
 
 
+def is_qualified_name(text: object) -> bool:
+    """True for dotted Python names such as ``executorch.backends.xnnpack``."""
+    return isinstance(text, str) and all(part.isidentifier() for part in text.split("."))
+
+
 def _check_name(kind: str, name: str) -> None:
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not name.isidentifier():
         raise ValueError(f"{kind} name must be an identifier such as 'my_backend', got {name!r}")
 
 
@@ -69,7 +71,7 @@ def register_component(name: str, loggers: str | Iterable[str]) -> bool:
     global _generation
     _check_name("component", name)
     qnames = (loggers,) if isinstance(loggers, str) else tuple(loggers)
-    bad = [q for q in qnames if not isinstance(q, str) or not _QNAME.match(q)]
+    bad = [q for q in qnames if not is_qualified_name(q)]
     if not qnames or bad:
         raise ValueError(f"component {name!r} needs dotted logger names, got {loggers!r}")
     if components.get(name) == qnames:

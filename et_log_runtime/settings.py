@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Mapping
 from types import ModuleType
 
@@ -18,7 +17,6 @@ from et_log_runtime import registry
 __all__ = ["parse_settings", "set_logs"]
 
 _log = logging.getLogger("et_log_runtime")
-_TOKEN = re.compile(r"([+-]?)([A-Za-z_][\w.]*)\Z")
 _ENV = "TORCH_LOGS"
 
 requested: dict[str, int | bool] = {}  # merged settings of all set_logs calls: name -> level/bool
@@ -32,10 +30,9 @@ def parse_settings(text: str) -> dict[str, int]:
         token = raw.strip()
         if not token:
             continue
-        match = _TOKEN.match(token)
-        if match is None:
+        sign, name = (token[0], token[1:]) if token[0] in "+-" else ("", token)
+        if not registry.is_qualified_name(name):
             raise ValueError(f"invalid log setting {token!r} in {text!r}: expected [+|-]name")
-        sign, name = match.groups()
         level = {"+": logging.DEBUG, "-": logging.ERROR}.get(sign, logging.INFO)
         result["torch" if name == "all" else name] = level
     return result

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-import sysconfig
 
 __all__ = ["PTH_LINE", "PTH_NAME", "arm", "install", "uninstall"]
 
@@ -62,6 +61,8 @@ def disarm() -> None:
 
 
 def _pth_path() -> str:
+    import sysconfig
+
     return os.path.join(sysconfig.get_paths()["purelib"], PTH_NAME)
 
 

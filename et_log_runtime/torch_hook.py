@@ -14,16 +14,20 @@ __all__ = ["register"]
 def register() -> None:
     """Add the ExecuTorch component names to torch's log registry; report problems, never raise."""
     try:
-        from et_log_runtime import registry, settings
+        from et_log_runtime import registry
 
         internal = registry.torch_internal()
         if internal is None:
             return  # called outside torch's import: nothing to register into yet
         initialised = getattr(internal, "LOG_TRACE_HANDLER", None) is not None
-        registry.push_to_torch(internal)
-        if settings.requested or initialised:
-            # set_logs ran before torch was imported (torch will init right after us), or we run late
-            settings.apply(internal, init=initialised)
+        added = registry.push_to_torch(internal)
+        settings = sys.modules.get("et_log_runtime.settings")  # loaded only if set_logs was used
+        if initialised and added:
+            from et_log_runtime import settings
+
+            settings.apply(internal)  # called late (torch already set its loggers up): redo that
+        elif not initialised and settings is not None and settings.requested:
+            settings.apply(internal, init=False)  # set_logs ran before import torch; torch inits
     except Exception as exc:  # noqa: BLE001 - must never break import torch
         try:
             sys.stderr.write(f"et-log: could not register TORCH_LOGS names ({exc!r}); continuing\n")
