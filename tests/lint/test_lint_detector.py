@@ -145,3 +145,71 @@ def test_root_logger_config_is_not_also_etl001_or_etl006() -> None:
     assert codes(text) == ["ETL005"]
     text = "import logging\nlogging.getLogger('executorch').setLevel(logging.INFO)\n"
     assert sorted(codes(text)) == ["ETL001", "ETL006"]
+
+
+def _slice(text: str, f) -> str:
+    lines = text.split("\n")
+    if f.line == f.end_line:
+        return lines[f.line - 1][f.col - 1 : f.end_col - 1]
+    parts = [lines[f.line - 1][f.col - 1 :], *lines[f.line : f.end_line - 1]]
+    return "\n".join([*parts, lines[f.end_line - 1][: f.end_col - 1]])
+
+
+def test_positions_slice_out_the_source_for_every_example() -> None:
+    from lint_rules.rules import ALL_RULES
+
+    seen = 0
+    for rule in ALL_RULES:
+        for example in rule.invalid:
+            for finding in detect_source(example.code, example.path, CONFIG):
+                assert _slice(example.code, finding) == finding.source
+                seen += 1
+    assert seen >= 40
+
+
+def test_crlf_bom_and_tabs() -> None:
+    text = "\ufeffimport logging\r\n\r\nif True:\r\n\tlogging.info('é')\r\n"
+    (finding,) = detect_source(text, LIB, CONFIG)
+    assert (finding.line, finding.col, finding.end_col) == (4, 2, 19)
+    assert finding.source == "logging.info('é')"
+
+
+def test_detect_file_decodes_like_python(tmp_path) -> None:
+    from lint_rules import detect_file
+
+    latin = tmp_path / "latin.py"
+    latin.write_bytes(b"# -*- coding: latin-1 -*-\nimport logging\nlogging.info('caf\xe9')\n")
+    (finding,) = detect_file(str(latin), CONFIG)
+    assert finding.source == "logging.info('café')" and finding.col == 1
+    broken = tmp_path / "broken.py"
+    broken.write_bytes(b"import logging\nlogging.info('caf\xe9')\n")
+    with pytest.raises(SourceError, match="cannot decode"):
+        detect_file(str(broken), CONFIG)
+    bogus = tmp_path / "bogus.py"
+    bogus.write_bytes(b"# coding: no-such-codec\nimport logging\nlogging.info('x')\n")
+    with pytest.raises(SourceError, match="cannot decode"):
+        detect_file(str(bogus), CONFIG)
+    with pytest.raises(SourceError, match="cannot read"):
+        detect_file(str(tmp_path / "missing.py"), CONFIG)
+    nul = tmp_path / "nul.py"
+    nul.write_bytes(b"import logging\nlogging.info('x')\x00\n")
+    with pytest.raises(SourceError, match="cannot parse"):
+        detect_file(str(nul), CONFIG)
+
+
+def test_prefilter_needs_a_site_spelling() -> None:
+    from lint_rules.detector import may_contain_sites
+
+    assert not may_contain_sites(b"import os\nprint('hello')\n")
+    assert not may_contain_sites(b"# logging is discussed here\nx = 1\n")
+    for text in (
+        b"import logging as lg\n",
+        b"from logging import info\n",
+        b"logging.debug('x')\n",
+        b"from sys import stderr\n",
+        b"from warnings import warn\n",
+        b"raise UserWarning\n",
+        b"class A(UserWarning): pass\n",
+        b"log.setLevel(1)\n",
+    ):
+        assert may_contain_sites(text), text
