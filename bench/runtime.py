@@ -39,7 +39,7 @@ def disabled_debug_ratio() -> tuple[float, float, float]:
     assert not ours.isEnabledFor(logging.DEBUG) and not plain.isEnabledFor(logging.DEBUG)
     number = 200_000
     t_ours, t_plain = [], []
-    for _ in range(7):  # interleaved so drift hits both alike
+    for _ in range(15):  # interleaved so drift hits both alike
         t_plain.append(timeit.timeit(lambda: plain.debug("x %s", 1), number=number) / number)
         t_ours.append(timeit.timeit(lambda: ours.debug("x %s", 1), number=number) / number)
     ns_ours, ns_plain = min(t_ours) * 1e9, min(t_plain) * 1e9
@@ -122,7 +122,7 @@ def main() -> None:
     pth_on, empty_on = pth_ms("+xnnpack")
     lines = [
         f"Measured by `python bench/runtime.py` (Python {sys.version.split()[0]}, torch "
-        f"{sys.modules['torch'].__version__}); medians of {RUNS} fresh interpreters, best of 7 "
+        f"{sys.modules['torch'].__version__}); medians of {RUNS} fresh interpreters, best of 15 "
         "in-process repeats.",
         "",
         "| what | measured | anchor | result | goal |",

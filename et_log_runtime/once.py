@@ -23,6 +23,7 @@ def warn_once(
     be a Warning instance (its class is then the category). A warning the logger would drop is not
     remembered, so it still shows once the logger is enabled.
     """
+    stacklevel = max(stacklevel, 1)  # as warnings.warn does
     if isinstance(message, Warning):
         category, text = type(message), str(message)
     else:

@@ -130,3 +130,44 @@ def test_startup_hook_is_inert_without_torch_logs(run, tmp_path) -> None:
     baseline = run("import sys; print(False, len(sys.meta_path))")
     proc = run(code)
     assert proc.stdout == baseline.stdout, proc.stderr
+
+
+def test_startup_hook_install_and_uninstall(monkeypatch, tmp_path) -> None:
+    from et_log_runtime import __main__ as cli
+    from et_log_runtime import startup
+
+    target = tmp_path / startup.PTH_NAME
+    monkeypatch.setattr(startup, "_pth_path", lambda: str(target))
+    assert cli.main(["install-startup-hook"]) == 0
+    assert target.read_text(encoding="utf-8") == PTH_LINE
+    assert startup.uninstall() == str(target) and not target.exists()
+    assert startup.uninstall() is None
+
+
+def test_names_command_lists_components(run) -> None:
+    proc = run("from et_log_runtime.__main__ import main; main(['names'])")
+    assert proc.returncode == 0, proc.stderr
+    first = {line.split()[0] for line in proc.stdout.splitlines()}
+    assert first == set(components.COMPONENTS) | set(components.ARTIFACTS)
+    assert "xnnpack_graph" in proc.stdout
+
+
+def test_import_is_stdlib_only_and_cheap(run) -> None:
+    code = """
+        import sys
+        before = set(sys.modules)
+        import et_log_runtime.components
+        table_only = sorted(set(sys.modules) - before)
+        from et_log_runtime import get_artifact_logger, get_logger, set_logs, warn_once
+        new = {m.split(".")[0] for m in set(sys.modules) - before}
+        foreign = sorted(new - set(sys.stdlib_module_names) - {"et_log_runtime"})
+        print(table_only, foreign, "torch" in sys.modules)
+    """
+    proc = run(code)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == [
+        "['et_log_runtime',",
+        "'et_log_runtime.components']",
+        "[]",
+        "False",
+    ]
