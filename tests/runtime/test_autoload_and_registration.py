@@ -171,3 +171,20 @@ def test_import_is_stdlib_only_and_cheap(run) -> None:
         "[]",
         "False",
     ]
+
+
+def test_modules_imported_before_torch(run) -> None:
+    # get_logger / get_artifact_logger before torch exists: torch adopts them when it registers us
+    code = """
+        import executorch.exir.passes.p as p
+        import executorch.backends.xnnpack.partition.q as q
+        import torch
+        p.run()
+        q.run()
+    """
+    off = run(code)
+    on = run(code, TORCH_LOGS="+executorch,xnnpack_graph")
+    assert off.returncode == 0 and on.returncode == 0, off.stderr + on.stderr
+    assert messages(off.stderr) == ["exir-warning", "exir-error", "xnn-warning", "xnn-error"]
+    exir = ["exir-debug", "exir-info", "exir-warning", "exir-error"]
+    assert messages(on.stderr) == [*exir, "xnn-warning", "xnn-error", "xnn-graph"]
