@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "docs" / "BENCHMARKS.md"
 PY = sys.executable
 RUFF = shutil.which("ruff", path=str(Path(PY).parent)) or shutil.which("ruff") or "ruff"
-ROUNDS = 9
+ROUNDS = 15
 # Five library files of different sizes, all with sites, from exir/ and three backends.
 FIVE = [
     "exir/graph.py",
@@ -59,6 +59,7 @@ def measure(tree: Path) -> dict[str, object]:
     five = [PY, "-m", "lint_rules", *FIVE]
     times: dict[str, list[float]] = {"ours": [], "ruff_cold": [], "ruff_warm": [], "five": []}
     times["python"] = []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
         for i in range(ROUNDS):
             cache = Path(scratch) / f"cold{i}"
@@ -81,6 +82,7 @@ def measure(tree: Path) -> dict[str, object]:
         text=True,
     ).stdout.strip()
     return {
+        "load": (load_before, os.getloadavg()[0]),
         "median": med,
         "min": {k: min(v) for k, v in times.items()},
         "files": files,
@@ -92,6 +94,7 @@ def measure(tree: Path) -> dict[str, object]:
 def render(r: dict[str, object], tree: Path) -> str:
     med, low = r["median"], r["min"]
     ratio_cold = med["ours"] / med["ruff_cold"]
+    ratio_cold_min = low["ours"] / low["ruff_cold"]
     ratio_warm = med["ours"] / med["ruff_warm"]
     ruff_version = subprocess.run([RUFF, "--version"], capture_output=True, text=True).stdout
     return "\n".join(
@@ -100,12 +103,14 @@ def render(r: dict[str, object], tree: Path) -> str:
             f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs, "
             f"{ruff_version.strip()}; tree `{tree.name}` (exir/ + backends/, {r['files']} files). "
             f"Median of {ROUNDS} alternating runs (min in brackets), wall time of the whole "
-            "process, interpreter start included.",
+            "process, interpreter start included. The machine is shared: 1-minute load average "
+            f"{r['load'][0]:.1f} before and {r['load'][1]:.1f} after the runs.",
             "",
             "| what | wall (s) | ratio | goal |",
             "|---|---|---|---|",
             f"| `python -m lint_rules exir backends` ({r['ours_findings']} findings) "
-            f"| {med['ours']:.3f} ({low['ours']:.3f}) | {ratio_cold:.2f}x ruff cold | <= 2.0x |",
+            f"| {med['ours']:.3f} ({low['ours']:.3f}) | {ratio_cold:.2f}x ruff cold "
+            f"({ratio_cold_min:.2f}x on the minima) | <= 2.0x |",
             f"| anchor: `ruff check --isolated --select LOG,T20 exir backends`, cold cache "
             f"({r['ruff_findings']} findings) | {med['ruff_cold']:.3f} ({low['ruff_cold']:.3f}) | 1.00 | |",
             f"| reference: the same ruff command, warm cache | {med['ruff_warm']:.3f} "
@@ -117,10 +122,14 @@ def render(r: dict[str, object], tree: Path) -> str:
             f"({low['python']:.3f}) | 1.00 | |",
             "",
             f"Goals: whole tree {'met' if ratio_cold <= 2.0 else 'NOT met'} "
-            f"({ratio_cold:.2f}x <= 2.0x ruff cold); 5 files "
-            f"{'met' if med['five'] <= 0.10 else 'NOT met'} ({med['five']:.3f} s <= 0.10 s). "
+            f"({ratio_cold:.2f}x <= 2.0x ruff cold, medians); 5 files: median "
+            f"{med['five']:.3f} s, best {low['five']:.3f} s, "
+            f"{'met' if med['five'] <= 0.10 else ('met on the best run only' if low['five'] <= 0.10 else 'NOT met')} "
+            "(<= 0.10 s; an absolute time, so it moves with the load, as the bare interpreter's "
+            "median-to-best spread shows). "
             "The lint keeps no cache between runs, so against ruff's warm cache it is slower by "
-            "the ratio shown; pre-commit passes only the changed files, which is the 5-file case.",
+            "the ratio shown; pre-commit and lintrunner pass only the changed files, which is the "
+            "5-file case.",
         ]
     )
 

@@ -51,6 +51,8 @@ class ModuleFacts:
     warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
     api_signal_classes: set[str] = field(default_factory=lambda: set(API_SIGNALS))
     module_level_calls: set[int] = field(default_factory=set)
+    # id(call) -> attribute read on its result, for `f(...).attr`
+    call_attributes: dict[int, str] = field(default_factory=dict)
     has_main_guard: bool = False
     parses_arguments: bool = False
     builds_argparser: bool = False
@@ -132,6 +134,9 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
         elif kind is ast.Assign or kind is ast.AnnAssign:
             if isinstance(node.value, ast.Call):  # type: ignore[attr-defined]
                 facts.assigns.append(node)  # type: ignore[arg-type]
+        elif kind is ast.Attribute:
+            if type(node.value) is ast.Call:  # type: ignore[attr-defined]
+                facts.call_attributes[id(node.value)] = node.attr  # type: ignore[attr-defined]
         elif kind is ast.Raise:
             facts.raises.append(node)  # type: ignore[arg-type]
         elif kind is ast.ClassDef:

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, last_identifier
 
 _WARN_KEYWORDS = frozenset({"message", "category", "stacklevel"})
+# Uses of the root logger that mean "this module's logger" once migrated: reading its level, or
+# logging through it. Anything else (handlers, propagate, ...) is about the root itself.
+_ROOT_READS = ROOT_LOGGING_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "level"}
 _ROOT_CONFIG_METHODS = frozenset({"setLevel", "addHandler"})
 
 
@@ -24,6 +27,7 @@ def find_sites(facts: ModuleFacts, package: str) -> list[Site]:
     sites: list[Site] = []
     root_names, logger_names, logger_attrs = _logger_variables(facts)
     claimed: set[int] = set()  # root getLogger() calls already reported as ETL005
+    assigned = {id(a.value) for a in facts.assigns}
     for call in facts.calls:
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in _ROOT_CONFIG_METHODS:
@@ -40,7 +44,10 @@ def find_sites(facts: ModuleFacts, package: str) -> list[Site]:
             attr = qual[len("logging.") :]
             if attr == "getLogger":
                 if id(call) not in claimed:
-                    sites.append(_get_logger_site(call, package))
+                    site = _get_logger_site(call, package)
+                    if site.fixable and _is_root_logger(call, facts):
+                        site = _root_use_site(call, facts, assigned)
+                    sites.append(site)
             elif attr in ROOT_LOGGING_FUNCTIONS:
                 sites.append(Site(call, "ETL002"))
             elif attr == "basicConfig":
@@ -141,6 +148,15 @@ def _get_logger_site(call: ast.Call, package: str) -> Site:
             return Site(call, "ETL001")
         return Site(call, "ETL001", False, f"foreign logger name {value!r}: review")
     return Site(call, "ETL001", False, "logger name computed at run time: review")
+
+
+def _root_use_site(call: ast.Call, facts: ModuleFacts, assigned: set[int]) -> Site:
+    """`logging.getLogger()` becomes the module logger only where that keeps the meaning."""
+    if id(call) in assigned or facts.call_attributes.get(id(call)) in _ROOT_READS:
+        return Site(call, "ETL001")
+    used = facts.call_attributes.get(id(call))
+    what = f"`.{used}` of the root logger" if used else "the root logger itself"
+    return Site(call, "ETL001", False, f"{what} is used: review")
 
 
 def _config_site(call: ast.Call, facts: ModuleFacts) -> Site:

@@ -121,5 +121,10 @@ RULE = Rule(
             fixed=None,
             note="name computed at run time: review",
         ),
+        Example(
+            code="import logging\n\n\ndef reset():\n    logging.getLogger().handlers.clear()\n",
+            fixed=None,
+            note="the root logger's own handlers: review (the module logger would not mean that)",
+        ),
     ),
 )

@@ -213,3 +213,23 @@ def test_prefilter_needs_a_site_spelling() -> None:
         b"log.setLevel(1)\n",
     ):
         assert may_contain_sites(text), text
+
+
+@pytest.mark.parametrize(
+    ("use", "fixable"),
+    [
+        ("logging.getLogger().isEnabledFor(logging.DEBUG)", True),
+        ("logging.getLogger().level", True),
+        ("logging.getLogger('').info('x')", True),
+        ("root = logging.getLogger()", True),
+        ("logging.getLogger().handlers.clear()", False),
+        ("logging.getLogger().removeHandler(h)", False),
+        ("configure(logging.getLogger())", False),
+        ("logging.getLogger(__name__).handlers.clear()", True),
+    ],
+)
+def test_root_logger_is_fixable_only_where_the_meaning_stays(use: str, fixable: bool) -> None:
+    text = f"import logging\n\n\ndef f(h):\n    {use}\n"
+    (finding,) = [f for f in detect_source(text, LIB, CONFIG) if f.code == "ETL001"]
+    assert finding.fixable is fixable
+    assert fixable or "review" in finding.reason
