@@ -59,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--config", metavar="PYPROJECT", help="pyproject.toml to read")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: automatic)")
+    parser.add_argument(
+        "--cache", action="store_true", help="reuse results for files unchanged since last run"
+    )
+    parser.add_argument(
+        "--cache-dir", metavar="DIR", help="where --cache keeps them (default: .et-log-cache/)"
+    )
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     return parser
 
@@ -88,7 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         config = _load(args)
         files = list(iter_python_files(args.paths, config))
-        result = lint_files(files, config, args.jobs)
+        cache_dir = None
+        if args.cache or args.cache_dir:
+            cache_dir = args.cache_dir or os.path.join(config.root or ".", ".et-log-cache")
+        result = lint_files(files, config, args.jobs, cache_dir)
         return _report(args, config, result)
     except ConfigError as exc:  # also a bad baseline file
         _say(f"et-log-lint: error: {exc}")

@@ -6,8 +6,7 @@ import re
 from functools import lru_cache
 
 
-@lru_cache(maxsize=512)
-def compile_glob(pattern: str) -> re.Pattern[str]:
+def _glob_regex(pattern: str) -> str:
     """A pattern without '/' matches a name in any folder; a trailing '/' means "the folder and
     everything under it"; otherwise it is anchored at the root."""
     pat = pattern.strip()
@@ -38,9 +37,18 @@ def compile_glob(pattern: str) -> re.Pattern[str]:
             out.append(re.escape(pat[i]))
             i += 1
     # A pattern naming a folder also covers what is inside it.
-    return re.compile("".join(out) + "(?:/.*)?")
+    return "".join(out) + "(?:/.*)?"
+
+
+@lru_cache(maxsize=256)
+def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regex for all `patterns` (None for none): a single match per path."""
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{_glob_regex(p)})" for p in patterns))
 
 
 def matches_any(relpath: str, patterns: tuple[str, ...]) -> bool:
     """True if `relpath` (posix, relative) matches one of the glob `patterns`."""
-    return any(compile_glob(p).fullmatch(relpath) for p in patterns)
+    regex = compile_globs(patterns)
+    return regex is not None and regex.fullmatch(relpath) is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lint_rules.config import Config
 from lint_rules.detector import detect_file
@@ -38,22 +38,63 @@ def default_jobs() -> int:
     return max(1, min(cpus, 8))
 
 
-def lint_files(paths: list[str], config: Config, jobs: int = 0) -> LintResult:
-    """Findings and file errors for `paths`, sorted by path and position. `jobs=0`: choose."""
-    jobs = jobs or (default_jobs() if len(paths) >= PARALLEL_THRESHOLD else 1)
+def lint_files(
+    paths: list[str], config: Config, jobs: int = 0, cache_dir: str | None = None
+) -> LintResult:
+    """Findings and file errors for `paths`, sorted by path and position. `jobs=0`: choose.
+    With `cache_dir`, files unchanged since a run with the same lint and config are not
+    linted again."""
     gc_was_enabled = gc.isenabled()
     gc.disable()  # ASTs are acyclic: reference counting frees them; the collector only costs
     try:
-        if jobs <= 1 or len(paths) < 2 or not hasattr(os, "fork"):
-            result = _lint_chunk(paths, config)
+        if cache_dir is None:
+            result = _lint_all(paths, config, jobs)
         else:
-            result = _lint_forked(paths, config, min(jobs, len(paths)))
+            result = _lint_cached(paths, config, jobs, cache_dir)
     finally:
         if gc_was_enabled:
             gc.enable()
     result.files = len(paths)
     result.findings.sort(key=lambda f: (f.path, f.line, f.col, f.code))
     result.errors.sort(key=lambda e: (e.path, e.line))
+    return result
+
+
+def _lint_all(paths: list[str], config: Config, jobs: int) -> LintResult:
+    jobs = jobs or (default_jobs() if len(paths) >= PARALLEL_THRESHOLD else 1)
+    if jobs <= 1 or len(paths) < 2 or not hasattr(os, "fork"):
+        return _lint_chunk(paths, config)
+    return _lint_forked(paths, config, min(jobs, len(paths)))
+
+
+def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) -> LintResult:
+    from lint_rules.cache import ResultCache, file_stat
+
+    cache = ResultCache(cache_dir, config)
+    result = LintResult()
+    todo: list[str] = []
+    stats = {}
+    for path in paths:
+        key = os.path.abspath(path)
+        stats[path] = stat = file_stat(path)
+        hit = cache.get(key, stat)
+        if hit is None:
+            todo.append(path)
+            continue
+        findings, errors = hit  # type: ignore[misc]
+        result.findings.extend(f if f.path == path else replace(f, path=path) for f in findings)
+        result.errors.extend(e if e.path == path else replace(e, path=path) for e in errors)
+    fresh = _lint_all(todo, config, jobs)
+    result.findings.extend(fresh.findings)
+    result.errors.extend(fresh.errors)
+    by_path: dict[str, tuple[list[Finding], list[FileError]]] = {p: ([], []) for p in todo}
+    for finding in fresh.findings:
+        by_path[finding.path][0].append(finding)
+    for error in fresh.errors:
+        by_path[error.path][1].append(error)
+    for path, outcome in by_path.items():
+        cache.put(os.path.abspath(path), stats[path], outcome)
+    cache.save()
     return result
 
 

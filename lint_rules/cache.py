@@ -1,0 +1,80 @@
+"""Opt-in result cache (`--cache`): findings per file, keyed by the file's stat and by a
+fingerprint of the lint itself (its code, the Python version and the configuration), so a
+repeated run over a large tree only re-lints what changed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from dataclasses import fields
+
+from lint_rules.config import Config
+
+CACHE_VERSION = 1
+Stat = tuple[int, int, int]
+
+
+def fingerprint(config: Config) -> str:
+    """Changes whenever a lint module, the interpreter or a config value changes."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    parts: list[object] = [CACHE_VERSION, sys.version]
+    for folder in (here, os.path.join(here, "rules")):
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.name.endswith(".py"):
+                st = entry.stat()
+                parts.append((entry.name, st.st_size, st.st_mtime_ns))
+    parts += [(f.name, getattr(config, f.name)) for f in fields(Config) if f.compare]
+    return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def file_stat(path: str) -> Stat | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+class ResultCache:
+    """path -> (stat, result) for one fingerprint; unreadable or foreign files start empty."""
+
+    def __init__(self, folder: str, config: Config) -> None:
+        self.folder = folder
+        self.file = os.path.join(folder, f"lint-{fingerprint(config)}.pickle")
+        self.entries: dict[str, tuple[Stat, object]] = {}
+        self.dirty = False
+        try:
+            with open(self.file, "rb") as handle:
+                data = pickle.load(handle)
+            if isinstance(data, dict) and data.get("version") == CACHE_VERSION:
+                self.entries = data["entries"]
+        except Exception:  # missing, truncated or from another version: start afresh
+            self.entries = {}
+
+    def get(self, path: str, stat: Stat | None) -> object | None:
+        hit = self.entries.get(path)
+        return hit[1] if hit is not None and stat is not None and hit[0] == stat else None
+
+    def put(self, path: str, stat: Stat | None, result: object) -> None:
+        if stat is not None:
+            self.entries[path] = (stat, result)
+            self.dirty = True
+
+    def save(self) -> None:
+        """Write atomically; a cache that cannot be written is silently skipped."""
+        if not self.dirty:
+            return
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            ignore = os.path.join(self.folder, ".gitignore")
+            if not os.path.exists(ignore):
+                with open(ignore, "w", encoding="utf-8") as handle:
+                    handle.write("# written by et-log-lint --cache\n*\n")
+            tmp = f"{self.file}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as handle:
+                pickle.dump({"version": CACHE_VERSION, "entries": self.entries}, handle, 4)
+            os.replace(tmp, self.file)
+        except OSError:
+            pass
