@@ -59,14 +59,18 @@ def measure(tree: Path) -> dict[str, object]:
     five = [PY, "-m", "lint_rules", *FIVE]
     times: dict[str, list[float]] = {"ours": [], "ruff_cold": [], "ruff_warm": [], "five": []}
     times["python"] = []
+    times["ours_warm"] = []
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
+        ours_cached = [*ours, "--cache-dir", str(Path(scratch) / "ours")]
+        wall(ours_cached, tree)  # fill our cache once
         for i in range(ROUNDS):
             cache = Path(scratch) / f"cold{i}"
             env = {**os.environ, "RUFF_CACHE_DIR": str(cache)}
             times["ruff_cold"].append(wall(ruff, tree, env))
             times["ruff_warm"].append(wall(ruff, tree, env))
             times["ours"].append(wall(ours, tree))
+            times["ours_warm"].append(wall(ours_cached, tree))
             times["five"].append(wall(five, tree))
             times["python"].append(wall([PY, "-c", "pass"], tree))
     med = {k: statistics.median(v) for k, v in times.items()}
@@ -95,7 +99,7 @@ def render(r: dict[str, object], tree: Path) -> str:
     med, low = r["median"], r["min"]
     ratio_cold = med["ours"] / med["ruff_cold"]
     ratio_cold_min = low["ours"] / low["ruff_cold"]
-    ratio_warm = med["ours"] / med["ruff_warm"]
+    ratio_warm = med["ours_warm"] / med["ruff_warm"]
     ruff_version = subprocess.run([RUFF, "--version"], capture_output=True, text=True).stdout
     return "\n".join(
         [
@@ -113,8 +117,10 @@ def render(r: dict[str, object], tree: Path) -> str:
             f"({ratio_cold_min:.2f}x on the minima) | <= 2.0x |",
             f"| anchor: `ruff check --isolated --select LOG,T20 exir backends`, cold cache "
             f"({r['ruff_findings']} findings) | {med['ruff_cold']:.3f} ({low['ruff_cold']:.3f}) | 1.00 | |",
-            f"| reference: the same ruff command, warm cache | {med['ruff_warm']:.3f} "
-            f"({low['ruff_warm']:.3f}) | ours = {ratio_warm:.2f}x | |",
+            f"| the same, with `--cache` (warm: nothing changed since the last run) "
+            f"| {med['ours_warm']:.3f} ({low['ours_warm']:.3f}) | {ratio_warm:.2f}x ruff warm | |",
+            f"| anchor: the same ruff command, warm cache | {med['ruff_warm']:.3f} "
+            f"({low['ruff_warm']:.3f}) | 1.00 | |",
             f"| `python -m lint_rules` on 5 files ({', '.join(FIVE)}) | {med['five']:.3f} "
             f"({low['five']:.3f}) | {med['five'] / med['python']:.2f}x bare interpreter "
             f"| <= 0.10 s |",
@@ -127,9 +133,9 @@ def render(r: dict[str, object], tree: Path) -> str:
             f"{'met' if med['five'] <= 0.10 else ('met on the best run only' if low['five'] <= 0.10 else 'NOT met')} "
             "(<= 0.10 s; an absolute time, so it moves with the load, as the bare interpreter's "
             "median-to-best spread shows). "
-            "The lint keeps no cache between runs, so against ruff's warm cache it is slower by "
-            "the ratio shown; pre-commit and lintrunner pass only the changed files, which is the "
-            "5-file case.",
+            "Without `--cache` the lint re-parses every candidate file on each run (the goal's "
+            "comparison is cold against cold); pre-commit and lintrunner pass only the changed "
+            "files, which is the 5-file case.",
         ]
     )
 
