@@ -3,7 +3,7 @@
 Run by the e2e test with the wheel environment's interpreter. ``torch.pow(y, 3)`` is rejected by
 XNNPACK's PowConfig ("only support power == 2, got 3"), so the partitioner has a reason to report;
 the linear layer is delegated. Stdout carries only machine-read lines (``program-sha256: ...``,
-``partitioner-file: ...``); all logging goes to stderr as the user would see it.
+``partitioner-file: ...``, ``root-handlers: N``); all logging goes to stderr as the user sees it.
 
 ``--set-logs name=LEVEL[,name=LEVEL]`` calls ``et_log_runtime.set_logs`` before exporting, to show the
 Python API doing what TORCH_LOGS does.
@@ -60,6 +60,8 @@ def main() -> None:
         apply_set_logs(args.set_logs)
     program = export_program_bytes()
     print("partitioner-file:", xnnpack_partitioner.__file__, flush=True)
+    # a library must leave the application's root logger alone (no basicConfig at import)
+    print("root-handlers:", len(logging.getLogger().handlers), flush=True)
     print("program-sha256:", hashlib.sha256(program).hexdigest(), flush=True)
 
 

@@ -1,0 +1,120 @@
+"""Regenerate the per-backend table in docs/MIGRATION.md from a real ExecuTorch checkout.
+
+    .venv/bin/python tests/e2e/migration_table.py /work/et-tree [--write]
+
+Copies ``exir/`` and ``backends/`` (and ``pyproject.toml``) to a temporary directory, lints the copy
+(``python -m lint_rules --format json``: the sites on main today), migrates it
+(``python -m codemods.migrate --report``: what the codemod fixes and what it leaves for review), and
+renders both per component. With ``--write`` the section between ``<!-- migration-table -->`` and
+``<!-- /migration-table -->`` in docs/MIGRATION.md is replaced; otherwise it is printed.
+The checkout itself is never modified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DOC = REPO / "docs" / "MIGRATION.md"
+BEGIN, END = "<!-- migration-table -->", "<!-- /migration-table -->"
+CODES = ("ETL001", "ETL002", "ETL003", "ETL004", "ETL005", "ETL006", "ETL007")
+
+
+def _run(args: list[str], cwd: Path, ok: tuple[int, ...]) -> str:
+    result = subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True)
+    if result.returncode not in ok:
+        raise SystemExit(f"{' '.join(args)} exited {result.returncode}:\n{result.stderr[-2000:]}")
+    return result.stdout
+
+
+def _commit(tree: Path) -> str:
+    head = subprocess.run(
+        ["git", "-C", str(tree), "log", "-1", "--format=%h (%cs)"], capture_output=True, text=True
+    )
+    return head.stdout.strip() or "an unknown commit"
+
+
+def measure(tree: Path) -> tuple[list[dict], dict]:
+    """(lint findings before migrating, the migration's JSON report) on a copy of ``tree``."""
+    with tempfile.TemporaryDirectory(prefix="et-log-table-") as tmp:
+        copy = Path(tmp)
+        for name in ("exir", "backends"):
+            shutil.copytree(tree / name, copy / name, symlinks=True)
+        if (tree / "pyproject.toml").is_file():
+            shutil.copy2(tree / "pyproject.toml", copy / "pyproject.toml")
+        lint = _run(["-m", "lint_rules", "--format", "json", "exir", "backends"], copy, (0, 1))
+        report = copy / "report.json"
+        _run(["-m", "codemods.migrate", "exir", "backends", "--report", str(report)], copy, (0,))
+        return json.loads(lint)["findings"], json.loads(report.read_text())
+
+
+def render(findings: list[dict], report: dict, commit: str) -> str:
+    today: dict[str, Counter] = defaultdict(Counter)
+    for finding in findings:
+        today[finding["component"]][finding["code"]] += 1
+    review_sites: dict[str, list[dict]] = defaultdict(list)
+    for site in report["review"]:
+        review_sites[site["component"]].append(site)
+    rows = sorted(today, key=lambda c: (-sum(today[c].values()), c))
+    out = [
+        f"Measured on pytorch/executorch main at {commit} (`exir/` and `backends/`).",
+        "",
+        "| component | sites today | "
+        + " | ".join(CODES)
+        + " | fixed by the codemod | left for review |",
+        "|---|---:|" + "---:|" * len(CODES) + "---:|---:|",
+    ]
+    for comp in rows:
+        counts = today[comp]
+        fixed = sum(report["components"].get(comp, {}).get("rewritten", {}).values())
+        per_code = " | ".join(str(counts[c] or "") for c in CODES)
+        left = len(review_sites.get(comp, ()))
+        out.append(f"| {comp} | {sum(counts.values())} | {per_code} | {fixed} | {left} |")
+    totals = report["totals"]
+    out += [
+        f"| **total** | **{len(findings)}** | "
+        + " | ".join(str(sum(today[c][code] for c in today) or "") for code in CODES)
+        + f" | **{totals['sites_rewritten']}** | **{totals['sites_for_review']}** |",
+        "",
+        f"The codemod changes {totals['files_changed']} of {totals['files_scanned']} files; "
+        f"{totals['files_failed']} fail, {totals['files_skipped']} are skipped.",
+        "",
+        "Left for review after the codemod, per component:",
+        "",
+    ]
+    for comp in sorted(review_sites, key=lambda c: (-len(review_sites[c]), c)):
+        out.append(f"- **{comp}**")
+        for site in sorted(review_sites[comp], key=lambda s: (s["path"], s["line"])):
+            out.append(f"  - `{site['path']}:{site['line']}` {site['code']} `{site['source']}`")
+    return "\n".join(out)
+
+
+def write_section(doc: Path, body: str) -> None:
+    text = doc.read_text()
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    doc.write_text(text[:start] + "\n" + body + "\n" + text[end:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tree", type=Path, help="an ExecuTorch checkout (has exir/ and backends/)")
+    parser.add_argument("--write", action="store_true", help=f"update {DOC.relative_to(REPO)}")
+    parser.add_argument("--commit", help="the checkout's commit, when it is not a git repository")
+    args = parser.parse_args()
+    findings, report = measure(args.tree.resolve())
+    body = render(findings, report, args.commit or _commit(args.tree))
+    if args.write:
+        write_section(DOC, body)
+    else:
+        print(body)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,276 @@
+"""End to end on the released ExecuTorch wheel: migrate it, export the same bytes, answer TORCH_LOGS.
+
+Environment: a cached venv with torch 2.13.0 + executorch 1.5.1 + et-log (non-editable), see
+``wheel_env.py``. The cached package is never migrated: every run copies it to a temporary directory
+that is put first on PYTHONPATH, and migrates that copy. If the wheel cannot be installed the test
+fails with pip's reason; it is never skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from log_lines import (
+    below,
+    count_containing,
+    executorch_lines,
+    parse,
+    repeated,
+)
+from wheel_env import WheelEnv, WheelEnvError, copy_executorch, ensure_wheel_env
+
+pytestmark = pytest.mark.e2e
+
+HERE = Path(__file__).resolve().parent
+EXPORT_SCRIPT = HERE / "export_model.py"
+REJECTION = "only support power == 2, got 3"
+PARALLEL_RUNS = 2
+RUN_TIMEOUT_S = 600
+# variables that would change what the child process logs or imports
+SCRUBBED_ENV = (
+    "TORCH_LOGS",
+    "TORCH_LOGS_OUT",
+    "TORCH_LOGS_FORMAT",
+    "TORCH_DEVICE_BACKEND_AUTOLOAD",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONSTARTUP",
+    "PYTHONWARNINGS",
+    "PYTHONDONTWRITEBYTECODE",
+)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A finished child process; ``lines`` is its stderr parsed by ``log_lines``."""
+
+    label: str
+    returncode: int
+    stdout: str
+    stderr: str
+
+    @property
+    def lines(self):
+        return parse(self.stderr)
+
+    def field(self, name: str) -> str:
+        match = re.search(rf"^{name}: (.+)$", self.stdout, re.MULTILINE)
+        assert match, f"{self.label}: no '{name}:' in stdout\n{self.describe()}"
+        return match.group(1).strip()
+
+    def describe(self, tail: int = 60) -> str:
+        err = "\n".join(self.stderr.splitlines()[-tail:])
+        return f"[{self.label}] exit {self.returncode}\n--- stdout\n{self.stdout}\n--- stderr (tail)\n{err}"
+
+    def check_ok(self) -> Run:
+        assert self.returncode == 0, self.describe()
+        return self
+
+
+def child_env(overlay: Path, torch_logs: str | None, et_log_dir: Path | None) -> dict[str, str]:
+    """The child's environment: the executorch copy first, then et-log's directory when given."""
+    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (overlay, et_log_dir) if p)
+    env["PYTHONHASHSEED"] = "0"
+    if torch_logs is not None:
+        env["TORCH_LOGS"] = torch_logs
+    return env
+
+
+def run_python(
+    wheel: WheelEnv,
+    overlay: Path,
+    args: list[str],
+    label: str,
+    torch_logs: str | None = None,
+    cwd: Path | None = None,
+    with_et_log: bool = True,
+) -> Run:
+    result = subprocess.run(
+        [str(wheel.python), *args],
+        cwd=cwd or overlay,
+        env=child_env(overlay, torch_logs, wheel.et_log_dir if with_et_log else None),
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+    )
+    return Run(label, result.returncode, result.stdout, result.stderr)
+
+
+def run_exports(
+    wheel: WheelEnv,
+    overlay: Path,
+    scenarios: dict[str, tuple[str | None, list[str]]],
+    with_et_log: bool,
+) -> dict[str, Run]:
+    """Run export_model.py once per scenario (TORCH_LOGS value, extra args), two at a time."""
+
+    def one(label: str) -> Run:
+        torch_logs, extra = scenarios[label]
+        args = [str(EXPORT_SCRIPT), *extra]
+        return run_python(wheel, overlay, args, label, torch_logs, with_et_log=with_et_log)
+
+    with ThreadPoolExecutor(PARALLEL_RUNS) as pool:
+        return dict(zip(scenarios, pool.map(one, scenarios), strict=True))
+
+
+@pytest.fixture(scope="module")
+def wheel(e2e_timings) -> WheelEnv:
+    with e2e_timings.step("wheel venv ready (cached, or built cold)"):
+        try:
+            return ensure_wheel_env(log=print)
+        except WheelEnvError as error:
+            pytest.fail(f"cannot install the released ExecuTorch wheel:\n{error}", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def before(wheel, tmp_path_factory, e2e_timings) -> dict[str, Run]:
+    """The pristine copy without et-log on the path: what users see today."""
+    overlay = copy_executorch(wheel, tmp_path_factory.mktemp("pristine"))
+    scenarios = {
+        "unset": (None, []),
+        "+executorch": ("+executorch", []),
+        "+xnnpack": ("+xnnpack", []),
+    }
+    with e2e_timings.step(f"before migration: {len(scenarios)} exports"):
+        runs = run_exports(wheel, overlay, scenarios, with_et_log=False)
+    runs["unset"].check_ok()
+    assert Path(runs["unset"].field("partitioner-file")).is_relative_to(overlay)
+    return runs
+
+
+@dataclass(frozen=True)
+class Migrated:
+    overlay: Path
+    package: Path
+    migrate: Run
+    report: dict
+
+
+@pytest.fixture(scope="module")
+def migrated(wheel, tmp_path_factory, e2e_timings) -> Migrated:
+    overlay = copy_executorch(wheel, tmp_path_factory.mktemp("migrated"))
+    package = overlay / "executorch"
+    report_path = overlay / "migration-report.json"
+    args = ["-m", "codemods.migrate", "exir", "backends", "--report", str(report_path)]
+    with e2e_timings.step("python -m codemods.migrate exir backends (on the copy)"):
+        migrate = run_python(wheel, overlay, args, "migrate", cwd=package)
+    assert migrate.returncode == 0, migrate.describe()
+    assert report_path.is_file(), migrate.describe()
+    return Migrated(overlay, package, migrate, json.loads(report_path.read_text()))
+
+
+AFTER_SCENARIOS: dict[str, tuple[str | None, list[str]]] = {
+    "unset": (None, []),
+    "+dynamo,+executorch,+xnnpack": ("+dynamo,+executorch,+xnnpack", []),
+    "+executorch": ("+executorch", []),
+    "+xnnpack": ("+xnnpack", []),
+    "-executorch,-xnnpack": ("-executorch,-xnnpack", []),
+    "set_logs(xnnpack=DEBUG)": (None, ["--set-logs", "xnnpack=DEBUG"]),
+}
+
+
+@pytest.fixture(scope="module")
+def after(wheel, migrated, e2e_timings) -> dict[str, Run]:
+    with e2e_timings.step(f"after migration: {len(AFTER_SCENARIOS)} exports"):
+        runs = run_exports(wheel, migrated.overlay, AFTER_SCENARIOS, with_et_log=True)
+    for run in runs.values():
+        run.check_ok()
+        assert Path(run.field("partitioner-file")).is_relative_to(migrated.overlay)
+    return runs
+
+
+def test_before_migration_the_wheel_double_prints_and_rejects_backend_names(before):
+    assert before["unset"].field("program-sha256")
+    assert before["unset"].field("root-handlers") == "1", (
+        "basicConfig at import adds a root handler"
+    )
+    double = before["+executorch"].check_ok()
+    assert count_containing(double.stderr, REJECTION) == 2, double.describe()
+    assert any(line.root_format for line in double.lines), "the root handler copy is expected"
+    broken = before["+xnnpack"]
+    assert broken.returncode != 0, broken.describe()
+    assert "ValueError" in broken.stderr and "xnnpack" in broken.stderr, broken.describe()
+
+
+def test_migration_changes_the_package_and_removes_basicconfig(migrated, wheel):
+    partitioner = "backends/xnnpack/partition/xnnpack_partitioner.py"
+    original = (wheel.executorch_dir / partitioner).read_text()
+    rewritten = (migrated.package / partitioner).read_text()
+    assert "logging.basicConfig" in original
+    assert "basicConfig" not in rewritten
+    assert "et_log_runtime" in rewritten
+
+
+def test_migrated_export_produces_identical_bytes(before, after):
+    expected = before["unset"].field("program-sha256")
+    for label, run in after.items():
+        assert run.field("program-sha256") == expected, f"{label} exported different bytes"
+
+
+def _rejections(run: Run) -> int:
+    return count_containing(run.stderr, REJECTION)
+
+
+def _exir_debug(run: Run) -> list:
+    return [line for line in run.lines if line.is_exir_debug]
+
+
+def test_all_three_components_show_the_reason_once_and_exir_debug(after):
+    run = after["+dynamo,+executorch,+xnnpack"]
+    assert _rejections(run) == 1, run.describe()
+    assert _exir_debug(run), run.describe()
+
+
+def test_executorch_alone_shows_exir_debug_but_not_xnnpack(after):
+    run = after["+executorch"]
+    assert _rejections(run) == 0, run.describe()
+    assert _exir_debug(run), run.describe()
+
+
+@pytest.mark.parametrize("label", ["+xnnpack", "set_logs(xnnpack=DEBUG)"])
+def test_xnnpack_alone_shows_xnnpack_debug_but_not_exir(after, label):
+    run = after[label]
+    assert _rejections(run) == 1, run.describe()
+    assert not _exir_debug(run), run.describe()
+
+
+def test_minus_both_silences_executorch(after):
+    run = after["-executorch,-xnnpack"]
+    assert executorch_lines(run.lines) == [], run.describe()
+    assert _rejections(run) == 0, run.describe()
+
+
+def test_default_is_quiet_and_prints_nothing_twice(after):
+    run = after["unset"]
+    ours = executorch_lines(run.lines)
+    assert below("WARNING", ours) == [], run.describe()
+    assert repeated(ours) == {}, run.describe()
+    assert run.field("root-handlers") == "0", "the application's root logger must stay untouched"
+    assert _rejections(run) == 0, run.describe()
+
+
+def site_keys(sites: list[dict]) -> Counter:
+    """(path, code, source with whitespace collapsed) per site: stable when lines shift."""
+    return Counter((s["path"], s["code"], " ".join(s["source"].split())) for s in sites)
+
+
+def test_lint_reports_exactly_the_sites_listed_for_review(wheel, migrated, e2e_timings):
+    args = ["-m", "lint_rules", "--format", "json", "exir", "backends"]
+    with e2e_timings.step("python -m lint_rules on the migrated copy"):
+        lint = run_python(wheel, migrated.overlay, args, "lint", cwd=migrated.package)
+    review = site_keys(migrated.report["review"])
+    assert lint.returncode == (1 if review else 0), lint.describe()
+    found = site_keys(json.loads(lint.stdout)["findings"])
+    unlisted = found - review
+    assert not unlisted, f"lint findings the migration did not list for review: {sorted(unlisted)}"
+    missing = review - found
+    assert not missing, f"review sites the lint no longer reports: {sorted(missing)}"
