@@ -4,7 +4,8 @@
    loaded) against the anchor: the same call on a plain stdlib logger. Goal: ratio <= 1.1.
 2. What our ``torch.backends`` hook adds to ``import torch``: importing our modules and registering
    every name, timed in fresh interpreters (torch imported first, autoload off). Goal: <= 1 ms.
-3. The opt-in ``.pth`` startup hook: what site processing of our line adds to interpreter start,
+3. ``warn_once`` at a site already shown, against ``warnings.warn`` at a site already shown.
+4. The opt-in ``.pth`` startup hook: what site processing of our line adds to interpreter start,
    against the anchor of processing an empty site dir. Goal: <= 0.5 ms.
 
 Run: ``.venv/bin/python bench/runtime.py`` (takes about a minute).
@@ -44,6 +45,31 @@ def disabled_debug_ratio() -> tuple[float, float, float]:
         t_ours.append(timeit.timeit(lambda: ours.debug("x %s", 1), number=number) / number)
     ns_ours, ns_plain = min(t_ours) * 1e9, min(t_plain) * 1e9
     return ns_ours, ns_plain, ns_ours / ns_plain
+
+
+def warn_once_ns() -> tuple[float, float]:
+    """Per-call ns of a repeated (already shown) warn_once vs a repeated warnings.warn (anchor)."""
+    import logging
+    import warnings
+
+    from et_log_runtime import warn_once
+
+    log = logging.getLogger("bench.warn_once")
+    log.addHandler(logging.NullHandler())
+    log.propagate = False
+    warnings.showwarning = lambda *args, **kwargs: None  # the first warnings.warn stays silent
+
+    def ours() -> None:
+        warn_once(log, "node not partitioned")
+
+    def anchor() -> None:
+        warnings.warn("node not partitioned", UserWarning, stacklevel=1)
+
+    number, t_ours, t_anchor = 100_000, [], []
+    for _ in range(15):
+        t_anchor.append(timeit.timeit(anchor, number=number) / number)
+        t_ours.append(timeit.timeit(ours, number=number) / number)
+    return min(t_ours) * 1e9, min(t_anchor) * 1e9
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -117,6 +143,7 @@ def pth_ms(torch_logs: str | None) -> tuple[float, float]:
 
 def main() -> None:
     ns_ours, ns_plain, ratio = disabled_debug_ratio()
+    once_ns, warn_ns = warn_once_ns()
     reg_first, reg_again = registration_ms()
     pth_off, empty_off = pth_ms(None)
     pth_on, empty_on = pth_ms("+xnnpack")
@@ -129,6 +156,8 @@ def main() -> None:
         "|---|---|---|---|---|",
         f"| disabled `logger.debug` via `get_logger` (registered component) | {ns_ours:.1f} ns "
         f"| plain stdlib logger: {ns_plain:.1f} ns | ratio {ratio:.2f} | <= 1.1 |",
+        f"| `warn_once` at a site already shown (loop case) | {once_ns:.1f} ns | repeated "
+        f"`warnings.warn`: {warn_ns:.1f} ns | ratio {once_ns / warn_ns:.2f} | small |",
         f"| `torch.backends` hook inside `import torch`: import our modules + register all names | {reg_first:.3f} ms "
         f"| (added to `import torch`) | {reg_first:.3f} ms | <= 1 ms |",
         f"| the same hook called again (idempotent) | {reg_again:.4f} ms | | | |",

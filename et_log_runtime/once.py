@@ -8,6 +8,7 @@ import sys
 __all__ = ["warn_once"]
 
 _seen: set[tuple[str, int, type, str]] = set()
+_getframe = sys._getframe
 
 
 def warn_once(
@@ -23,13 +24,14 @@ def warn_once(
     be a Warning instance (its class is then the category). A warning the logger would drop is not
     remembered, so it still shows once the logger is enabled.
     """
-    stacklevel = max(stacklevel, 1)  # as warnings.warn does
-    if isinstance(message, Warning):
+    if type(message) is str:
+        text = message
+    elif isinstance(message, Warning):
         category, text = type(message), str(message)
     else:
         text = str(message)
     try:
-        frame = sys._getframe(stacklevel)
+        frame = _getframe(stacklevel if stacklevel > 1 else 1)  # < 1 counts as 1, as in warnings
     except ValueError:  # stacklevel beyond the stack: like warnings, use the outermost site
         key = ("sys", 1, category, text)
     else:
@@ -37,4 +39,4 @@ def warn_once(
     if key in _seen or not logger.isEnabledFor(logging.WARNING):
         return
     _seen.add(key)
-    logger.warning(text, stacklevel=stacklevel + 1)
+    logger.warning(text, stacklevel=max(stacklevel, 1) + 1)

@@ -66,3 +66,13 @@ def test_disabled_logger_does_not_use_up_the_once(caplog: pytest.LogCaptureFixtu
     finally:
         quiet.setLevel(logging.NOTSET)
     assert [m for _, _, m in _lines(caplog)] == ["shown when enabled"]
+
+
+def test_stacklevel_edges(caplog: pytest.LogCaptureFixture) -> None:
+    line = test_stacklevel_edges.__code__.co_firstlineno
+    warn_once(LOG, "zero counts as one", stacklevel=0)
+    for _ in range(2):
+        warn_once(LOG, "beyond the stack", stacklevel=10_000)
+    records = caplog.records
+    assert [r.getMessage() for r in records] == ["zero counts as one", "beyond the stack"]
+    assert records[0].lineno == line + 2
