@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --baseline: write every current finding into FILE",
     )
-    parser.add_argument("--config", metavar="PYPROJECT", help="pyproject.toml to read")
+    parser.add_argument(
+        "--config", metavar="TOML", help="file with [tool.et-log] (default: nearest pyproject.toml)"
+    )
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: automatic)")
     parser.add_argument(
         "--cache", action="store_true", help="reuse results for files unchanged since last run"
@@ -75,9 +77,9 @@ def _load(args: argparse.Namespace) -> Config:
         overrides["select"] = args.select
     if args.ignore:
         overrides["ignore"] = args.ignore
-    start = args.config or (args.paths[0] if args.paths else ".")
-    if args.config and not os.path.exists(args.config):
-        raise ConfigError(f"{args.config}: no such file")
+    if args.config:
+        return load_config(".", overrides, pyproject=args.config)
+    start = args.paths[0] if args.paths else "."
     return load_config(start if os.path.exists(start) else ".", overrides)
 
 

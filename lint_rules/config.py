@@ -179,11 +179,20 @@ def _parse_toml(text: str) -> dict[str, object]:
 
 
 def load_config(
-    start_dir: str | os.PathLike[str] = ".", overrides: dict[str, object] | None = None
+    start_dir: str | os.PathLike[str] = ".",
+    overrides: dict[str, object] | None = None,
+    *,
+    pyproject: str | os.PathLike[str] | None = None,
 ) -> Config:
-    """Read `[tool.et-log]` from the nearest pyproject.toml (absent: the ExecuTorch layout),
-    then apply `overrides` (command-line flags, same keys). Raises ConfigError."""
-    pyproject = find_pyproject(start_dir)
+    """Read `[tool.et-log]` from the nearest pyproject.toml at or above `start_dir` (or from the
+    given `pyproject` file), the ExecuTorch layout when absent; then apply `overrides`
+    (command-line flags, same keys). Raises ConfigError."""
+    if pyproject is not None:
+        pyproject = Path(os.path.abspath(pyproject))
+        if not pyproject.is_file():
+            raise ConfigError(f"{pyproject}: no such file")
+    else:
+        pyproject = find_pyproject(start_dir)
     values: dict[str, object] = {}
     root = Path(os.path.abspath(start_dir))
     if root.is_file():

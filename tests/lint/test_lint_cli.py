@@ -173,3 +173,11 @@ def test_formats_list_in_step() -> None:
     from lint_rules import cli, formats
 
     assert cli.FORMATS == formats.FORMATS
+
+
+def test_config_flag(tree: Path, capsys) -> None:
+    assert run(capsys, "--config", str(tree / "missing.toml"), str(tree))[0] == 2
+    custom = tree / "lint.toml"
+    custom.write_text("[tool.et-log]\nignore = ['ETL002']\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--config", str(custom), str(tree))
+    assert code == 1 and "ETL002" not in out and "ETL004" in out

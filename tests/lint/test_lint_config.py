@@ -103,3 +103,12 @@ def test_discovery_excludes_relative_to_root_from_any_start(tmp_path: Path, monk
     monkeypatch.chdir(tmp_path / "pkg")
     assert sorted(iter_python_files(["."], config)) == ["./a.py", "./gen/b.py"]
     assert list(iter_python_files([tmp_path / "gen"], config)) == []
+
+
+def test_explicit_config_file(tmp_path: Path) -> None:
+    custom = tmp_path / "lint.toml"
+    custom.write_text("[tool.et-log]\nruntime-import = 'rt'\n", encoding="utf-8")
+    config = load_config("/", pyproject=custom)
+    assert config.runtime_import == "rt" and config.root == tmp_path
+    with pytest.raises(ConfigError):
+        load_config(".", pyproject=tmp_path / "missing.toml")
