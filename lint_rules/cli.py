@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cache or args.cache_dir:
             cache_dir = args.cache_dir or os.path.join(config.root or ".", ".et-log-cache")
         result = lint_files(files, config, args.jobs, cache_dir)
-        return _report(args, config, result)
+        return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
         _say(f"et-log-lint: error: {exc}")
         return EXIT_ERROR
@@ -109,42 +109,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
 
 
-def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int:
-    findings = result.findings
+def _apply_baseline(
+    args: argparse.Namespace, config: Config, result: LintResult, files: list[str]
+) -> tuple[list[Finding], str]:
+    """(the findings to report, a note for the user) under `--baseline`."""
+    from lint_rules.baseline import (
+        Key,
+        count_findings,
+        load_baseline,
+        ratchet,
+        save_baseline,
+        split_new,
+    )
+
     relpath = config.relpath
-    note = ""
+    if args.generate_baseline:
+        save_baseline(args.baseline, *count_findings(result.findings, relpath))
+        return [], f"wrote {len(result.findings)} findings to baseline {args.baseline}"
+    known, texts = load_baseline(args.baseline)
+    new, stale = split_new(result.findings, known, relpath)
+    if not args.update_baseline:
+        if not stale:
+            return new, ""
+        fixed = sum(stale.values())
+        return new, f"{fixed} baseline entries are fixed; run with --update-baseline to drop them"
+    current, _ = count_findings(result.findings, relpath)
+    linted = {relpath(p) for p in files}
+    failed = {relpath(e.path) for e in result.errors}
+
+    def in_scope(key: Key) -> bool:
+        return key[0] in linted and key[0] not in failed and config.code_enabled(key[1])
+
+    updated = ratchet(known, current, in_scope)
+    save_baseline(args.baseline, updated, texts)
+    dropped = sum(known.values()) - sum(updated.values())
+    return new, f"baseline {args.baseline}: dropped {dropped} fixed entries"
+
+
+def _report(args: argparse.Namespace, config: Config, result: LintResult, files: list[str]) -> int:
+    findings, note = result.findings, ""
     if args.baseline:
-        from lint_rules.baseline import (
-            Key,
-            count_findings,
-            load_baseline,
-            ratchet,
-            save_baseline,
-            split_new,
-        )
-
-        if args.generate_baseline:
-            save_baseline(args.baseline, *count_findings(findings, relpath))
-            note = f"wrote {len(findings)} findings to baseline {args.baseline}"
-            findings = []
-        else:
-            known, texts = load_baseline(args.baseline)
-            findings, stale = split_new(findings, known, relpath)
-            if args.update_baseline:
-                current, _ = count_findings(result.findings, relpath)
-                linted = {relpath(p) for p in _linted_paths(args, config)}
-                failed = {relpath(e.path) for e in result.errors}
-
-                def in_scope(key: Key) -> bool:
-                    return key[0] in linted and key[0] not in failed and config.code_enabled(key[1])
-
-                save_baseline(args.baseline, ratchet(known, current, in_scope), texts)
-                note = f"baseline {args.baseline}: dropped {sum(stale.values())} fixed entries"
-            elif stale:
-                note = (
-                    f"{sum(stale.values())} baseline entries are fixed; "
-                    "run with --update-baseline to drop them"
-                )
+        findings, note = _apply_baseline(args, config, result, files)
     out = sys.stdout
     if args.format == "text" and not args.statistics:
         out.write("".join(_text_line(f) for f in findings))
@@ -154,7 +159,9 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int
         if args.statistics and args.format == "text":
             out.write(statistics(findings, config.component_for))
         else:
-            out.write(render(args.format, findings, result.errors, relpath, config.component_for))
+            out.write(
+                render(args.format, findings, result.errors, config.relpath, config.component_for)
+            )
     if args.format == "text":
         for error in result.errors:
             where = f"{error.path}:{error.line}" if error.line else error.path
@@ -180,7 +187,3 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult) -> int
 
 def _text_line(f: Finding) -> str:
     return f"{f.path}:{f.line}:{f.col}: {f.code} {f.message}\n"
-
-
-def _linted_paths(args: argparse.Namespace, config: Config) -> list[str]:
-    return list(iter_python_files(args.paths, config))

@@ -132,3 +132,10 @@ def test_update_on_a_subset_keeps_other_files_entries(repo: Path, capsys) -> Non
     )
     capsys.readouterr()
     assert code == 0 and len(entries(repo)) == 3  # ETL002 not selected: kept
+
+
+def test_update_note_counts_what_was_dropped(repo: Path, capsys) -> None:
+    lint(repo, capsys, "--generate-baseline")
+    (repo / "pkg" / "a.py").write_text(module(SITE_A), encoding="utf-8")
+    code, _, err = lint(repo, capsys, "--update-baseline")
+    assert code == 0 and "dropped 1 fixed entries" in err
