@@ -95,6 +95,8 @@ def _detect(text: str, path: str, config: Config) -> list[Finding]:
         raise SourceError(path, f"cannot parse: {exc.msg}", exc.lineno or 0) from exc
     except ValueError as exc:  # null bytes
         raise SourceError(path, f"cannot parse: {exc}") from exc
+    except RecursionError as exc:  # e.g. `1 + 1 + ...` thousands of terms long
+        raise SourceError(path, "cannot parse: expression nested too deeply") from exc
     facts = gather_facts(tree, config.runtime_import)
     if config.detect_scripts and facts.is_script:
         return []
