@@ -215,7 +215,7 @@ def block(draw: st.DrawFn, roles: dict[str, str], depth: int) -> list[str]:
 @st.composite
 def logging_module(draw: st.DrawFn) -> str:
     """A whole module: optional docstring/__future__, imports, module-level code and blocks."""
-    picks = draw(st.lists(st.integers(0, len(IMPORTS) - 1), max_size=4, unique=True))
+    picks = draw(st.lists(st.integers(0, len(IMPORTS) - 1), min_size=1, max_size=4, unique=True))
     chosen = [IMPORTS[i] for i in sorted(picks)]
     roles: dict[str, str] = {}
     for _, provides in chosen:
@@ -277,18 +277,19 @@ def injected_program(draw: st.DrawFn, programs: st.SearchStrategy[str]) -> str:
     program = draw(programs)
     roles = {"logging": "logging", "sys": "sys", "warnings": "warnings"}
     header = "import logging\nimport sys\nimport warnings\n"
-    points = _insertion_points(program)
-    if not points:
-        return header + program
     lines = _LINE_BREAK.split(program)
-    chosen = draw(st.lists(st.sampled_from(points), min_size=1, max_size=4, unique=True))
+    points = _insertion_points(program)
+    chosen = draw(st.lists(st.sampled_from(points), max_size=4, unique=True)) if points else []
     for lineno, col in sorted(chosen, reverse=True):
         lines.insert(lineno - 1, " " * col + draw(site(roles)))
-    spliced = header + "\n".join(lines)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(spliced, "<injected>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError, RecursionError):
-        return header + program  # e.g. a site landed in a context that changes meaning
-    return spliced
+    tail = draw(site(roles))
+    for candidate in ("\n".join([*lines, tail, ""]), "\n".join(lines), program):
+        spliced = header + candidate
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                compile(spliced, "<injected>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # e.g. a site landed after a line continuation: try with fewer sites
+        return spliced
+    return header + program
