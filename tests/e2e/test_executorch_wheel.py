@@ -1,9 +1,10 @@
 """End to end on the released ExecuTorch wheel: migrate it, export the same bytes, answer TORCH_LOGS.
 
-Environment: a cached venv with torch 2.13.0 + executorch 1.5.1 + et-log (non-editable), see
-``wheel_env.py``. The cached package is never migrated: every run copies it to a temporary directory
-that is put first on PYTHONPATH, and migrates that copy. If the wheel cannot be installed the test
-fails with pip's reason; it is never skipped.
+Environment: a cached venv with torch 2.13.0 + executorch 1.5.1, and et-log installed (non-editable)
+in a directory beside it, see ``wheel_env.py``. "Before" runs leave et-log off PYTHONPATH: the wheel
+as users have it today. The cached package is never migrated: every run copies it to a temporary
+directory put first on PYTHONPATH, and migrates that copy. If the wheel cannot be installed the
+test fails with pip's reason; it is never skipped.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from log_lines import (
+    LogLine,
     below,
     count_containing,
     executorch_lines,
@@ -58,7 +60,7 @@ class Run:
     stderr: str
 
     @property
-    def lines(self):
+    def lines(self) -> list[LogLine]:
         return parse(self.stderr)
 
     def field(self, name: str) -> str:
@@ -220,7 +222,7 @@ def _rejections(run: Run) -> int:
     return count_containing(run.stderr, REJECTION)
 
 
-def _exir_debug(run: Run) -> list:
+def _exir_debug(run: Run) -> list[LogLine]:
     return [line for line in run.lines if line.is_exir_debug]
 
 
