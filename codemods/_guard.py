@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from codemods._names import DROPPABLE_MODULES, count_references
+from codemods._units import split_lines, stmt_start
 
 
 class GuardError(Exception):
@@ -30,7 +31,7 @@ class Allowed:
     get_logger: str = "get_logger"  # the local name that logger is built with
 
 
-def check(old: ast.Module, new_text: str, path: str, allowed: Allowed) -> ast.Module:
+def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: Allowed) -> ast.Module:
     """Raise GuardError unless `new_text` is a safe migration of `old`; return the new tree."""
     try:
         new = ast.parse(new_text, filename=path)
@@ -38,6 +39,7 @@ def check(old: ast.Module, new_text: str, path: str, allowed: Allowed) -> ast.Mo
     except (SyntaxError, ValueError) as exc:
         raise GuardError(f"rewritten text does not compile: {exc}") from exc
     comparer = _Comparer(allowed, set(count_references(new)))
+    comparer.old_lines, comparer.new_lines = split_lines(old_text), split_lines(new_text)
     try:
         same = comparer.same(old, new)
     except RecursionError as exc:
@@ -54,10 +56,14 @@ class _Comparer:
         self.still_used = still_used
         self.where = 0
         self._logger_seen = False
+        self.old_lines: list[str] = []
+        self.new_lines: list[str] = []
 
     def same(self, old: object, new: object) -> bool:
         if type(old) is not type(new):
             return self._fail(old)
+        if isinstance(old, ast.stmt) and self._same_text(old, new):  # type: ignore[arg-type]
+            return True
         if isinstance(old, ast.AST):
             if isinstance(old, ast.Call) and (old.lineno, old.col_offset) in self.allowed.sites:
                 return True
@@ -74,6 +80,19 @@ class _Comparer:
                 return False
             return all(self.same(a, b) for a, b in zip(old, new, strict=True))
         return old == new or self._fail(old)
+
+    def _same_text(self, old: ast.stmt, new: ast.stmt) -> bool:
+        """Same characters on the same columns -> same tree (cheap path for untouched code)."""
+        if (old.col_offset, old.end_col_offset) != (new.col_offset, new.end_col_offset):
+            return False
+        first_old, first_new = stmt_start(old), stmt_start(new)
+        span = (old.end_lineno or old.lineno) - first_old
+        if span != (new.end_lineno or new.lineno) - first_new:
+            return False
+        return (
+            self.old_lines[first_old - 1 : first_old + span]
+            == self.new_lines[first_new - 1 : first_new + span]
+        )
 
     def _fail(self, node: object) -> bool:
         if not self.where:

@@ -152,14 +152,15 @@ def _insert_import(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
         if not any(x.comment for x in own):
             line = line.with_changes(leading_lines=own)
             body[at] = following.with_changes(leading_lines=[])
-    elif not same_before and at > 0:
-        line = line.with_changes(leading_lines=[_BLANK])
+    elif not same_before:
+        if at > 0:
+            line = line.with_changes(leading_lines=[_BLANK])
         if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
             body[at] = following.with_changes(leading_lines=[_BLANK])
     body.insert(at, line)
 
 
-def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
+def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> int:
     at = 1 if body and _is_docstring(body[0]) else 0
     while at < len(body) and (_import_module(body[at]) is not None or _is_header_block(body[at])):
         at += 1
@@ -170,16 +171,28 @@ def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
     following = body[at + 1] if at + 1 < len(body) else None
     if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
         body[at + 1] = following.with_changes(leading_lines=[_BLANK])
+    return at
 
 
-def apply_header(module: cst.Module, edit: HeaderEdit) -> cst.Module:
-    """The module with the runtime import and (when asked) the module logger added."""
+def apply_header(
+    module: cst.Module,
+    edit: HeaderEdit,
+    *,
+    add_import: bool = True,
+    add_logger: bool = True,
+    blank_follows: bool = True,
+) -> cst.Module:
+    """The module (or header fragment) with the runtime import and the module logger added.
+    `blank_follows`: whether a blank line follows the fragment in the file."""
     body: list[cst.BaseStatement] = list(module.body)
-    if edit.names and not _merge_into_existing(body, edit):
+    if add_import and edit.names and not _merge_into_existing(body, edit):
         _insert_import(body, edit)
-    if edit.logger is not None:
-        _insert_logger(body, edit)
-    return module.with_changes(body=body)
+    footer = list(module.footer)
+    if add_logger and edit.logger is not None:
+        at = _insert_logger(body, edit)
+        if at == len(body) - 1 and not blank_follows and not footer:
+            footer = [_BLANK]
+    return module.with_changes(body=body, footer=footer)
 
 
 def header_length(body: Sequence[cst.BaseStatement]) -> int:

@@ -6,6 +6,8 @@ import ast
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lint_rules.walk import walk_all
+
 # Modules whose imports the migration may drop once a rewrite made them unused.
 DROPPABLE_MODULES = ("logging", "warnings", "sys")
 LOGGER_CANDIDATES = ("logger", "_logger", "log", "_log", "et_logger", "_et_logger")
@@ -20,6 +22,8 @@ class ModuleNames:
     # local name -> dotted target, for imports of DROPPABLE_MODULES and the runtime
     imports: dict[str, str] = field(default_factory=dict)
     star_import: bool = False
+    calls: list[ast.Call] = field(default_factory=list)
+    import_stmts: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
 
     def taken(self, name: str) -> bool:
         return name in self.references or name in self.bindings
@@ -49,8 +53,10 @@ def scan_names(tree: ast.Module, runtime_import: str) -> ModuleNames:
     """Count every reference and binding in the module, and map the relevant imports."""
     facts = ModuleNames()
     tracked = (*DROPPABLE_MODULES, runtime_import)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
+    for node in walk_all(tree):
+        if isinstance(node, ast.Call):
+            facts.calls.append(node)
+        elif isinstance(node, ast.Name):
             if isinstance(node.ctx, (ast.Load, ast.Del)):
                 facts.references[node.id] += 1
             else:
@@ -68,12 +74,14 @@ def scan_names(tree: ast.Module, runtime_import: str) -> ModuleNames:
         elif isinstance(node, ast.MatchMapping) and node.rest:
             facts.bindings[node.rest] += 1
         elif isinstance(node, ast.Import):
+            facts.import_stmts.append(node)
             for alias in node.names:
                 local = alias.asname or alias.name.split(".")[0]
                 facts.bindings[local] += 1
                 if alias.name in tracked:
                     facts.imports[local] = alias.name
         elif isinstance(node, ast.ImportFrom):
+            facts.import_stmts.append(node)
             for alias in node.names:
                 if alias.name == "*":
                     facts.star_import = True
@@ -87,4 +95,4 @@ def scan_names(tree: ast.Module, runtime_import: str) -> ModuleNames:
 
 def count_references(tree: ast.AST) -> Counter[str]:
     """How often each name is read (or deleted or stored) in `tree` outside import statements."""
-    return Counter(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
+    return Counter(node.id for node in walk_all(tree) if isinstance(node, ast.Name))

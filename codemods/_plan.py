@@ -24,18 +24,20 @@ _ROOT_METHODS = {
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def _call_index(tree: ast.Module, lines: list[str]) -> dict[tuple[int, int, int, int], ast.Call]:
-    index = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            end_line = node.end_lineno or node.lineno
-            key = (
-                node.lineno,
-                char_col(lines, node.lineno, node.col_offset) + 1,
-                end_line,
-                char_col(lines, end_line, node.end_col_offset or 0) + 1,
-            )
-            index.setdefault(key, node)
+def _call_index(
+    calls: list[ast.Call], lines: list[str]
+) -> dict[tuple[int, int, int, int], ast.Call]:
+    """Calls by the detector's position key: 1-based line and character column, start and end."""
+    index: dict[tuple[int, int, int, int], ast.Call] = {}
+    for node in calls:
+        end_line = node.end_lineno or node.lineno
+        key = (
+            node.lineno,
+            char_col(lines, node.lineno, node.col_offset) + 1,
+            end_line,
+            char_col(lines, end_line, node.end_col_offset or 0) + 1,
+        )
+        index.setdefault(key, node)
     return index
 
 
@@ -43,7 +45,7 @@ def make_plans(
     tree: ast.Module, lines: list[str], findings: list[Finding], facts: ModuleNames
 ) -> tuple[list[SitePlan], dict[int, str]]:
     """Plans for the findings the codemod can locate; the others with the reason why not."""
-    index = _call_index(tree, lines)
+    index = _call_index(facts.calls, lines)
     plans: list[SitePlan] = []
     unplanned: dict[int, str] = {}
     for finding in findings:

@@ -31,13 +31,15 @@ def char_col(lines: list[str], lineno: int, byte_col: int) -> int:
 
 @dataclass
 class Unit:
-    """Lines ``start..end`` (1-based, inclusive) parsed alone; ``stmt`` is None for the whole module."""
+    """Lines ``start..end`` (1-based, inclusive) parsed alone; ``stmts`` are the statements they
+    hold. ``add_import``/``add_logger``: the runtime import / module logger go into this unit."""
 
     start: int
     end: int
     indented: bool
     stmts: list[ast.stmt] = field(default_factory=list)
-    header: bool = False
+    add_import: bool = False
+    add_logger: bool = False
 
     def wrapper(self, lines: list[str]) -> str:
         """The `if 1:` line that makes an indented unit parse, with the unit's line ending."""
@@ -141,21 +143,28 @@ def _only_imports(stmt: ast.Try) -> bool:
     return all(isinstance(s, allowed) for s in inner)
 
 
-def header_unit(tree: ast.Module, lines: list[str]) -> Unit:
-    """Line 1 through the header (or through the first statement when there is no import)."""
-    header = header_statements(tree) or tree.body[:1]
-    end = header[-1].end_lineno if header else len(lines)
-    return Unit(1, max(end, 1), False, list(header), header=True)
+def range_unit(lines: list[str], stmts: list[ast.stmt]) -> Unit | None:
+    """A unit over consecutive module-level statements; None when they do not own their lines."""
+    if not all(is_clean(s, lines) for s in stmts):
+        return None
+    return Unit(stmt_start(stmts[0]), stmts[-1].end_lineno or stmts[0].lineno, False, list(stmts))
 
 
 def merge_units(units: list[Unit]) -> list[Unit]:
-    """Merge overlapping units (the outer one wins) into a sorted, disjoint list."""
+    """Merge overlapping units into a sorted, disjoint list: a nested unit joins the one around
+    it; overlapping module-level ranges are joined. Empty list: fall back to the whole module."""
     merged: list[Unit] = []
     for unit in sorted(units, key=lambda u: (u.start, -u.end)):
         if merged and unit.start <= merged[-1].end:
             last = merged[-1]
-            if unit.end > last.end:
-                return []  # partial overlap: caller falls back to the whole module
-            continue  # nested in `last`, whose statements already hold it
+            last.add_import |= unit.add_import
+            last.add_logger |= unit.add_logger
+            if unit.end <= last.end:
+                continue  # nested in `last`, whose statements already hold it
+            if unit.indented or last.indented:
+                return []
+            last.end = unit.end
+            last.stmts.extend(s for s in unit.stmts if s not in last.stmts)
+            continue
         merged.append(unit)
     return merged

@@ -22,6 +22,15 @@ def _record(finding: Finding, path: str, reason: str) -> SiteRecord:
     return SiteRecord(path, finding.line, finding.col, finding.code, reason, finding.source)
 
 
+def _unchanged_on_disk(path: str, data: bytes) -> bool:
+    """True if `path` still holds `data` (someone may have saved it while it was migrated)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read() == data
+    except OSError:
+        return False
+
+
 def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     """`job` = (path as given, real path to write, mode: write|diff|check)."""
     path, real, mode = job
@@ -45,6 +54,8 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     try:
         data = source.encode(result.new_text)
         if mode == "write":
+            if not _unchanged_on_disk(real, source.data):
+                raise FileError("changed on disk during the run; left as it is, run again")
             write_atomic(real, data)
     except (FileError, OSError) as exc:
         outcome.error = f"cannot write: {exc}"

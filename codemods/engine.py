@@ -9,20 +9,16 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods._anchors import header_units
 from codemods._calls import Names, SiteSkipped
 from codemods._guard import Allowed, GuardError, check
 from codemods._header import HeaderEdit, apply_header
 from codemods._names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames, scan_names
 from codemods._plan import make_plans, module_logger
 from codemods._rewrite import SiteMismatch, SitePlan, UnitTransformer
-from codemods._units import (
-    Unit,
-    header_unit,
-    merge_units,
-    split_lines,
-    unit_for,
-)
+from codemods._units import Unit, merge_units, split_lines, unit_for
 from lint_rules import Config, Finding, SourceError, detect_source
+from lint_rules.walk import walk_all
 
 _MAX_RETRIES = 8
 
@@ -108,7 +104,7 @@ def _rewrite(
         return text, []
     names, edit = _choose_names(tree, plans, facts, config)
     drop = _names_to_drop(plans, facts)
-    units = _units(tree, lines, plans, drop, edit, whole_module)
+    units = _units(tree, lines, plans, drop, edit, whole_module, facts.import_stmts)
     done: list[SitePlan] = []
     pieces: dict[int, tuple[int, str]] = {}
     for unit in units:
@@ -124,7 +120,7 @@ def _rewrite(
         logger=edit.logger,
         get_logger=edit.get_logger,
     )
-    check(tree, new_text, str(config.relpath(fixable[0].path)), allowed)
+    check(tree, text, new_text, str(config.relpath(fixable[0].path)), allowed)
     return new_text, done
 
 
@@ -181,16 +177,15 @@ def _units(
     drop: frozenset[str],
     edit: HeaderEdit,
     whole_module: bool,
+    import_stmts: list[ast.Import | ast.ImportFrom],
 ) -> list[Unit]:
-    everything = [Unit(1, max(len(lines), 1), False, list(tree.body), header=True)]
+    everything = [Unit(1, max(len(lines), 1), False, list(tree.body), True, True)]
     if whole_module:
         return everything
     units: list[Unit] = []
     positions = [(p.call.lineno, p.call.col_offset) for p in plans]
-    for node in ast.walk(tree) if drop else ():
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and any(
-            (a.asname or a.name.split(".")[0]) in drop for a in node.names
-        ):
+    for node in import_stmts if drop else ():
+        if any((a.asname or a.name.split(".")[0]) in drop for a in node.names):
             positions.append((node.lineno, node.col_offset))
     for lineno, col in positions:
         unit = unit_for(tree, lines, lineno, col)
@@ -198,14 +193,11 @@ def _units(
             return everything
         units.append(unit)
     if edit.names or edit.logger:
-        units.append(header_unit(tree, lines))
-    merged = merge_units(units)
-    if not merged:
-        return everything
-    for unit in merged:
-        if unit.start == 1 and (edit.names or edit.logger):
-            unit.header = True
-    return merged
+        header = header_units(tree, lines, edit.runtime, bool(edit.names), bool(edit.logger), drop)
+        if header is None:
+            return everything
+        units += header
+    return merge_units(units) or everything
 
 
 def _apply(
@@ -217,7 +209,7 @@ def _apply(
     edit: HeaderEdit,
 ) -> tuple[str, list[SitePlan]]:
     """The unit's new text (without the wrapper) and the plans carried out in it."""
-    unique = {id(n): n for s in unit.stmts for n in ast.walk(s) if isinstance(n, ast.Call)}
+    unique = {id(n): n for s in unit.stmts for n in walk_all(s) if isinstance(n, ast.Call)}
     calls = sorted(
         unique.values(),
         key=lambda c: (c.lineno, c.col_offset, -c.end_lineno, -c.end_col_offset),  # type: ignore[operator]
@@ -227,8 +219,15 @@ def _apply(
     module = cst.parse_module(unit.text(lines))
     transformer = UnitTransformer(by_ordinal, names, drop)
     module = module.visit(transformer)
-    if unit.header and (edit.names or edit.logger):
-        module = apply_header(module, edit)
+    if unit.add_import or unit.add_logger:
+        after = lines[unit.end] if unit.end < len(lines) else ""
+        module = apply_header(
+            module,
+            edit,
+            add_import=unit.add_import,
+            add_logger=unit.add_logger,
+            blank_follows=not after.strip() or unit.end >= len(lines),
+        )
     if len(transformer.done) != len(by_ordinal):
         raise SiteMismatch(
             f"line {unit.start}: {len(by_ordinal) - len(transformer.done)} site(s) not reached"

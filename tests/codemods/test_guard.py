@@ -41,7 +41,7 @@ GOOD = (
 
 def test_a_correct_migration_passes():
     tree = ast.parse(OLD)
-    check(tree, GOOD, "x.py", _allowed(tree))
+    check(tree, OLD, GOOD, "x.py", _allowed(tree))
 
 
 @pytest.mark.parametrize(
@@ -58,24 +58,22 @@ def test_a_correct_migration_passes():
 def test_wrong_rewrites_are_rejected(bad):
     tree = ast.parse(OLD)
     with pytest.raises(GuardError):
-        check(tree, bad, "x.py", _allowed(tree))
+        check(tree, OLD, bad, "x.py", _allowed(tree))
 
 
 def test_deliberately_wrong_transform_leaves_file_byte_identical(tmp_path, monkeypatch, capsys):
-    """A transform bug that also rewrites an unrelated string (the docstring, which sits in the
-    import header libcst rewrites) is caught; the file is left untouched."""
+    """A transform bug that also renames an unrelated name (`import sys` -> `import os`, in the
+    import lines libcst rewrites) is caught; the file is left untouched."""
     target = tmp_path / "exir" / "mod.py"
     target.parent.mkdir()
     target.write_bytes(OLD.encode())
 
     def corrupting_leave(self, original_node, updated_node):
-        if updated_node.value == '"""Module."""':
-            return updated_node.with_changes(value='"""Modified."""')
+        if updated_node.value == "sys":
+            return updated_node.with_changes(value="os")
         return updated_node
 
-    monkeypatch.setattr(
-        _rewrite.UnitTransformer, "leave_SimpleString", corrupting_leave, raising=False
-    )
+    monkeypatch.setattr(_rewrite.UnitTransformer, "leave_Name", corrupting_leave, raising=False)
     assert main([str(tmp_path / "exir"), "--jobs", "1"]) == 1
     assert target.read_bytes() == OLD.encode()
     err = capsys.readouterr().err
@@ -93,9 +91,7 @@ def test_the_transform_is_really_used_by_the_driver(monkeypatch, tmp_path):
         calls.append(updated_node.value)
         return updated_node
 
-    monkeypatch.setattr(
-        _rewrite.UnitTransformer, "leave_SimpleString", counting_leave, raising=False
-    )
+    monkeypatch.setattr(_rewrite.UnitTransformer, "leave_Name", counting_leave, raising=False)
     assert main([str(tmp_path / "exir"), "--jobs", "1", "--quiet"]) == 0
-    assert calls and target.read_text() == GOOD
+    assert "sys" in calls and target.read_text() == GOOD
     assert isinstance(cst.parse_module(GOOD), cst.Module)
