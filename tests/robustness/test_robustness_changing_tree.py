@@ -1,0 +1,76 @@
+"""Files deleted or edited by someone else while a migration runs: reported, never lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_robustness_corpus import GOOD, GOOD_MIGRATED
+
+from codemods import _worker
+from codemods import migrate as migrate_cli
+
+USER_EDIT = "# the user's unsaved work, saved mid-run\nVALUE = 42\n"
+
+
+def _tree(tmp_path: Path) -> Path:
+    root = tmp_path / "executorch" / "exir"
+    root.mkdir(parents=True)
+    for name in ("a.py", "b.py", "c.py", "d.py", "e.py"):
+        (root / name).write_text(GOOD)
+    return root
+
+
+def _run_with(monkeypatch, root: Path, when: str, action) -> int:
+    """Run the migration in-process; `action` fires while `when` is being migrated (after it
+    was read, before it is written)."""
+    real = _worker.migrate_source
+
+    def hooked(text, path, config, **kwargs):
+        result = real(text, path, config, **kwargs)
+        if Path(path).name == when:
+            action()
+        return result
+
+    monkeypatch.setattr(_worker, "migrate_source", hooked)
+    return migrate_cli.main([str(root), "--jobs", "1", "--quiet"])
+
+
+def test_a_file_deleted_before_its_turn_is_reported(monkeypatch, tmp_path, capsys) -> None:
+    root = _tree(tmp_path)
+    code = _run_with(monkeypatch, root, "a.py", (root / "d.py").unlink)
+    err = capsys.readouterr().err
+    assert code == 1 and "d.py" in err
+    assert not (root / "d.py").exists()
+    for name in ("a.py", "b.py", "c.py", "e.py"):
+        assert (root / name).read_text() == GOOD_MIGRATED
+
+
+def test_a_file_deleted_while_migrated_is_not_resurrected(monkeypatch, tmp_path, capsys) -> None:
+    root = _tree(tmp_path)
+    code = _run_with(monkeypatch, root, "c.py", (root / "c.py").unlink)
+    err = capsys.readouterr().err
+    assert code == 1 and "c.py" in err
+    assert not (root / "c.py").exists()
+    assert sorted(p.name for p in root.iterdir()) == ["a.py", "b.py", "d.py", "e.py"]
+    assert (root / "e.py").read_text() == GOOD_MIGRATED
+
+
+@pytest.mark.parametrize("edit", [USER_EDIT, GOOD + "\nEXTRA = 1\n"], ids=["other", "appended"])
+def test_a_file_edited_while_migrated_keeps_the_edit(monkeypatch, tmp_path, capsys, edit) -> None:
+    root = _tree(tmp_path)
+    code = _run_with(monkeypatch, root, "c.py", lambda: (root / "c.py").write_text(edit))
+    err = capsys.readouterr().err
+    assert (root / "c.py").read_text() == edit, "the user's edit was overwritten"
+    assert code == 1 and "c.py" in err
+    for name in ("a.py", "b.py", "d.py", "e.py"):
+        assert (root / name).read_text() == GOOD_MIGRATED
+    assert sorted(p.name for p in root.iterdir()) == ["a.py", "b.py", "c.py", "d.py", "e.py"]
+
+
+def test_a_file_edited_before_its_turn_is_migrated_as_edited(monkeypatch, tmp_path) -> None:
+    root = _tree(tmp_path)
+    edited = GOOD + "\n\ndef g():\n    logging.error('late')\n"
+    code = _run_with(monkeypatch, root, "a.py", lambda: (root / "e.py").write_text(edited))
+    assert code == 0
+    assert (root / "e.py").read_text() == GOOD_MIGRATED + "\n\ndef g():\n    log.error('late')\n"
