@@ -128,6 +128,15 @@ def _clash_text(kind: str, name: str) -> str:
     )
 
 
+def _late_text(name: str) -> str:
+    return (
+        f"TORCH_LOGS named {name!r} before et-log could register it (TORCH_DEVICE_BACKEND_AUTOLOAD=0"
+        f" or torch < 2.13), so torch took it as the package path {name!r}, which covers every"
+        f" logger below it. Re-enable autoload, use set_logs(), or run `python -m et_log_runtime"
+        f" install-startup-hook` (docs/runtime.md)."
+    )
+
+
 def push_to_torch(internal: ModuleType) -> bool:
     """Register every name torch's registry does not hold yet; True if anything was added.
 
@@ -145,7 +154,8 @@ def push_to_torch(internal: ModuleType) -> bool:
         if name in pushed:
             continue
         if reg.is_log(name) or reg.is_artifact(name):
-            report(_clash_text("component", name))
+            late = reg.log_alias_to_log_qnames.get(name) == [name]  # TORCH_LOGS took it as a path
+            report(_late_text(name) if late else _clash_text("component", name))
             continue
         reg.register_log(name, list(qnames))
         pushed.add(name)
@@ -161,6 +171,7 @@ def push_to_torch(internal: ModuleType) -> bool:
         internal.register_artifact(art.name, art.description, visible=True, off_by_default=True)
         pushed.add(art.name)
         added = True
+    untangle_children(reg)
     for qname in sorted(early_artifact_logs):
         reg.register_artifact_log(qname)
     early_artifact_logs.clear()
@@ -171,6 +182,19 @@ def push_to_torch(internal: ModuleType) -> bool:
         except Exception as exc:  # noqa: BLE001 - must never break import torch
             report(f"listener {listener!r} failed: {exc!r}")
     return added
+
+
+def untangle_children(reg: object) -> None:
+    """Keep our component loggers out of torch's "child" set.
+
+    A package path in TORCH_LOGS (``+executorch.backends``) makes torch mark every logger below it as
+    a child, and each later re-initialisation turns propagation back on for children: our loggers,
+    which have their own handler, would then print every line twice.
+    """
+    children = reg.child_log_qnames
+    for name in getattr(reg, _PUSHED_ATTR, ()):
+        for qname in components.get(name, ()):
+            children.discard(qname)
 
 
 def _default_parent_level(qname: str) -> None:

@@ -158,6 +158,7 @@ def apply(internal: ModuleType, init: bool = True) -> None:
         env_state.artifact_names.clear()
         env_state.artifact_names.update(base[1] | state.artifact_names)
     if init:
+        registry.untangle_children(internal.log_registry)
         internal._init_logs()
 
 

@@ -188,3 +188,16 @@ def test_modules_imported_before_torch(run) -> None:
     assert messages(off.stderr) == ["exir-warning", "exir-error", "xnn-warning", "xnn-error"]
     exir = ["exir-debug", "exir-info", "exir-warning", "exir-error"]
     assert messages(on.stderr) == [*exir, "xnn-warning", "xnn-error", "xnn-graph"]
+
+
+def test_autoload_disabled_executorch_as_package_path(run) -> None:
+    # torch accepts 'executorch' as a package path (whole tree, backends included): say so clearly
+    proc = run(DRIVER, TORCH_LOGS="+executorch", **NO_AUTOLOAD)
+    assert proc.returncode == 0, proc.stderr
+    hint = [line for line in proc.stderr.splitlines() if line.startswith("et-log:")]
+    assert len(hint) == 1 and "took it as the package path 'executorch'" in hint[0]
+    assert "install-startup-hook" in hint[0]
+    assert Counter(messages(proc.stderr)) == Counter(
+        ["exir-debug", "exir-info", "exir-warning", "exir-error"]
+        + ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    )
