@@ -21,9 +21,7 @@ __all__ = [
     "torch_internal",
 ]
 
-_PUSHED_ATTR = (
-    "_et_log_pushed"  # stored on torch's LogRegistry: which of our names it already holds
-)
+_PUSHED_ATTR = "_et_log_pushed"  # set on torch's LogRegistry: which of our names it holds
 
 components: dict[str, tuple[str, ...]] = dict(COMPONENTS)
 artifacts: dict[str, Artifact] = dict(ARTIFACTS)
@@ -174,6 +172,7 @@ def push_to_torch(internal: ModuleType) -> bool:
     untangle_children(reg)
     for qname in sorted(early_artifact_logs):
         reg.register_artifact_log(qname)
+        internal.configure_artifact_log(logging.getLogger(qname))
     early_artifact_logs.clear()
     reg._et_log_generation = _generation
     for listener in after_push if added else ():

@@ -54,11 +54,12 @@ def set_logs(
     for text in settings:
         updates.update(parse_settings(text))
     for name, value in names.items():
-        _check_known(name)
         updates["torch" if name == "all" else name] = value
     for name in updates:
         _check_known(name)
     for name, value in (modules or {}).items():
+        if not registry.is_qualified_name(name):
+            raise ValueError(f"set_logs: modules key {name!r} is not a logger name")
         updates[name] = value
     for name, value in updates.items():
         _check_value(name, value)
