@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods._layout import Room
 from codemods._names import ModuleNames
 from codemods._rewrite import SitePlan
 from codemods._units import char_col, statement_chain
@@ -57,6 +58,7 @@ def make_plans(
         if isinstance(plan, str):
             unplanned[id(finding)] = plan
         else:
+            plan.room = _room(lines, finding)
             plans.append(plan)
     return plans, unplanned
 
@@ -82,6 +84,12 @@ def _plan(finding: Finding, call: ast.Call, tree: ast.Module, facts: ModuleNames
         block = _block_of(tree, chain)
         return SitePlan(finding, kind, call, sole_in_block=len(block) == 1)
     return SitePlan(finding, kind, call)
+
+
+def _room(lines: list[str], finding: Finding) -> Room:
+    first, last = lines[finding.line - 1], lines[finding.end_line - 1].rstrip("\r\n")
+    indent = first[: len(first) - len(first.lstrip(" \t"))]
+    return Room(finding.col - 1, len(last) - (finding.end_col - 1), indent)
 
 
 def _block_of(tree: ast.Module, chain: list[ast.stmt]) -> list[ast.stmt]:

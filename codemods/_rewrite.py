@@ -17,6 +17,7 @@ from codemods._calls import (
     rewrite_warn,
     rewrite_write,
 )
+from codemods._layout import Room, fit
 from codemods._names import DROPPABLE_MODULES
 
 _EMPTY = cst.Module(body=[])
@@ -35,7 +36,7 @@ class SitePlan:
     call: ast.Call
     method: str = ""
     sole_in_block: bool = False
-    ordinal: int = -1
+    room: Room | None = None
 
     def dropped_parts(self) -> list[ast.AST]:
         """The parts of the old call the rewrite throws away (their names lose a reference)."""
@@ -112,7 +113,7 @@ class UnitTransformer(cst.CSTTransformer):
             exc.plan = plan  # type: ignore[attr-defined]
             raise
         self.done.append(plan)
-        return new
+        return fit(new, plan.room) if plan.room is not None else new
 
     def leave_Expr(
         self, original_node: cst.Expr, updated_node: cst.Expr

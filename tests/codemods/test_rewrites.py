@@ -216,3 +216,58 @@ def test_deprecations_are_untouched(config):
         '    warnings.warn("older", FutureWarning, stacklevel=2)\n'
     )
     assert migrate(src, config).new_text == src
+
+
+def test_a_call_that_grows_past_88_columns_is_split_like_black(config):
+    call = 'warnings.warn(f"Failed to fetch the submodule {module_path}!", stacklevel=1)'
+    src = (
+        "import warnings\n\n\nclass G:\n    def f(self, module_path):\n"
+        f"        if module_path:\n            {call}\n"
+    )
+    assert len(f"            {call}") <= 88
+    out = migrate(src, config).new_text
+    assert (
+        "            warn_once(\n"
+        '                logger, f"Failed to fetch the submodule {module_path}!", stacklevel=1\n'
+        "            )\n"
+    ) in out
+
+
+def test_a_call_that_now_fits_is_joined_like_black(config):
+    message = "m" * (89 - len('    logging.info("", n)'))
+    assert len(f'    logging.info("{message}", n)') == 89
+    src = f'import logging\n\n\ndef f(n):\n    logging.info(\n        "{message}", n\n    )\n'
+    out = migrate(src, config).new_text
+    assert f'    logger.info("{message}", n)\n' in out
+
+
+def test_rewritten_files_stay_ruff_format_clean(config, tmp_path):
+    """black is not installed here; ruff's formatter (black-compatible) stands in for it."""
+    import subprocess
+
+    from conftest import REPO
+
+    src = (
+        '"""Doc."""\n\nimport logging\nimport sys\nimport warnings\n\nimport torch\n\n'
+        "log = logging.getLogger(__name__)\n\n\n"
+        "def f(x, name):\n"
+        '    logging.debug("value %s", torch.ones(x))\n'
+        '    print("Error: could not load", name, "after", x, "attempts", file=sys.stderr)\n'
+        '    warnings.warn(f"model {name} uses an operator that is emulated", RuntimeWarning)\n'
+        "    logging.info(\n"
+        '        "a long message that needs two lines with the old spelling %s %s", x, name\n'
+        "    )\n"
+    )
+    ruff = [str(REPO / ".venv" / "bin" / "ruff"), "format", "--isolated"]
+    before = tmp_path / "before.py"
+    before.write_text(src)
+    subprocess.run([*ruff, "-q", str(before)], check=True)  # a black-clean starting point
+    formatted = before.read_text()
+    result = migrate(formatted, config)
+    assert len(result.rewritten) == 5
+    after = tmp_path / "after.py"
+    after.write_text(result.new_text)
+    proc = subprocess.run(
+        [*ruff, "--check", "--diff", str(after)], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stdout
