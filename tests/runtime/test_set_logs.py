@@ -92,14 +92,14 @@ print(levels())
 
 
 def test_set_logs_before_import_torch(run) -> None:
-    code = (
-        "from et_log_runtime import set_logs\nset_logs('+xnnpack', dynamo=10)\n" + LEVELS + DRIVER
-    )
-    code += "print(levels())\n"
+    code = "from et_log_runtime import set_logs\nset_logs('+xnnpack', dynamo=10, bogus=10)\n"
+    code += LEVELS + DRIVER + "print(levels())\n"
     proc = run(code)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["[10, 30, 10]"]
     assert messages(proc.stderr)[2:] == ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    # a name that is not ours can only be checked once torch loads: reported, ignored, no crash
+    assert "et-log: set_logs: unknown log or artifact name 'bogus' ignored" in proc.stderr
 
 
 def test_torch_set_logs_resets_ours_until_our_next_call(run) -> None:
