@@ -6,9 +6,11 @@ import io
 import os
 import tempfile
 import tokenize
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _BOM = b"\xef\xbb\xbf"
+_TEMP_PREFIX = ".et-log-"
 
 
 class FileError(Exception):
@@ -62,7 +64,8 @@ def write_atomic(path: str, data: bytes) -> None:
     """Replace `path` with `data`: temp file in the same folder, fsync, os.replace, same mode."""
     folder = os.path.dirname(os.path.abspath(path))
     mode = os.stat(path).st_mode & 0o7777
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".et-log-", suffix=".tmp")
+    prefix = f"{_TEMP_PREFIX}{os.getpid()}-"  # the pid tells a killed run's leftovers apart
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -74,6 +77,38 @@ def write_atomic(path: str, data: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def remove_stale_temps(folders: Iterable[str]) -> list[str]:
+    """Delete temp files a killed run left in `folders` (their process is gone); return them."""
+    removed = []
+    for folder in sorted(set(folders)):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            pid = name[len(_TEMP_PREFIX) :].split("-", 1)[0]
+            if not (name.startswith(_TEMP_PREFIX) and name.endswith(".tmp") and pid.isdigit()):
+                continue
+            if _alive(int(pid)):
+                continue  # another run at work in the same tree
+            try:
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                continue
+            removed.append(os.path.join(folder, name))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def within_roots(path: str, roots: list[str]) -> str | None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TextIO
 
-from codemods._fileio import within_roots
+from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
 from codemods._worker import init_worker, migrate_file
@@ -108,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     tally = Tally()
     jobs = _jobs(list(iter_python_files(args.paths, config)), args.paths, mode, tally)
+    if mode == "write":
+        for path in remove_stale_temps(os.path.dirname(real) for _, real, _ in jobs):
+            _say(sys.stderr, f"{path}: removed a temporary file left by an interrupted run")
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
     for outcome in _run(jobs, config, args.jobs):
         outcome.component = config.component_for(outcome.path)
