@@ -1,0 +1,135 @@
+"""Kill safety and concurrent runs: SIGKILL a migration of a few hundred files at seeded random
+moments, several times, then finish it; every file is always its original bytes or its complete
+migrated form, no temporary file survives the re-run, and the end state equals a clean run."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+FILES = 300
+KILLS = 6
+SEED = 6
+
+_TEMPLATES = (
+    "import logging\n\nlog = logging.getLogger(__name__)\n\n\ndef f{i}(x):\n"
+    "    logging.info('value %s', x)\n    return x + {i}\n",
+    "import sys\n\n\ndef g{i}(x):\n    print('Error: bad', x, file=sys.stderr)\n"
+    "    sys.stderr.write('done {i}\\n')\n",
+    "import warnings\n\n\nclass C{i}:\n    def m(self):\n"
+    "        warnings.warn('careful {i}', RuntimeWarning)\n",
+    "import logging\n\nlogging.basicConfig(level=logging.INFO)\nVALUE = {i}\n\n\n"
+    "def h():\n    logging.warning('w %d', VALUE)\n",
+    "def plain_{i}():\n    return {i}\n",  # no site: never written
+)
+
+
+def _make_tree(root: Path) -> None:
+    rng = random.Random(SEED)
+    for i in range(FILES):
+        folder = root / "executorch" / ("exir" if i % 3 else f"backends/b{i % 7}") / f"p{i % 11}"
+        folder.mkdir(parents=True, exist_ok=True)
+        text = _TEMPLATES[rng.randrange(len(_TEMPLATES))].format(i=i)
+        padding = "".join(f"PAD_{i}_{n} = {n}\n" for n in range(rng.randrange(0, 200)))
+        (folder / f"mod_{i}.py").write_text(text + padding)
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() or p.is_symlink()
+    }
+
+
+def _migrate(root: Path, jobs: int = 2) -> subprocess.Popen:
+    command = [sys.executable, "-m", "codemods.migrate", str(root / "executorch")]
+    return subprocess.Popen(
+        [*command, "--jobs", str(jobs), "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group: the kill takes the workers too
+    )
+
+
+@pytest.fixture(scope="module")
+def trees(tmp_path_factory) -> tuple[Path, dict[str, bytes], dict[str, bytes], float]:
+    base = tmp_path_factory.mktemp("kill")
+    original = base / "original"
+    _make_tree(original)
+    clean = base / "clean"
+    shutil.copytree(original, clean, symlinks=True)
+    started = time.monotonic()
+    proc = _migrate(clean)
+    _, err = proc.communicate(timeout=300)
+    took = time.monotonic() - started
+    assert proc.returncode == 0, err.decode()
+    before, after = _snapshot(original), _snapshot(clean)
+    changed = sum(before[k] != after[k] for k in before)
+    assert set(before) == set(after) and changed > FILES // 2
+    return base, before, after, took
+
+
+def _assert_each_file_whole(root: Path, before: dict, after: dict) -> list[str]:
+    """Every file is its original or its migrated bytes; returns leftover temp files."""
+    now = _snapshot(root)
+    temps = sorted(set(now) - set(before))
+    assert set(before) <= set(now), f"files vanished: {sorted(set(before) - set(now))}"
+    for name, data in before.items():
+        assert now[name] in (data, after[name]), f"{name} is neither original nor migrated"
+    return temps
+
+
+def test_sigkill_at_random_moments_never_leaves_a_partial_file(trees) -> None:
+    base, before, after, took = trees
+    work = base / "killed"
+    shutil.copytree(base / "original", work, symlinks=True)
+    rng = random.Random(SEED)
+    progress = []
+    for _ in range(KILLS):
+        proc = _migrate(work)
+        time.sleep(rng.uniform(0.3, 0.9) * took)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate(timeout=60)
+        _assert_each_file_whole(work, before, after)
+        progress.append(sum(_snapshot(work).get(k) == after[k] for k in before))
+    # A temp file as a kill between "write temp" and "rename" leaves it, from a pid now gone.
+    dead_pid = subprocess.Popen(["true"])
+    dead_pid.wait()
+    stale = next(work.rglob("mod_*.py")).parent / f".et-log-{dead_pid.pid}-x1y2z3.tmp"
+    stale.write_bytes(b"half a file")
+    final = _migrate(work)
+    _, err = final.communicate(timeout=300)
+    assert final.returncode == 0, err.decode()
+    assert _assert_each_file_whole(work, before, after) == [], "temporary files left behind"
+    assert str(stale.name) in err.decode()
+    assert _snapshot(work) == after
+    assert progress[-1] > 0, f"the kills all landed before any write: {progress}"
+
+
+def test_two_runs_at_once_corrupt_nothing(trees) -> None:
+    base, before, after, _ = trees
+    work = base / "twice"
+    shutil.copytree(base / "original", work, symlinks=True)
+    live = next(work.rglob("mod_*.py")).parent / f".et-log-{os.getpid()}-live.tmp"
+    live.write_bytes(b"another run's file in flight")
+    first, second = _migrate(work), _migrate(work, jobs=1)
+    outputs = [p.communicate(timeout=300) for p in (first, second)]
+    for proc, (_, err) in zip((first, second), outputs, strict=True):
+        # A file the other run migrated first is reported as changed under us: exit 1 allowed.
+        assert proc.returncode in (0, 1), err.decode()
+        assert "Traceback" not in err.decode()
+    assert _assert_each_file_whole(work, before, after) == [str(live.relative_to(work))]
+    live.unlink()  # a running process's temp file is never taken for a leftover
+    rerun = _migrate(work)
+    _, err = rerun.communicate(timeout=300)
+    assert rerun.returncode == 0, err.decode()
+    assert _snapshot(work) == after
