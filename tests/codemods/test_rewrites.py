@@ -271,3 +271,15 @@ def test_rewritten_files_stay_ruff_format_clean(config, tmp_path):
         [*ruff, "--check", "--diff", str(after)], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 0, proc.stdout
+
+
+def test_statements_sharing_a_line_fall_back_to_the_whole_module(config):
+    src = (
+        '"""Doc."""\nimport logging\n\nx = 1; logging.info("semicolon %s", x)\n\n\n'
+        'def f(y):\n    if y: logging.warning("one-liner")\n    return y\n'
+    )
+    assert migrate(src, config).new_text == (
+        '"""Doc."""\n\nfrom et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n'
+        'x = 1; logger.info("semicolon %s", x)\n\n\n'
+        'def f(y):\n    if y: logger.warning("one-liner")\n    return y\n'
+    )
