@@ -68,13 +68,18 @@ def migrate_source(
     skipped: dict[int, str] = {}
     for _ in range(_MAX_RETRIES):
         try:
-            new_text, done = _rewrite(text, tree, fixable, skipped, config, whole_module)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # invalid escapes in the target's literals
+                new_text, done = _rewrite(text, tree, fixable, skipped, config, whole_module)
         except SiteSkipped as exc:
             plan: SitePlan = exc.plan  # type: ignore[attr-defined]
             skipped[id(plan.finding)] = str(exc)
             continue
-        except (SiteMismatch, GuardError, cst.ParserSyntaxError) as exc:
+        except (SiteMismatch, GuardError, cst.ParserSyntaxError, RecursionError) as exc:
             result.error = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+            return result
+        except RecursionError:  # libcst and the planners recurse: refuse, never crash the run
+            result.error = "expression nested too deeply to rewrite safely"
             return result
         result.new_text = new_text
         result.rewritten = [p.finding for p in done]  # type: ignore[misc]
