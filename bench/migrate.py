@@ -129,7 +129,7 @@ def main() -> int:
     tree = Path(args.tree)
     if not all((tree / d).is_dir() for d in SUBDIRS):
         parser.error(f"{tree} has no exir/ and backends/")
-    env_note = f"{platform.python_version()}, {os.cpu_count()} CPUs"
+    env_note = f"Python {platform.python_version()}, {os.cpu_count()} CPUs"
     with tempfile.TemporaryDirectory(prefix="et-log-bench-") as tmp:
         work = Path(tmp) / "tree"
         files = sum(1 for d in SUBDIRS for _ in (tree / d).rglob("*.py"))
@@ -156,6 +156,8 @@ def main() -> int:
             print(f"libcst noop anchor: {anchor:.2f} s (exit {proc.returncode})")
         facts = check_result(tree, work)
     best, median = min(runs), statistics.median(runs)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    env_note += f", 1-min load average at the end {load:.1f} (the machine is shared)"
     lines = [
         f"Whole ExecuTorch tree (exir/ + backends/, {files} .py files), `--jobs 2`, wall time "
         f"including interpreter start, fresh copy per run ({env_note}).",

@@ -75,7 +75,7 @@ def migrate_source(
             plan: SitePlan = exc.plan  # type: ignore[attr-defined]
             skipped[id(plan.finding)] = str(exc)
             continue
-        except (SiteMismatch, GuardError, cst.ParserSyntaxError, RecursionError) as exc:
+        except (SiteMismatch, GuardError, cst.ParserSyntaxError) as exc:
             result.error = f"{type(exc).__name__}: {exc}".replace("\n", " ")
             return result
         except RecursionError:  # libcst and the planners recurse: refuse, never crash the run
