@@ -61,7 +61,7 @@ def _migrate(root: Path, jobs: int = 2) -> subprocess.Popen:
 
 
 @pytest.fixture(scope="module")
-def trees(tmp_path_factory) -> tuple[Path, dict[str, bytes], dict[str, bytes], float]:
+def trees(tmp_path_factory) -> tuple[Path, dict[str, bytes], dict[str, bytes], tuple]:
     base = tmp_path_factory.mktemp("kill")
     original = base / "original"
     _make_tree(original)
@@ -75,7 +75,10 @@ def trees(tmp_path_factory) -> tuple[Path, dict[str, bytes], dict[str, bytes], f
     before, after = _snapshot(original), _snapshot(clean)
     changed = sum(before[k] != after[k] for k in before)
     assert set(before) == set(after) and changed > FILES // 2
-    return base, before, after, took
+    started = time.monotonic()
+    _migrate(clean).communicate(timeout=300)  # the same run with nothing left to do
+    idle = time.monotonic() - started
+    return base, before, after, (idle, took)
 
 
 def _assert_each_file_whole(root: Path, before: dict, after: dict) -> list[str]:
@@ -89,16 +92,21 @@ def _assert_each_file_whole(root: Path, before: dict, after: dict) -> list[str]:
 
 
 def test_sigkill_at_random_moments_never_leaves_a_partial_file(trees) -> None:
-    base, before, after, took = trees
+    base, before, after, (idle, took) = trees
     work = base / "killed"
     shutil.copytree(base / "original", work, symlinks=True)
     rng = random.Random(SEED)
-    progress = []
+    progress: list[int] = []
+    killed: list[int] = []
     for _ in range(KILLS):
-        proc = _migrate(work)
-        time.sleep(rng.uniform(0.3, 0.9) * took)
+        now = _snapshot(work)
+        todo = sum(before[k] != after[k] and now[k] != after[k] for k in before)
+        total = sum(before[k] != after[k] for k in before)
+        proc = _migrate(work)  # kill it while it writes: past the reading, before the end
+        time.sleep(0.8 * idle + rng.uniform(0.0, 1.0) * (took - idle) * todo / total)
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate(timeout=60)
+        killed.append(proc.returncode)
         _assert_each_file_whole(work, before, after)
         progress.append(sum(_snapshot(work).get(k) == after[k] for k in before))
     # A temp file as a kill between "write temp" and "rename" leaves it, from a pid now gone.
@@ -113,6 +121,9 @@ def test_sigkill_at_random_moments_never_leaves_a_partial_file(trees) -> None:
     assert str(stale.name) in err.decode()
     assert _snapshot(work) == after
     assert progress[-1] > 0, f"the kills all landed before any write: {progress}"
+    assert sum(c == -signal.SIGKILL for c in killed) >= KILLS // 2, (
+        f"runs ended before their kill: {killed}"
+    )
 
 
 def test_two_runs_at_once_corrupt_nothing(trees) -> None:
