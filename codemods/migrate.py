@@ -8,6 +8,7 @@ work), 2 usage error.
 from __future__ import annotations
 
 import argparse
+import gc
 import multiprocessing
 import os
 import sys
@@ -105,6 +106,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         parser.error(str(exc))
     mode = "diff" if args.diff else "check" if args.check else "write"
+    collecting = gc.isenabled()
+    gc.disable()  # ASTs and CSTs hold no cycles; the collector only slows parsing (~2x)
+    try:
+        return _migrate(args, config, mode)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     started = time.perf_counter()
     tally = Tally()
     jobs = _jobs(list(iter_python_files(args.paths, config)), args.paths, mode, tally)
