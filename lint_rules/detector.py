@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
+import stat
 import warnings
 
 from lint_rules.config import Config
@@ -60,6 +62,8 @@ def detect_file(path: str, config: Config) -> list[Finding]:
     """Read `path` and detect its sites. Raises SourceError (unreadable, undecodable,
     unparsable)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device: reading would block
+            raise SourceError(path, "cannot read: not a regular file")
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
