@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import tempfile
 import tokenize
 from collections.abc import Iterable
@@ -53,6 +54,8 @@ def decode(path: str, data: bytes) -> SourceFile:
 
 def read(path: str) -> SourceFile:
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device: reading would block
+            raise FileError("cannot read: not a regular file")
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
