@@ -77,7 +77,7 @@ def _write_corpus(root: Path) -> None:
 
 def run(tool: str, *args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", tool, *map(str, args)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=cwd)
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
@@ -254,3 +254,16 @@ def test_symlinks_out_of_the_root_are_never_followed(tmp_path) -> None:
     again = run("codemods.migrate", root.parent, "--jobs", "1")  # from a parent root as well
     assert again.returncode == 0, again.stderr
     assert (outside / "victim.py").read_text() == GOOD
+
+
+def test_a_fifo_named_like_a_module_is_reported_not_waited_on(tmp_path) -> None:
+    root = tmp_path / "executorch" / "exir"
+    root.mkdir(parents=True)
+    os.mkfifo(root / "pipe.py")  # opening it for reading would block until a writer comes
+    (root / "good.py").write_text(GOOD)
+    lint = run("lint_rules", root)
+    assert lint.returncode == 2 and "pipe.py" in lint.stderr
+    proc = run("codemods.migrate", root, "--jobs", "1")
+    assert proc.returncode == 1 and "pipe.py" in proc.stderr
+    assert (root / "good.py").read_text() == GOOD_MIGRATED
+    assert stat.S_ISFIFO(os.lstat(root / "pipe.py").st_mode)
