@@ -156,6 +156,13 @@ def statement(draw: st.DrawFn, roles: dict[str, str], depth: int) -> list[str]:
     if choice == "site":
         line = draw(site(roles))
         noqa = draw(st.sampled_from(("", "", "", "  # why not", "  # noqa: ETL003", "  # noqa")))
+        shape = draw(st.integers(0, 9))
+        if shape == 0:
+            return [f"x = 1; {line}; y = 2{noqa}"]  # statements sharing a line
+        if shape == 1:
+            return [f"if x: {line}{noqa}"]  # a one-line compound statement
+        if shape == 2:
+            return [f"{line} if x else None"]
         return [line + noqa]
     if choice == "assign":
         target = draw(st.sampled_from(("logger", "log", "_LOG", "self_log", "logger: object")))
