@@ -117,8 +117,8 @@ def _section(stats: dict, goal: int) -> str:
     lines = [
         f"Measured by `python bench/fuzz.py --count {goal} --write-docs` on {when}, CPython "
         f"{platform.python_version()}, seed {stats['seed']}, {stats['chunks']} chunks of "
-        f"{CHUNK}, {stats['seconds']:.0f} s of checking on one core; code at commit "
-        f"{stats.get('commit', '?')}.",
+        f"{CHUNK}, {stats['seconds']:.0f} s of checking on one core; code at commit(s) "
+        f"{', then '.join(stats['commits'])}.",
         "",
         "| generator | programs | compiled | changed | sites rewritten | sites for review "
         "| refused (left as is) | failures |",
@@ -169,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     state = Path(args.state)
     stats = _load(state, args.fresh, args.seed)
-    stats.setdefault("commit", _commit())
+    first = [stats["commit"]] if "commit" in stats else []
+    sessions = stats.setdefault("commits", first)  # one entry per (resumed) session
+    if not sessions or sessions[-1] != _commit():
+        sessions.append(_commit())
     started = time.monotonic()
     while _total(stats, "programs") < args.count:
         if args.max_seconds and time.monotonic() - started > args.max_seconds:
