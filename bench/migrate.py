@@ -71,6 +71,10 @@ def check_result(tree: Path, work: Path) -> dict[str, object]:
             broken.append(f"{rel}: {exc}")
     _, second = timed(migrate_cmd("--check"), root)
     data = json.loads(report.read_text())
+    _, lint = timed([PYTHON, "-m", "lint_rules", *SUBDIRS, "--format", "json"], root)
+    findings = json.loads(lint.stdout)["findings"]
+    lint_sites = sorted((f["path"], f["code"]) for f in findings)
+    review_sites = sorted((r["path"], r["code"]) for r in data["review"])
     return {
         "exit": proc.returncode,
         "changed": len(changed),
@@ -78,6 +82,9 @@ def check_result(tree: Path, work: Path) -> dict[str, object]:
         "second_run_exit": second.returncode,
         "second_run_changed": len(snapshot(root)) != len(after) or snapshot(root) != after,
         "report": data,
+        "lint_after": len(findings),
+        "lint_fixable_after": sum(1 for f in findings if f.get("fixable")),
+        "lint_matches_review": lint_sites == review_sites,
     }
 
 
@@ -93,6 +100,9 @@ def real_tree_section(facts: dict[str, object], tree: Path) -> str:
         f"- every changed file compiles: {'yes' if not facts['broken'] else facts['broken']}",
         f"- second run: `--check` exit {facts['second_run_exit']}, "
         f"files changed: {'some' if facts['second_run_changed'] else 'none'}",
+        f"- the lint on the migrated tree: {facts['lint_after']} findings, "
+        f"{facts['lint_fixable_after']} fixable; same files and codes as the review list: "
+        f"{'yes' if facts['lint_matches_review'] else 'NO'}",
         "",
         "| component | files changed | rewritten | review |",
         "|---|---:|---:|---:|",
@@ -125,10 +135,21 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed migration runs")
     parser.add_argument("--skip-anchor", action="store_true", help="skip the ~100 s libcst run")
     parser.add_argument("--no-write", action="store_true", help="print, do not update docs")
+    parser.add_argument(
+        "--facts-only", action="store_true", help="only the real-tree facts (docs/codemod.md)"
+    )
     args = parser.parse_args()
     tree = Path(args.tree)
     if not all((tree / d).is_dir() for d in SUBDIRS):
         parser.error(f"{tree} has no exir/ and backends/")
+    if args.facts_only:
+        with tempfile.TemporaryDirectory(prefix="et-log-bench-") as tmp:
+            facts = check_result(tree, Path(tmp) / "tree")
+        section = real_tree_section(facts, tree)
+        print(section)
+        if not args.no_write:
+            replace_section(REPO / "docs" / "codemod.md", "real-tree", section)
+        return 0 if not facts["broken"] and facts["lint_matches_review"] else 1
     env_note = f"Python {platform.python_version()}, {os.cpu_count()} CPUs"
     with tempfile.TemporaryDirectory(prefix="et-log-bench-") as tmp:
         work = Path(tmp) / "tree"
