@@ -267,3 +267,18 @@ def test_a_fifo_named_like_a_module_is_reported_not_waited_on(tmp_path) -> None:
     assert proc.returncode == 1 and "pipe.py" in proc.stderr
     assert (root / "good.py").read_text() == GOOD_MIGRATED
     assert stat.S_ISFIFO(os.lstat(root / "pipe.py").st_mode)
+
+
+@pytest.mark.parametrize("mode", ["--diff", "--check"])
+def test_diff_and_check_write_nothing_even_on_the_corpus(tmp_path, mode) -> None:
+    root = tmp_path / "executorch" / "exir"
+    root.mkdir(parents=True)
+    _write_corpus(root)
+    before = {p.name: p.read_bytes() for p in root.iterdir()}
+    proc = run("codemods.migrate", root, mode, "--jobs", "1")
+    assert proc.returncode == 1, proc.stderr
+    assert {p.name: p.read_bytes() for p in root.iterdir()} == before
+    for name in BROKEN:
+        assert name in proc.stderr
+    if mode == "--diff":
+        assert "+from et_log_runtime import get_logger" in proc.stdout
