@@ -1,0 +1,60 @@
+"""Property: for any literal/number/f-string arguments and any literal `sep`, the migrated
+print emits exactly the text the print wrote (percent signs, braces, quotes, backslashes...)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+
+from conftest import migrate
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+TEXT = st.text(alphabet=st.sampled_from(list("ab %%s{}'\"\\\t-é:")), max_size=8)
+ARG = st.one_of(
+    TEXT.map(repr),
+    st.integers(-5, 500).map(str),
+    TEXT.map(lambda t: "f" + repr(t.replace("{", "{{").replace("}", "}}")) + ""),
+    st.just("value"),
+    st.just("(value, 2)"),
+)
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@settings(max_examples=150, deadline=None)
+@given(args=st.lists(ARG, min_size=1, max_size=4), sep=st.one_of(st.none(), TEXT))
+def test_migrated_print_emits_the_printed_text(config, args, sep):
+    sep_kw = "" if sep is None else f", sep={sep!r}"
+    call = f"print({', '.join(args)}{sep_kw}, file=sys.stderr)"
+    src = f"import sys\n\n\ndef run(value):\n    {call}\n"
+    result = migrate(src, config)
+    assert result.rewritten, result.review
+    printed = io.StringIO()
+    scope: dict = {}
+    exec(compile(src, "before.py", "exec"), scope)  # our own generated snippet, not target code
+    with contextlib.redirect_stderr(printed):
+        scope["run"]("v%s")
+    capture = _Capture()
+    logger = logging.getLogger("et_log_property")
+    logger.addHandler(capture)
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = False
+    migrated = result.new_text.replace(
+        "from et_log_runtime import get_logger\n", "import logging\n"
+    ).replace("get_logger(__name__)", "logging.getLogger('et_log_property')")
+    try:
+        scope = {}
+        exec(compile(migrated, "after.py", "exec"), scope)
+        scope["run"]("v%s")
+    finally:
+        logger.removeHandler(capture)
+    assert capture.messages == [printed.getvalue().removesuffix("\n")]
