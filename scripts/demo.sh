@@ -37,3 +37,55 @@ section "5. lint after: no fixable site left, only the review list"
 
 section "6. a second run changes nothing"
 (cd "$AFTER" && "$PY" -m codemods.migrate exir backends --check --quiet && echo "nothing to do")
+
+# --- 7. TORCH_LOGS before/after on the sample tree ---------------------------------------------
+# "before" is ExecuTorch today: the untouched copy, et-log not registered (its torch.backends entry
+# point switched off by TORCH_DEVICE_BACKEND_AUTOLOAD=0); "after" is the migrated copy with et-log.
+# A tiny export-like script drives the partitioner and the memory planner of the sample tree.
+# torch's time stamps and process ids are trimmed from the lines to fit the screen.
+torch_logs_run() { # $1: folder holding executorch/, $2: autoload (0 before, 1 after), $3: TORCH_LOGS or -
+  if [ "$3" = - ]; then
+    echo "  \$ python export.py                      # TORCH_LOGS unset"
+  else
+    printf '  $ TORCH_LOGS=%-26s python export.py\n' "$3"
+  fi
+  local out
+  out=$(
+    if [ "$3" = - ]; then unset TORCH_LOGS; else export TORCH_LOGS="$3"; fi
+    export TORCH_DEVICE_BACKEND_AUTOLOAD="$2" PYTHONPATH="$1"
+    "$PY" - 2>&1 <<'PY'
+import logging
+import sys
+
+try:
+    import torch  # noqa: F401  (parses TORCH_LOGS, as any export script does)
+except ValueError as error:
+    sys.exit(f"ValueError inside import torch: {str(error).strip().splitlines()[0]}")
+from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
+from executorch.exir.passes.memory_planning import Buffer, greedy_plan
+
+
+class Pow:
+    def __init__(self, exponent):
+        self.exponent = exponent
+
+    def __str__(self):
+        return f"torch.pow(y, {self.exponent})"
+
+
+XnnpackPartitioner().partition([Pow(3), Pow(2)])
+greedy_plan([Buffer("a", 16, (0, 1)), Buffer("b", 8, (2, 3))])
+if logging.getLogger().handlers:
+    print("(the library import added a handler to the application's root logger)")
+PY
+  ) || true
+  printf '%s\n' "${out:-(nothing printed)}" |
+    sed -e 's/^\([VIWEC][0-9]\{4\}\) [0-9:.]* [0-9]* /\1 /' -e 's/^/      /'
+}
+
+section "7. TORCH_LOGS before migration (ExecuTorch today: every line twice, backend names rejected)"
+for value in +xnnpack +executorch; do torch_logs_run "$(dirname "$BEFORE")" 0 "$value"; done
+section "   TORCH_LOGS after migration (one line each, per component; quiet by default)"
+for value in +xnnpack +executorch -executorch,-xnnpack -; do
+  torch_logs_run "$(dirname "$AFTER")" 1 "$value"
+done
