@@ -64,9 +64,11 @@ def read(path: str) -> SourceFile:
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Replace `path` with `data`: temp file in the same folder, fsync, os.replace, same mode."""
+    """Replace `path` with `data`: temp file in the same folder, fsync, os.replace, same mode
+    and owner."""
     folder = os.path.dirname(os.path.abspath(path))
-    mode = os.stat(path).st_mode & 0o7777
+    old = os.stat(path)
+    mode = old.st_mode & 0o7777
     prefix = f"{_TEMP_PREFIX}{os.getpid()}-"  # the pid tells a killed run's leftovers apart
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
     try:
@@ -74,6 +76,8 @@ def write_atomic(path: str, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+            os.chown(tmp, old.st_uid, old.st_gid)  # run as root over a user's tree: keep owner
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
