@@ -282,3 +282,18 @@ def test_diff_and_check_write_nothing_even_on_the_corpus(tmp_path, mode) -> None
         assert name in proc.stderr
     if mode == "--diff":
         assert "+from et_log_runtime import get_logger" in proc.stdout
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="only root can give files to another user")
+def test_a_file_of_another_user_keeps_its_owner(tmp_path) -> None:
+    root = tmp_path / "executorch" / "exir"
+    root.mkdir(parents=True)
+    target = root / "theirs.py"
+    target.write_text(GOOD)
+    os.chown(target, 4321, 4322)
+    target.chmod(0o640)
+    proc = run("codemods.migrate", root, "--jobs", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert target.read_text() == GOOD_MIGRATED
+    info = target.stat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (4321, 4322, 0o640)
