@@ -76,7 +76,7 @@ def write_atomic(path: str, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+        if os.getuid() == 0 and (old.st_uid, old.st_gid) != (0, os.getgid()):
             os.chown(tmp, old.st_uid, old.st_gid)  # run as root over a user's tree: keep owner
         os.chmod(tmp, mode)
         os.replace(tmp, path)
