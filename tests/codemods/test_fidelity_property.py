@@ -15,7 +15,7 @@ TEXT = st.text(alphabet=st.sampled_from(list("ab %%s{}'\"\\\t-é:")), max_size=8
 ARG = st.one_of(
     TEXT.map(repr),
     st.integers(-5, 500).map(str),
-    TEXT.map(lambda t: "f" + repr(t.replace("{", "{{").replace("}", "}}")) + ""),
+    TEXT.map(lambda t: "f" + repr(t.replace("{", "{{").replace("}", "}}"))),
     st.just("value"),
     st.just("(value, 2)"),
 )
