@@ -64,3 +64,10 @@ def test_file_mode_is_kept_and_no_temp_file_left(tmp_path):
     assert _run(tmp_path / "exir") == 0
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     assert sorted(p.name for p in path.parent.iterdir()) == ["mode.py"]
+
+
+def test_tab_indented_file_keeps_its_tabs(tmp_path):
+    src = b'import logging\n\n\ndef f():\n\tif True:\n\t\tlogging.info("tab")\n\treturn 1\n'
+    path = _library_file(tmp_path, "tabs.py", src)
+    assert _run(tmp_path / "exir") == 0
+    assert path.read_bytes().endswith(b'def f():\n\tif True:\n\t\tlogger.info("tab")\n\treturn 1\n')
