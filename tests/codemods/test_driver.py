@@ -146,6 +146,13 @@ def test_plain_progress_and_summary_without_a_tty(tmp_path):
     assert all(b"logger.info" in p.read_bytes() for p in (root / "exir").iterdir())
 
 
-def test_console_script_is_declared():
+def test_console_script_is_declared_and_runs(tmp_path):
     text = (REPO / "pyproject.toml").read_text()
     assert 'et-log-migrate = "codemods.migrate:main"' in text
+    script = Path(PYTHON).parent / "et-log-migrate"
+    root = _tree(tmp_path, {"exir/a.py": SITE})
+    proc = subprocess.run(
+        [str(script), str(root / "exir"), "--check"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert "would migrate:" in proc.stdout
