@@ -283,3 +283,10 @@ def test_statements_sharing_a_line_fall_back_to_the_whole_module(config):
         'x = 1; logger.info("semicolon %s", x)\n\n\n'
         'def f(y):\n    if y: logger.warning("one-liner")\n    return y\n'
     )
+
+
+def test_star_import_makes_the_new_logger_private(config):
+    src = 'import logging\nfrom executorch.exir.dialects import *\n\n\ndef f():\n    logging.info("i")\n'
+    out = migrate(src, config).new_text
+    assert "_logger = get_logger(__name__)\n" in out
+    assert '    _logger.info("i")\n' in out
