@@ -77,7 +77,9 @@ def _write_corpus(root: Path) -> None:
 
 def run(tool: str, *args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", tool, *map(str, args)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=cwd)
+    return subprocess.run(
+        command, capture_output=True, text=True, errors="replace", timeout=120, cwd=cwd
+    )
 
 
 @pytest.fixture(scope="module")
@@ -297,3 +299,19 @@ def test_a_file_of_another_user_keeps_its_owner(tmp_path) -> None:
     assert target.read_text() == GOOD_MIGRATED
     info = target.stat()
     assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (4321, 4322, 0o640)
+
+
+def test_odd_file_names_are_linted_and_migrated(tmp_path) -> None:
+    root = tmp_path / "executorch" / "exir"
+    root.mkdir(parents=True)
+    names = [b"sp ace.py", "üni.py".encode(), b"bad\xff.py", b"new\nline.py", b"-dash.py"]
+    for name in names:
+        with open(os.path.join(os.fsencode(root), name), "wb") as handle:
+            handle.write(GOOD.encode())
+    lint = run("lint_rules", root)
+    assert lint.returncode == 1 and lint.stdout.count("ETL001") == len(names), lint.stderr
+    proc = run("codemods.migrate", root, "--jobs", "1", "--report", tmp_path / "report.json")
+    assert proc.returncode == 0, proc.stderr
+    for name in names:
+        with open(os.path.join(os.fsencode(root), name), "rb") as handle:
+            assert handle.read() == GOOD_MIGRATED.encode(), name
