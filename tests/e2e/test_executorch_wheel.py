@@ -226,10 +226,15 @@ def _exir_debug(run: Run) -> list[LogLine]:
     return [line for line in run.lines if line.is_exir_debug]
 
 
+DYNAMO_DEBUG = re.compile(r"^V\d{4} \S+ \d+ \S*torch/_dynamo/", re.MULTILINE)
+
+
 def test_all_three_components_show_the_reason_once_and_exir_debug(after):
     run = after["+dynamo,+executorch,+xnnpack"]
     assert _rejections(run) == 1, run.describe()
     assert _exir_debug(run), run.describe()
+    assert DYNAMO_DEBUG.search(run.stderr), "torch's own +dynamo setting must still apply"
+    assert not DYNAMO_DEBUG.search(after["+executorch"].stderr), "dynamo debug without +dynamo"
 
 
 def test_executorch_alone_shows_exir_debug_but_not_xnnpack(after):
