@@ -43,7 +43,11 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         return outcome
     if not may_contain_sites(source.data):
         return outcome
-    result = migrate_source(source.text, path, _CONFIG)
+    try:
+        result = migrate_source(source.text, path, _CONFIG)
+    except Exception as exc:  # a bug of ours must not stop the run: report it, keep the file
+        outcome.error = f"internal error, file left as it is: {exc!r}"
+        return outcome
     outcome.review = [_record(r.finding, path, r.reason) for r in result.review]
     if result.error is not None:
         outcome.error, outcome.error_line = result.error, result.error_line
