@@ -74,3 +74,25 @@ def test_a_file_edited_before_its_turn_is_migrated_as_edited(monkeypatch, tmp_pa
     code = _run_with(monkeypatch, root, "a.py", lambda: (root / "e.py").write_text(edited))
     assert code == 0
     assert (root / "e.py").read_text() == GOOD_MIGRATED + "\n\ndef g():\n    log.error('late')\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_crash_on_one_file_does_not_stop_the_run(monkeypatch, tmp_path, capsys, jobs) -> None:
+    """Any unexpected exception in the codemod is that file's error, not the run's end."""
+    root = _tree(tmp_path)
+    for i in range(40):  # enough files for the process pool
+        (root / f"z{i:02}.py").write_text(GOOD)
+    real = _worker.migrate_source
+
+    def buggy(text, path, config, **kwargs):
+        if Path(path).name == "b.py":
+            raise KeyError("a bug in a transform")
+        return real(text, path, config, **kwargs)
+
+    monkeypatch.setattr(_worker, "migrate_source", buggy)
+    code = migrate_cli.main([str(root), "--jobs", jobs, "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 1 and "b.py" in err and "internal error" in err
+    assert (root / "b.py").read_text() == GOOD
+    others = [p for p in root.iterdir() if p.name != "b.py"]
+    assert len(others) == 44 and all(p.read_text() == GOOD_MIGRATED for p in others)
