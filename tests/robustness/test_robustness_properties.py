@@ -44,6 +44,13 @@ def test_generated_logging_modules_keep_every_property(text: str) -> None:
     check_source(text)
 
 
+@ci(100)
+@given(logging_module())
+def test_a_vendored_runtime_import_keeps_every_property(text: str) -> None:
+    config = Config(runtime_import="executorch.exir._logging")
+    check_source(text, config, "executorch/backends/xnnpack/partition/config.py")
+
+
 @ci(60)
 @given(injected_program(hypothesmith.from_grammar()))
 def test_grammar_programs_with_sites_keep_every_property(text: str) -> None:
