@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -96,3 +98,24 @@ def test_a_crash_on_one_file_does_not_stop_the_run(monkeypatch, tmp_path, capsys
     assert (root / "b.py").read_text() == GOOD
     others = [p for p in root.iterdir() if p.name != "b.py"]
     assert len(others) == 44 and all(p.read_text() == GOOD_MIGRATED for p in others)
+
+
+def test_a_full_disk_leaves_the_file_whole_and_no_temp(monkeypatch, tmp_path, capsys) -> None:
+    root = _tree(tmp_path)
+    real_fsync = os.fsync
+    calls = []
+
+    def failing_fsync(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == 3:  # the third file written: the disk is full
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+    code = migrate_cli.main([str(root), "--jobs", "1", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 1 and "c.py" in err and "No space left" in err
+    assert (root / "c.py").read_text() == GOOD
+    assert sorted(p.name for p in root.iterdir()) == ["a.py", "b.py", "c.py", "d.py", "e.py"]
+    for name in ("a.py", "b.py", "d.py", "e.py"):
+        assert (root / name).read_text() == GOOD_MIGRATED
