@@ -315,3 +315,20 @@ def test_odd_file_names_are_linted_and_migrated(tmp_path) -> None:
     for name in names:
         with open(os.path.join(os.fsencode(root), name), "rb") as handle:
             assert handle.read() == GOOD_MIGRATED.encode(), name
+
+
+def test_the_forked_lint_reports_the_same_on_a_large_corpus(tmp_path) -> None:
+    """Past 200 files the lint forks workers: broken files must still be named, nothing lost."""
+    root = tmp_path / "executorch" / "exir"
+    root.mkdir(parents=True)
+    _write_corpus(root)
+    os.mkfifo(root / "pipe.py")
+    for i in range(220):
+        (root / f"good_{i:03}.py").write_text(GOOD)
+    forked = run("lint_rules", root, "--jobs", "2")
+    single = run("lint_rules", root, "--jobs", "1")
+    assert forked.returncode == single.returncode == 2, forked.stderr
+    assert forked.stdout == single.stdout and forked.stderr == single.stderr
+    for name in [*BROKEN, "pipe.py"]:
+        assert name in forked.stderr
+    assert forked.stdout.count("ETL001") == 220 + len(MIGRATED)
