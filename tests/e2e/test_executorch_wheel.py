@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -281,3 +282,27 @@ def test_lint_reports_exactly_the_sites_listed_for_review(wheel, migrated, e2e_t
     assert not unlisted, f"lint findings the migration did not list for review: {sorted(unlisted)}"
     missing = review - found
     assert not missing, f"review sites the lint no longer reports: {sorted(missing)}"
+
+
+def test_the_documented_baseline_ratchet_works_on_the_migrated_wheel(
+    wheel, migrated, tmp_path, e2e_timings
+):
+    """MIGRATION.md step 3 on the real package: grandfather the review list, fail on a new site."""
+    tree = tmp_path / "executorch"
+    shutil.copytree(migrated.package, tree, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    baseline = tmp_path / "et-log-baseline.json"
+    lint = ["-m", "lint_rules", "exir", "backends", "--baseline", str(baseline)]
+    with e2e_timings.step("baseline: generate, check, add a site, check"):
+        generated = run_python(wheel, tmp_path, [*lint, "--generate-baseline"], "gen", cwd=tree)
+        clean = run_python(wheel, tmp_path, lint, "baseline", cwd=tree)
+        target = tree / "backends" / "xnnpack" / "partition" / "xnnpack_partitioner.py"
+        target.write_text(
+            target.read_text()
+            + "\nimport sys\n\n\ndef _probe():\n    print('x', file=sys.stderr)\n"
+        )
+        dirty = run_python(wheel, tmp_path, lint, "new site", cwd=tree)
+    assert generated.returncode == 0 and baseline.is_file(), generated.describe()
+    assert clean.returncode == 0, clean.describe()
+    assert dirty.returncode == 1, dirty.describe()
+    new = [line for line in dirty.stdout.splitlines() if ": ETL" in line]
+    assert len(new) == 1 and "xnnpack_partitioner.py" in new[0] and "ETL003" in new[0], dirty.stdout
