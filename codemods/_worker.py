@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
 import difflib
+import os
+import signal
+import sys
 
 from codemods._fileio import FileError, read, write_atomic
 from codemods._report import FileOutcome, SiteRecord
@@ -11,11 +15,26 @@ from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
 
 _CONFIG: Config | None = None
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def init_worker(config: Config) -> None:
     global _CONFIG
     _CONFIG = config
+
+
+def init_pool_worker(config: Config, parent: int) -> None:
+    """Like init_worker, for a pool process: die with the driver, so a `kill -9` of the driver
+    leaves no worker behind (blocked forever on the task queue, holding its stdout open)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the driver died before prctl took effect
+        os._exit(1)
+    init_worker(config)
 
 
 def _record(finding: Finding, path: str, reason: str) -> SiteRecord:

@@ -20,7 +20,7 @@ from typing import TextIO
 from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
-from codemods._worker import init_worker, migrate_file
+from codemods._worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
 
@@ -83,7 +83,7 @@ def _run(jobs: list[tuple[str, str, str]], config: Config, workers: int) -> Iter
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(workers, context, init_worker, (config,)) as pool:
+    with ProcessPoolExecutor(workers, context, init_pool_worker, (config, os.getpid())) as pool:
         yield from pool.map(migrate_file, jobs, chunksize=_CHUNK)
 
 
