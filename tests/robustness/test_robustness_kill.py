@@ -152,3 +152,38 @@ def test_two_runs_at_once_corrupt_nothing(trees) -> None:
     _, err = rerun.communicate(timeout=300)
     assert rerun.returncode == 0, err.decode()
     assert _snapshot(work) == after
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_killing_only_the_driver_leaves_no_worker_behind(trees) -> None:
+    base, before, after, (idle, took) = trees
+    work = base / "driver_only"
+    shutil.copytree(base / "original", work, symlinks=True)
+    proc = _migrate(work)
+    deadline = time.monotonic() + 30
+    while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.8 * idle + 0.3 * (took - idle))  # the workers are busy migrating
+    workers = _children(proc.pid)
+    assert len(workers) >= 2, "the pool never started"
+    os.kill(proc.pid, signal.SIGKILL)  # the driver only, as `kill -9 PID` or the OOM killer do
+    proc.communicate(timeout=30)  # would hang while an orphaned worker holds the pipes
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{w}") for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [w for w in workers if os.path.exists(f"/proc/{w}")], "orphaned workers"
+    _assert_each_file_whole(work, before, after)
