@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 
 import libcst as cst
-from conftest import PYTHON, REPO
+from codemod_support import PYTHON, REPO
 from libcst.codemod import CodemodContext, SkipFile, TransformSuccess, transform_module
 
 from codemods.commands import MigrateLogging, MigrateRootCalls
@@ -21,7 +21,7 @@ def _context() -> CodemodContext:
 
 
 def test_migrate_logging_command_matches_the_engine(config):
-    from conftest import migrate
+    from codemod_support import migrate
 
     result = transform_module(MigrateLogging(_context()), SRC)
     assert isinstance(result, TransformSuccess)

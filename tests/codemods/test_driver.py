@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, REPO
+from codemod_support import PYTHON, REPO
 
 from codemods.migrate import main
 

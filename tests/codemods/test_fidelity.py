@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, migrate
+from codemod_support import PYTHON, migrate
 
 PRINTS = """import sys
 

@@ -7,7 +7,7 @@ import contextlib
 import io
 import logging
 
-from conftest import migrate
+from codemod_support import migrate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import migrate
+from codemod_support import migrate
 
 
 def test_existing_logger_and_get_logger_names_are_never_clobbered(config):
@@ -245,7 +245,7 @@ def test_rewritten_files_stay_ruff_format_clean(config, tmp_path):
     """black is not installed here; ruff's formatter (black-compatible) stands in for it."""
     import subprocess
 
-    from conftest import REPO
+    from codemod_support import REPO
 
     src = (
         '"""Doc."""\n\nimport logging\nimport sys\nimport warnings\n\nimport torch\n\n'

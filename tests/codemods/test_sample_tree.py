@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SAMPLE
+from codemod_support import SAMPLE
 
 from codemods.migrate import main
 from lint_rules import detect_file, load_config

@@ -1,0 +1,23 @@
+"""Shared helpers for the codemod tests: paths and a one-call migrate().
+
+A module of its own rather than conftest.py: `from conftest import ...` resolves to whichever test
+folder's conftest pytest imported last when the whole suite runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from codemods.engine import SourceResult, migrate_source
+from lint_rules import Config
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = REPO / "sample_tree" / "executorch"
+PYTHON = sys.executable
+
+
+def migrate(text: str, config: Config, path: str = "executorch/exir/example.py") -> SourceResult:
+    result = migrate_source(text, path, config)
+    assert result.error is None, result.error
+    return result
