@@ -1,1 +1,24 @@
-"""Placeholder; filled by its issue."""
+"""The migration: libcst rewrites of the fixable site kinds (ETL001-ETL005), guarded and reported.
+
+Entry points: ``python -m codemods.migrate PATH...`` (the driver), :func:`migrate_source` (one
+module's text, used by the driver's workers and the tests) and the libcst codemod commands in
+``codemods.commands``. Private modules (``_plan``, ``_calls``, ``_rewrite``, ``_guard``, ...) hold
+the steps; the public names below are loaded lazily so ``import codemods`` stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from codemods.engine import Review, SourceResult, migrate_source
+
+__all__ = ["Review", "SourceResult", "migrate_source"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from codemods import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module 'codemods' has no attribute {name!r}")
