@@ -14,7 +14,8 @@ from codemods._names import DROPPABLE_MODULES
 from codemods._units import Unit, header_statements, range_unit
 
 
-def _section(module: str, level: int) -> int:
+def import_section(module: str, level: int) -> int:
+    """usort's sections: 0 `__future__`, 1 stdlib, 2 third-party, 3 relative."""
     top = module.split(".")[0]
     if level:
         return 3
@@ -27,9 +28,9 @@ def sort_key(stmt: ast.Import | ast.ImportFrom) -> tuple[int, bool, str]:
     """usort's order: section (future, stdlib, third-party, relative), plain before from, name."""
     if isinstance(stmt, ast.Import):
         module = stmt.names[0].name
-        return (_section(module, 0), False, module.lower())
+        return (import_section(module, 0), False, module.lower())
     module = stmt.module or ""
-    return (_section(module, stmt.level), True, module.lower())
+    return (import_section(module, stmt.level), True, module.lower())
 
 
 def _fully_dropped(stmt: ast.stmt, drop: frozenset[str]) -> bool:
@@ -103,7 +104,7 @@ def _import_span(
     ]
     if existing:
         return [existing[0]]
-    ours = (_section(runtime, 0), True, runtime.lower())
+    ours = (import_section(runtime, 0), True, runtime.lower())
     after = next((s for s in live if sort_key(s) > ours), None)
     if after is not None:
         index = live.index(after)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
+
+from codemods._anchors import import_section
 
 _EMPTY = cst.Module(body=[])
 _BLANK = cst.EmptyLine()
@@ -44,16 +45,7 @@ def _sort_key(stmt: cst.BaseStatement) -> tuple[int, bool, str] | None:
         return None
     module, level = info
     is_from = isinstance(stmt.body[0], cst.ImportFrom)  # type: ignore[attr-defined]
-    return (_section(module, level), is_from, module.lower())
-
-
-def _section(module: str, level: int) -> int:
-    top = module.split(".")[0]
-    if level:
-        return 3
-    if top == "__future__":
-        return 0
-    return 1 if top in sys.stdlib_module_names else 2
+    return (import_section(module, level), is_from, module.lower())
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:
@@ -128,7 +120,7 @@ def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> boo
 
 
 def _insert_import(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
-    ours = (_section(edit.runtime, 0), True, edit.runtime.lower())
+    ours = (import_section(edit.runtime, 0), True, edit.runtime.lower())
     start = 1 if body and _is_docstring(body[0]) else 0
     run: list[int] = []
     for index in range(start, len(body)):

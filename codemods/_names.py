@@ -6,6 +6,7 @@ import ast
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lint_rules.facts import resolve_qualname
 from lint_rules.walk import walk_all
 
 # Modules whose imports the migration may drop once a rewrite made them unused.
@@ -30,12 +31,7 @@ class ModuleNames:
 
     def qualname(self, node: ast.expr) -> str | None:
         """`logging.info` for `lg.info` when `import logging as lg`; None otherwise."""
-        if isinstance(node, ast.Name):
-            return self.imports.get(node.id)
-        if isinstance(node, ast.Attribute):
-            base = self.qualname(node.value)
-            return f"{base}.{node.attr}" if base else None
-        return None
+        return resolve_qualname(self.imports, node)
 
     def fresh(self, candidates: tuple[str, ...]) -> str:
         """The first candidate that clashes with nothing (star imports bind public names)."""

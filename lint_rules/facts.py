@@ -4,6 +4,7 @@ warnings, which variables hold loggers, and whether the file is a script."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from lint_rules.walk import walk_all
@@ -58,14 +59,8 @@ class ModuleFacts:
     builds_argparser: bool = False
 
     def qualname(self, node: ast.expr) -> str | None:
-        """The dotted name an expression refers to through the imports, e.g. `lg.getLogger`
-        -> `logging.getLogger`, `stderr` -> `sys.stderr`; None when not import-rooted."""
-        if isinstance(node, ast.Name):
-            return self.imports.get(node.id)
-        if isinstance(node, ast.Attribute):
-            base = self.qualname(node.value)
-            return f"{base}.{node.attr}" if base else None
-        return None
+        """The dotted name an expression refers to through the imports (see `resolve_qualname`)."""
+        return resolve_qualname(self.imports, node)
 
     def is_builtin(self, node: ast.expr, name: str) -> bool:
         """True for a bare reference to builtin `name` that no import rebinds."""
@@ -175,3 +170,14 @@ def _classify_classes(classes: list[ast.ClassDef], facts: ModuleFacts) -> None:
             ):
                 facts.warning_classes.add(cls.name)
                 changed = True
+
+
+def resolve_qualname(imports: Mapping[str, str], node: ast.expr) -> str | None:
+    """The dotted name an expression refers to through `imports` (local name -> dotted name), e.g.
+    `lg.getLogger` -> `logging.getLogger`, `stderr` -> `sys.stderr`; None when not import-rooted."""
+    if isinstance(node, ast.Name):
+        return imports.get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = resolve_qualname(imports, node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
