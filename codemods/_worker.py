@@ -60,7 +60,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     except FileError as exc:
         outcome.error = str(exc)
         return outcome
-    if not may_contain_sites(source.data):
+    if not may_contain_sites(source.data, _CONFIG):
         return outcome
     try:
         result = migrate_source(source.text, path, _CONFIG)
@@ -71,7 +71,8 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if result.error is not None:
         outcome.error, outcome.error_line = result.error, result.error_line
         return outcome
-    outcome.rewritten = [_record(f, path, "") for f in result.rewritten]
+    notes = {id(finding): note for finding, note in result.notes}
+    outcome.rewritten = [_record(f, path, notes.get(id(f), "")) for f in result.rewritten]
     if not result.changed:
         return outcome
     try:

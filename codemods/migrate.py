@@ -21,6 +21,7 @@ from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
 from codemods._worker import init_pool_worker, init_worker, migrate_file
+from codemods.fixes import FIXES
 from lint_rules import Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
 
@@ -30,7 +31,9 @@ _CHUNK = 16
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="et-log-migrate",
-        description="Rewrite ad-hoc logging sites (ETL001-ETL005) into the unified et-log logger.",
+        description="Rewrite ad-hoc logging sites (the fixable kinds: "
+        + ", ".join(FIXES)
+        + ") into the unified et-log logger.",
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to migrate")
     mode = parser.add_mutually_exclusive_group()

@@ -33,6 +33,16 @@ DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
     "examples/",
     "scripts/",
 )
+# Functions whose purpose is to print (their stdout prints are output, not diagnostics: ETL008).
+DEFAULT_PRINT_FUNCTIONS: tuple[str, ...] = (
+    "print_*",
+    "pretty_*",
+    "dump*",
+    "show*",
+    "__str__",
+    "__repr__",
+    "__format__",
+)
 # Folders under backends/ that are ExecuTorch core rather than a backend of their own.
 DEFAULT_COMPONENTS: tuple[tuple[str, str], ...] = (("**/backends/transforms/", "executorch"),)
 # backends/apple/<name>/ is a backend; backends/apple itself is only a grouping folder.
@@ -54,6 +64,9 @@ class Config:
     script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS
     # Also treat files with a `__main__` guard or an argparse entry point as scripts.
     detect_scripts: bool = True
+    # ETL008: function-name globs and file globs whose stdout prints are their output.
+    print_functions: tuple[str, ...] = DEFAULT_PRINT_FUNCTIONS
+    tool_patterns: tuple[str, ...] = ()
     components: tuple[tuple[str, str], ...] = DEFAULT_COMPONENTS
     default_component: str = "executorch"
     runtime_import: str = "et_log_runtime"
@@ -109,18 +122,31 @@ class Config:
     def is_included_rel(self, rel: str) -> bool:
         return matches_any(rel, self.include) and not self.is_excluded_rel(rel)
 
+    def is_tool_path(self, path: str | os.PathLike[str]) -> bool:
+        """True for files configured as tools: their stdout prints are output (ETL008)."""
+        return bool(self.tool_patterns) and matches_any(self.relpath(path), self.tool_patterns)
+
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
         return matches_any(self.relpath(path), self.script_patterns)
 
     def code_enabled(self, code: str) -> bool:
-        """`--select`/`--ignore` by code prefix (`ETL00` selects all seven)."""
+        """`--select`/`--ignore` by code prefix (`ETL00` selects all kinds)."""
         if self.select and not any(code.startswith(s) for s in self.select):
             return False
         return not any(code.startswith(s) for s in self.ignore)
 
 
-_LIST_KEYS = {"include", "exclude", "extend_exclude", "script_patterns", "select", "ignore"}
+_LIST_KEYS = {
+    "include",
+    "exclude",
+    "extend_exclude",
+    "script_patterns",
+    "select",
+    "ignore",
+    "print_functions",
+    "tool_patterns",
+}
 _STR_KEYS = {"default_component", "runtime_import", "package"}
 _BOOL_KEYS = {"detect_scripts"}
 

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ModuleFacts
+from lint_rules.rules.base import Example, Rule, Site
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for call in facts.calls_of("setLevel"):
+        if facts.is_library_logger(call.func.value):  # type: ignore[attr-defined]
+            yield Site(call, "ETL006", False, "level overrides need a human decision")
+
 
 RULE = Rule(
     code="ETL006",
@@ -23,6 +34,9 @@ RULE = Rule(
         "(or the backend's component) from the application."
     ),
     fix_safety="Never fixed automatically: whether the override is wanted needs a human.",
+    detect=detect,
+    needles=(b"setLevel",),
+    spellings="setLevel",
     valid=(
         Example(
             code=(
