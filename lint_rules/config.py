@@ -5,8 +5,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lint_rules.globs import matches_any
+
+if TYPE_CHECKING:
+    from lint_rules.rules.base import Option
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -33,16 +37,6 @@ DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
     "examples/",
     "scripts/",
 )
-# Functions whose purpose is to print (their stdout prints are output, not diagnostics: ETL008).
-DEFAULT_PRINT_FUNCTIONS: tuple[str, ...] = (
-    "print_*",
-    "pretty_*",
-    "dump*",
-    "show*",
-    "__str__",
-    "__repr__",
-    "__format__",
-)
 # Folders under backends/ that are ExecuTorch core rather than a backend of their own.
 DEFAULT_COMPONENTS: tuple[tuple[str, str], ...] = (("**/backends/transforms/", "executorch"),)
 # backends/apple/<name>/ is a backend; backends/apple itself is only a grouping folder.
@@ -64,9 +58,8 @@ class Config:
     script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS
     # Also treat files with a `__main__` guard or an argparse entry point as scripts.
     detect_scripts: bool = True
-    # ETL008: function-name globs and file globs whose stdout prints are their output.
-    print_functions: tuple[str, ...] = DEFAULT_PRINT_FUNCTIONS
-    tool_patterns: tuple[str, ...] = ()
+    # Options a site kind declares for itself (`Rule.options`): key -> list of strings.
+    rule_options: tuple[tuple[str, tuple[str, ...]], ...] = ()
     components: tuple[tuple[str, str], ...] = DEFAULT_COMPONENTS
     default_component: str = "executorch"
     runtime_import: str = "et_log_runtime"
@@ -122,9 +115,13 @@ class Config:
     def is_included_rel(self, rel: str) -> bool:
         return matches_any(rel, self.include) and not self.is_excluded_rel(rel)
 
-    def is_tool_path(self, path: str | os.PathLike[str]) -> bool:
-        """True for files configured as tools: their stdout prints are output (ETL008)."""
-        return bool(self.tool_patterns) and matches_any(self.relpath(path), self.tool_patterns)
+    def option(self, key: str) -> tuple[str, ...]:
+        """A site kind's own option (e.g. ETL008's `print-functions`): as configured, else the
+        default its rule declares."""
+        for name, value in self.rule_options:
+            if name == key:
+                return value
+        return _rule_options()[key].default
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
@@ -144,26 +141,31 @@ _LIST_KEYS = {
     "script_patterns",
     "select",
     "ignore",
-    "print_functions",
-    "tool_patterns",
 }
 _STR_KEYS = {"default_component", "runtime_import", "package"}
 _BOOL_KEYS = {"detect_scripts"}
 
 
+def _rule_options() -> dict[str, Option]:
+    from lint_rules.rules import ALL_RULES  # the rules import this module
+
+    return {option.key: option for rule in ALL_RULES for option in rule.options}
+
+
 def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
-    known = {f.name for f in fields(Config)} - {"root", "source_file"}
+    known = {f.name for f in fields(Config)} - {"root", "source_file", "rule_options"}
+    options = _rule_options()
     out: dict[str, object] = {}
+    rule_options: dict[str, tuple[str, ...]] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
+        if raw_key.replace("_", "-") in options:
+            rule_options[raw_key.replace("_", "-")] = _string_list(value, raw_key, where)
+            continue
         if key not in known:
             raise ConfigError(f"{where}: unknown key {raw_key!r} in [tool.et-log]")
         if key in _LIST_KEYS:
-            if isinstance(value, str):
-                value = [value]
-            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-                raise ConfigError(f"{where}: {raw_key} must be a list of strings")
-            value = tuple(value)
+            value = _string_list(value, raw_key, where)
         elif key in _STR_KEYS:
             if not isinstance(value, str) or not value:
                 raise ConfigError(f"{where}: {raw_key} must be a non-empty string")
@@ -181,7 +183,17 @@ def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
             # User entries are checked before the defaults.
             value = tuple(tuple(v) for v in value) + DEFAULT_COMPONENTS
         out[key] = value
+    if rule_options:
+        out["rule_options"] = tuple(sorted(rule_options.items()))
     return out
+
+
+def _string_list(value: object, key: str, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return tuple(value)
 
 
 def find_pyproject(start_dir: str | os.PathLike[str]) -> Path | None:

@@ -55,7 +55,19 @@ def render_rule(rule: Rule) -> str:
     ]
     if first.fixed is not None:
         lines += [_code_block(first.fixed)]
-    lines += ["### Fix safety", "", rule.fix_safety, "", "### Flagged", ""]
+    lines += ["### Fix safety", "", rule.fix_safety, ""]
+    if rule.options:
+        lines += [
+            "### Options (`[tool.et-log]`)",
+            "",
+            "| key | default | meaning |",
+            "|---|---|---|",
+        ]
+        for option in rule.options:
+            default = ", ".join(f"`{d}`" for d in option.default) or "none"
+            lines.append(f"| `{option.key}` | {default} | {option.help} |")
+        lines.append("")
+    lines += ["### Flagged", ""]
     for example in rule.invalid:
         lines += _example_lines(example, flagged=True)
     lines += ["### Not flagged", ""]

@@ -40,6 +40,16 @@ Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
 
 
 @dataclass(frozen=True)
+class Option:
+    """A `[tool.et-log]` key a kind declares for itself (a list of strings), read with
+    `Config.option(key)`."""
+
+    key: str
+    default: tuple[str, ...]
+    help: str
+
+
+@dataclass(frozen=True)
 class Rule:
     """One site kind: code, docs (ruff's page layout), examples, and how it is found.
 
@@ -61,3 +71,4 @@ class Rule:
     spellings: str
     valid: tuple[Example, ...] = field(default_factory=tuple)
     invalid: tuple[Example, ...] = field(default_factory=tuple)
+    options: tuple[Option, ...] = ()

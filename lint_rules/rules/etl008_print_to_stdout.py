@@ -9,15 +9,16 @@ from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, last_identifier
+from lint_rules.globs import matches_any
 from lint_rules.rules._output import literal_text, print_problem, print_target, write_problem
-from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.rules.base import Example, Option, Rule, Site
 
 CODE = "ETL008"
 # What a diagnostic says: why something was not done, or a level word. Matched in the message's
 # literal text (any case); everything else printed to stdout is left for review.
 DIAGNOSTIC = re.compile(
     r"\b(?:debug|info|warning|error)\s*[:\]]|not supported|unsupported|not partitioned"
-    r"|not lowered|not implemented|not available|not expected|unexpected|\bskip(?:s|ped|ping)?\b"
+    r"|not lowered|not implemented|not (?:be )?available|not expected|unexpected|\bskip(?:s|ped|ping)?\b"
     r"|deprecat|fall(?:s|ing)?\s*back|fallback|\bfail(?:s|ed|ure)?\b|cannot|can't|could not"
     r"|unable to|\bignor(?:e|ed|es|ing)\b|\bno\b[\w\s'-]{0,30}\bconfig",
     re.IGNORECASE,
@@ -30,8 +31,19 @@ NOT_A_DIAGNOSTIC = (
 BEHIND_A_FLAG = "print behind a debug/verbose flag: logger.debug and TORCH_LOGS instead (review)"
 
 
+PRINT_FUNCTIONS = Option(
+    "print-functions",
+    ("print_*", "pretty_*", "dump*", "show*", "__str__", "__repr__", "__format__"),
+    "function-name globs whose stdout prints are their output (not diagnostics)",
+)
+TOOL_PATTERNS = Option(
+    "tool-patterns", (), "file globs whose stdout prints are their output (command-line tools)"
+)
+
+
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    if config.is_tool_path(facts.path):
+    tools = config.option(TOOL_PATTERNS.key)
+    if tools and matches_any(config.relpath(facts.path), tools):
         return
     prints = [
         c
@@ -39,7 +51,7 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         if print_target(c, facts.qualname) == "sys.stdout"
     ]
     for call in prints + facts.calls_to("sys.stdout.write"):
-        if _exempt_function(call, facts, config.print_functions):
+        if _exempt_function(call, facts, config.option(PRINT_FUNCTIONS.key)):
             continue
         is_print = isinstance(call.func, ast.Name)
         problem = print_problem(call) if is_print else write_problem(call, "sys.stdout")
@@ -99,6 +111,7 @@ RULE = Rule(
         "`end=`, star-args and text not known statically."
     ),
     detect=detect,
+    options=(PRINT_FUNCTIONS, TOOL_PATTERNS),
     needles=(b"print", b"stdout"),
     spellings=r"\bprint\s*\(|stdout",
     valid=(
