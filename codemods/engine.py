@@ -24,6 +24,8 @@ from codemods._plan import choose_names, make_plans, names_to_drop
 from codemods._rewrite import SiteMismatch, UnitTransformer
 from codemods._units import Unit, merge_units, split_lines, unit_for
 from codemods.fixes import Names, SitePlan, SiteSkipped
+from codemods.recipes import RECIPES, Recipe
+from codemods.recipes.engine import apply_recipes, recipes_for
 from lint_rules import Config, Finding, SourceError
 from lint_rules.detector import Analysis, analyse
 from lint_rules.walk import walk_all
@@ -50,6 +52,8 @@ class SourceResult:
     rewritten: list[Finding] = field(default_factory=list)
     review: list[Review] = field(default_factory=list)
     notes: list[tuple[Finding, str]] = field(default_factory=list)  # what a rewrite changed
+    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, note)
+    refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
     error: str | None = None
     error_line: int = 0
 
@@ -69,21 +73,46 @@ class _Retry(Exception):
 
 
 def migrate_source(
-    text: str, path: str, config: Config, *, whole_module: bool = False
+    text: str,
+    path: str,
+    config: Config,
+    *,
+    whole_module: bool = False,
+    recipes: list[Recipe] | None = None,
 ) -> SourceResult:
-    """The migrated text of `text` (pretending to live at `path`); never raises on bad input."""
+    """The migrated text of `text` (pretending to live at `path`); never raises on bad input.
+    The site kinds first, then the ExecuTorch `recipes` for this path (default: all)."""
+    result, tree = _migrate_sites(text, path, config, whole_module)
+    chosen = recipes_for(path, RECIPES) if recipes is None else recipes
+    if result.error is None and chosen:
+        bom = "\ufeff" if result.new_text.startswith("\ufeff") else ""
+        body = result.new_text[len(bom) :]
+        try:
+            tree = tree or ast.parse(body)
+        except (SyntaxError, ValueError, RecursionError):
+            return result  # the site pass reports nothing for such text either
+        outcome = apply_recipes(body, tree, config.relpath(path), config.runtime_import, chosen)
+        result.new_text = bom + outcome.text
+        result.recipes, result.refused_recipes = outcome.applied, outcome.refused
+    return result
+
+
+def _migrate_sites(
+    text: str, path: str, config: Config, whole_module: bool
+) -> tuple[SourceResult, ast.Module | None]:
+    """The site kinds' pass, and the tree of its result when known."""
     result = SourceResult(path, text, text)
     try:
         analysis = analyse(text, path, config)
     except SourceError as exc:
         result.error, result.error_line = exc.reason, exc.line
-        return result
+        return result, None
     if analysis is None:
-        return result
+        return result, None
     result.review = [Review(f, f.reason) for f, _ in analysis.sites if not f.fixable]
     fixable = [(f, s) for f, s in analysis.sites if f.fixable]
     if not fixable:
-        return result
+        return result, analysis.tree
     bom = text[: len(text) - len(analysis.text)]
     lines = split_lines(analysis.text)
     names = scan_names(analysis.facts.nodes, config.runtime_import)
@@ -95,27 +124,27 @@ def migrate_source(
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # invalid escapes in the target's literals
                 rewrite = _Rewrite(analysis, lines, names, config, whole_module, whole_statement)
-                new_text, done = rewrite.run(live)
+                new_text, done, new_tree = rewrite.run(live)
         except _Retry as retry:
             skipped.update(retry.skipped)
             whole_statement |= retry.whole_statement
             continue
         except (SiteMismatch, GuardError, cst.ParserSyntaxError) as exc:
             result.error = f"{type(exc).__name__}: {exc}".replace("\n", " ")
-            return result
+            return result, None
         except RecursionError:  # libcst and the planners recurse: refuse, never crash the run
             result.error = "expression nested too deeply to rewrite safely"
-            return result
+            return result, None
         result.new_text = bom + new_text
         result.rewritten = [p.finding for p in done]
         result.notes = [(p.finding, p.note) for p in done if p.note]
         break
     else:
         result.error = "too many sites skipped during rewriting"
-        return result
+        return result, None
     result.review += [Review(f, skipped[id(f)]) for f, _ in fixable if id(f) in skipped]
     result.review.sort(key=lambda r: (r.finding.line, r.finding.col))
-    return result
+    return result, new_tree
 
 
 class _Rewrite:
@@ -140,10 +169,11 @@ class _Rewrite:
         for line in lines:
             self.starts.append(self.starts[-1] + len(line))
 
-    def run(self, plans: list[SitePlan]) -> tuple[str, list[SitePlan]]:
+    def run(self, plans: list[SitePlan]) -> tuple[str, list[SitePlan], ast.Module]:
+        """The new text, the plans carried out, and the new text's tree (from the guard)."""
         text = self.analysis.text
         if not plans:
-            return text, []
+            return text, [], self.analysis.tree
         names, edit = choose_names(self.analysis, plans, self.names, self.config.runtime_import)
         drop = names_to_drop(plans, self.names)
         units = self._statement_units(plans, drop, edit)
@@ -178,8 +208,8 @@ class _Rewrite:
             logger=edit.logger,
             get_logger=edit.get_logger,
         )
-        check(self.analysis.tree, text, new_text, self.config.relpath(self.analysis.path), allowed)
-        return new_text, done
+        path = self.config.relpath(self.analysis.path)
+        return new_text, done, check(self.analysis.tree, text, new_text, path, allowed)
 
     def _statement_units(
         self, plans: list[SitePlan], drop: frozenset[str], edit: HeaderEdit

@@ -11,15 +11,21 @@ from __future__ import annotations
 import sys
 
 __all__ = [
+    "artifact_enabled",
+    "emit_partition_report",
     "get_artifact_logger",
     "get_logger",
     "register_artifact",
     "register_component",
+    "report_rejection",
     "set_logs",
     "warn_once",
 ]
 
 _HOME = {
+    "artifact_enabled": "artifacts",
+    "emit_partition_report": "artifacts",
+    "report_rejection": "artifacts",
     "get_logger": "loggers",
     "get_artifact_logger": "loggers",
     "set_logs": "settings",
