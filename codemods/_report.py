@@ -112,9 +112,10 @@ class Tally:
         }
 
 
-def summary_table(tally: Tally) -> str:
-    """The plain-text table printed at the end of a run."""
-    rows = [("component", "files changed", "rewritten", "review")]
+def summary_table(tally: Tally, written: bool = True) -> str:
+    """The plain-text table printed at the end of a run (`written`: files were written)."""
+    changed = "changed" if written else "would change"
+    rows = [("component", f"files {changed}" if written else changed, "rewritten", "review")]
     for name, row in tally.by_component().items():
         rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
         if rewritten or review or row["files"]["failed"]:
@@ -144,7 +145,7 @@ def summary_table(tally: Tally) -> str:
         lines.append("")
         lines += [f"recipe {r['recipe']}: {r['status']} ({r['path']})" for r in recipes]
     lines.append(
-        f"{totals['files_scanned']} files scanned, {totals['files_changed']} changed, "
+        f"{totals['files_scanned']} files scanned, {totals['files_changed']} {changed}, "
         f"{totals['files_failed']} failed, {totals['files_skipped']} skipped"
     )
     return "\n".join(lines)
@@ -180,12 +181,13 @@ def to_json(tally: Tally) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
-def to_markdown(tally: Tally) -> str:
+def to_markdown(tally: Tally, written: bool = True) -> str:
     totals = tally.totals()
+    changed = "changed" if written else "would change"
     out = [
         "# et-log migration report",
         "",
-        f"{totals['files_scanned']} files scanned, {totals['files_changed']} changed, "
+        f"{totals['files_scanned']} files scanned, {totals['files_changed']} {changed}, "
         f"{totals['sites_rewritten']} sites rewritten, {totals['sites_for_review']} left for "
         f"review, {totals['files_failed']} files failed.",
         "",

@@ -163,12 +163,13 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     for path, reason in tally.skipped:
         _say(sys.stderr, f"{path}: skipped: {reason}")
     if args.report:
-        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally)
+        written = mode == "write"
+        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written)
         with open(args.report, "w", encoding="utf-8") as handle:
             handle.write(text)
     if not args.quiet:
         out = sys.stderr if mode == "diff" else sys.stdout
-        _say(out, summary_table(tally))
+        _say(out, summary_table(tally, written=mode == "write"))
         _say(out, f"done in {time.perf_counter() - started:.2f} s")
     failed = bool(tally.failures) or (mode == "check" and bool(tally.changed))
     return 1 if failed else 0
