@@ -18,6 +18,9 @@ if logger.getEffectiveLevel() == logging.DEBUG:
     pretty_print_xnngraph(xnnpack_graph_json, filename)
 """
 _NEW = """\
+logger.debug(
+    "delegate %d: TORCH_LOGS=xnnpack_graph prints its graph", _delegate_instance_id
+)
 graph_log = get_artifact_logger(__name__, "xnnpack_graph")
 if artifact_enabled(graph_log):
     from pprint import pformat
