@@ -23,7 +23,7 @@ from codemods._units import split_lines
 from codemods.fixes import FIXES, SitePlan
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.engine import apply_recipes, recipes_for
-from lint_rules import Config, Finding, SourceError
+from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import analyse
 
 _MAX_RETRIES = 8
@@ -84,7 +84,22 @@ def migrate_source(
         outcome = apply_recipes(body, tree, config.relpath(path), config.runtime_import, chosen)
         result.new_text = bom + outcome.text
         result.recipes, result.refused_recipes = outcome.applied, outcome.refused
+        if outcome.applied and result.review:
+            result.review = _still_there(result.review, outcome.text, path, config)
     return result
+
+
+def _still_there(review: list[Review], text: str, path: str, config: Config) -> list[Review]:
+    """The review items a recipe did not replace, at their new positions."""
+    found: dict[tuple[str, str], list[Finding]] = {}
+    for finding in detect_source(text, path, config):
+        found.setdefault((finding.code, finding.source), []).append(finding)
+    kept = []
+    for item in review:
+        same = found.get((item.finding.code, item.finding.source))
+        if same:
+            kept.append(Review(same.pop(0), item.reason))
+    return kept
 
 
 def _migrate_sites(
