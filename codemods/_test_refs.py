@@ -3,8 +3,14 @@
 ExecuTorch's tests check warnings (`pytest.warns(match=)`, `assertWarns`), logs (`assertLogs`,
 `caplog`) and captured output (`capsys`, `redirect_stdout`). A site whose message such a test
 looks for changes channel when rewritten: a warning becomes a log record, a print a log line. The
-index below finds those tests (stdlib `ast`, test files only) and `pair_for` says, per site, which
-test asserts on it and through which channel.
+index below finds those tests (stdlib `ast`, test files only) and `asserting_test` says, per site,
+which test asserts on it and through which channel.
+
+What a test "looks for": the message-like strings of its file that appear in assertions, in
+`in` comparisons, in `re.search`-style calls or as `match=` patterns (the literal runs of a
+regex), following names bound to such strings. A site matches when it shares a run of at least
+`MIN_SHARED` characters with one of them (an f-string's rendered value never appears in a site's
+source, so exact containment would miss most messages).
 """
 
 from __future__ import annotations
@@ -12,8 +18,8 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
-from lint_rules.rules._output import literal_text
 from lint_rules.walk import walk_all
 
 # What a test uses to capture each channel a site can write to.
@@ -28,27 +34,33 @@ CAPTURES: dict[str, frozenset[str]] = {
 NEEDLES = (b"warns", b"assertLogs", b"caplog", b"capsys", b"capfd", b"redirect_std", b"recwarn")
 NEEDLES += (b"catch_warnings", b"deprecated_call")
 MIN_TEXT = 12  # shorter strings ("WARNING", "aot") say too little to tie a test to a site
-
-
-def _message_like(text: str) -> bool:
-    """Long enough and made of words: identifiers ("call_function") tie nothing to a site."""
-    return len(text) >= MIN_TEXT and " " in text
+MIN_SHARED = 24  # characters a test's text and a site's message must share
+_REGEX_CALLS = frozenset({"search", "match", "fullmatch", "compile", "findall", "assertRegex"})
+_REGEX_SYNTAX = re.compile(r"\\.|[.^$*+?{}\[\]|()]")
+_RULES = re.compile(r"([^\w\s])\1{2,}")
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True)
 class TestRef:
-    """One test function that captures some channels and looks for some texts."""
+    """One test function that captures some channels, the texts it looks for itself (`own`) and
+    those its whole file looks for (helpers, module-level patterns)."""
 
     path: str
     line: int
     name: str
     channels: frozenset[str]
+    own: tuple[str, ...]
     texts: tuple[str, ...]
-    patterns: tuple[str, ...]  # `match=` regexes
 
     @property
     def where(self) -> str:
         return f"{self.path}:{self.line} {self.name}"
+
+
+def _message_like(text: str) -> bool:
+    """Long enough and made of words: identifiers ("call_function") tie nothing to a site."""
+    return len(text) >= MIN_TEXT and " " in text
 
 
 def index_tests(path: str, data: bytes) -> list[TestRef]:
@@ -59,81 +71,117 @@ def index_tests(path: str, data: bytes) -> list[TestRef]:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError):
         return []
+    nodes = walk_all(tree)
+    bound = _bound_strings(nodes)
+    texts = _looked_for(nodes, bound)
+    if not texts:
+        return []
     refs = []
-    for node in walk_all(tree):
+    for node in nodes:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(
             "test"
         ):
-            ref = _test_ref(path, node)
-            if ref is not None:
-                refs.append(ref)
-    return refs
+            channels = _channels(node)
+            if channels:
+                own = _looked_for(walk_all(node), bound)
+                refs.append(TestRef(path, node.lineno, node.name, channels, own, texts))
+    return sorted(refs, key=lambda ref: ref.line)
 
 
-def _test_ref(path: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> TestRef | None:
-    words: set[str] = {a.arg for a in function.args.args}
-    checked: list[ast.AST] = []  # what the test asserts on: assert statements, self.assert*()
-    assigned: dict[str, list[str]] = {}  # name -> strings bound to it (`warn_log = "..."`)
-    patterns: list[str] = []
+def _channels(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    words = {a.arg for a in function.args.args}
     for node in walk_all(function):
         if isinstance(node, ast.Name):
             words.add(node.id)
         elif isinstance(node, ast.Attribute):
             words.add(node.attr)
-        if isinstance(node, ast.Assert):
-            checked.append(node.test)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr.startswith("assert"):
-                checked += node.args
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+    return frozenset(c for c, marks in CAPTURES.items() if words & marks)
+
+
+def _bound_strings(nodes: list[ast.AST]) -> dict[str, list[str]]:
+    """Name -> the strings bound to it anywhere in the file (`warn_log = "..."`)."""
+    bound: dict[str, list[str]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
             if isinstance(node.value.value, str):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
-                        assigned.setdefault(target.id, []).append(node.value.value)
-        elif isinstance(node, ast.keyword) and node.arg == "match":
-            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-                patterns.append(node.value.value)
-    channels = frozenset(c for c, marks in CAPTURES.items() if words & marks)
-    if not channels:
-        return None
-    texts: list[str] = []
-    for expr in checked:
-        for node in walk_all(expr):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                texts.append(node.value.strip())
-            elif isinstance(node, ast.Name):
-                texts += [t.strip() for t in assigned.get(node.id, ())]
-    texts = [t for t in dict.fromkeys(texts) if _message_like(t)]
-    return TestRef(path, function.lineno, function.name, channels, tuple(texts), tuple(patterns))
+                        bound.setdefault(target.id, []).append(node.value.value)
+    return bound
 
 
-def fragments(call: ast.Call) -> tuple[str, list[str]]:
-    """A site's message as the source shows it: the literal text, and its long literal pieces."""
-    pieces: list[str] = []
+def _looked_for(nodes: list[ast.AST], bound: dict[str, list[str]]) -> tuple[str, ...]:
+    """The message-like strings these nodes check messages against."""
+    checked: list[ast.AST] = []
+    patterns: list[ast.AST] = []
+    for node in nodes:
+        if isinstance(node, ast.Assert):
+            checked.append(node.test)
+        elif isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            checked.append(node.left)
+        elif isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else None
+            if name in _REGEX_CALLS and node.args:
+                patterns.append(node.args[0 if name != "assertRegex" else -1])
+            elif name and name.startswith("assert"):
+                checked += node.args
+            patterns += [k.value for k in node.keywords if k.arg == "match"]
+    texts = [t for expr in checked for t in _strings(expr, bound)]
+    texts += [run for expr in patterns for t in _strings(expr, bound) for run in _literal_runs(t)]
+    return tuple(t for t in dict.fromkeys(_normalise(s) for s in texts) if _message_like(t))
+
+
+def _normalise(text: str) -> str:
+    """Whitespace collapsed, rules of repeated punctuation (`-----`, `====`) dropped: table
+    borders and padding are shared by many texts and mean nothing."""
+    return _SPACES.sub(" ", _RULES.sub(" ", text)).strip()
+
+
+def _strings(expr: ast.AST, bound: dict[str, list[str]]) -> list[str]:
+    out: list[str] = []
+    for node in walk_all(expr):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.append(node.value)
+        elif isinstance(node, ast.Name):
+            out += bound.get(node.id, [])
+    return out
+
+
+def _literal_runs(pattern: str) -> list[str]:
+    """The plain-text stretches of a regex (`Map created: (\\{.*\\})` -> `Map created: `)."""
+    return [run for run in _REGEX_SYNTAX.split(pattern) if run]
+
+
+def _site_text(call: ast.Call) -> str:
+    """The literal text of a site's message arguments (f-string placeholders dropped)."""
+    parts = []
     for arg in call.args:
         for node in walk_all(arg):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if _message_like(node.value.strip()):
-                    pieces.append(node.value.strip())
-    return " ".join(literal_text(a) for a in call.args), pieces
+                parts.append(node.value)
+    return _normalise(" ".join(parts))
+
+
+def _shares_a_run(text: str, site: str) -> bool:
+    if text in site:
+        return True
+    matcher = SequenceMatcher(None, text, site, autojunk=False)
+    match = matcher.find_longest_match(0, len(text), 0, len(site))
+    return match.size >= min(MIN_SHARED, len(text))
 
 
 def asserting_test(call: ast.Call, channel: str, tests: list[TestRef]) -> TestRef | None:
-    """The first test capturing `channel` that looks for this site's message, if any."""
-    text, pieces = fragments(call)
-    if not text.strip():
+    """The first test capturing `channel` whose file looks for this site's message, if any."""
+    site = _site_text(call)
+    if len(site.strip()) < MIN_TEXT:
         return None
-    for test in tests:
-        if channel not in test.channels:
-            continue
-        if any(p in t for t in test.texts for p in pieces) or any(t in text for t in test.texts):
+    capturing = [t for t in tests if channel in t.channels]
+    for test in capturing:  # a test that looks for it itself, else one whose file does
+        if any(_shares_a_run(t, site) for t in test.own):
             return test
-        for pattern in test.patterns:
-            try:
-                if re.search(pattern, text):
-                    return test
-            except re.error:
-                continue
+    for test in capturing:
+        if any(_shares_a_run(t, site) for t in test.texts):
+            return test
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
@@ -97,3 +98,52 @@ def test_the_markdown_report_lists_each_pair(tmp_path):
     text = report.read_text()
     assert "## Tests that assert on a migrated message" in text
     assert "| `exir/lib.py:7` | ETL004 | `exir/tests/test_lib.py:9 test_warns` | warnings |" in text
+
+
+def test_rendered_messages_module_patterns_and_table_borders():
+    from codemods._test_refs import asserting_test, index_tests
+
+    tests = index_tests(
+        "backends/nxp/tests/test_x.py",
+        b"""\
+import re
+
+PATTERN = r"Neutron to Edge map was created: (\\{.*\\})"
+BORDER = "--------------------------------------------------------  ----------------"
+
+
+def extract(caplog):
+    return [re.search(PATTERN, r.getMessage()) for r in caplog.records]
+
+
+def test_map(caplog):
+    assert extract(caplog)
+
+
+def test_node(caplog):
+    assert any(
+        "`aten_max_pool2d` requires channels-first format for its input and output" in m
+        for m in caplog.messages
+    )
+
+
+def test_table(caplog):
+    assert BORDER in caplog.text
+""",
+    )
+    assert [t.name for t in tests] == ["test_map", "test_node", "test_table"]
+
+    def site(source: str):
+        return ast.parse(source).body[0].value
+
+    found = asserting_test(
+        site('logging.info(f"Neutron to Edge map was created: {m}")'), "logs", tests
+    )
+    assert found is not None and found.name == "test_map"  # through the file's helper
+    rendered = site(
+        'logging.warning(f"Node `{n}` requires channels-first format for its input and output")'
+    )
+    assert asserting_test(rendered, "logs", tests).name == "test_node"  # its own assertion
+    border = site('logging.info("Final Operators" + " " * 40 + "-------------------- graph")')
+    assert asserting_test(border, "logs", tests) is None  # padding and rules tie nothing
+    assert asserting_test(rendered, "warnings", tests) is None  # the tests capture logs only
