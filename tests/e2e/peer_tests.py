@@ -29,18 +29,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import peer_slice
-from wheel_env import WheelEnv, copy_executorch, ensure_wheel_env
+from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
 PLUGIN = "et_log_runtime.pytest_plugin"
 RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
-SCRUBBED_ENV = (
-    "TORCH_LOGS",
-    "TORCH_LOGS_OUT",
-    "TORCH_LOGS_FORMAT",
-    "TORCH_DEVICE_BACKEND_AUTOLOAD",
-)
-SCRUBBED_ENV += ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONWARNINGS", "PYTEST_ADDOPTS")
 DETAIL_LINES = 25
 
 
@@ -77,11 +70,16 @@ class Regression:
     node_id: str
     after: Outcome | None  # None: the test did not run after the migration
 
-    def describe(self) -> str:
+    def describe(self, shown: set[str] | None = None) -> str:
+        """One line and the failure's tail; a tail already in ``shown`` is not repeated."""
         if self.after is None:
             return f"{self.node_id}: passed before, not run after"
         text = f"{self.node_id}: passed before, {self.after.outcome} after: {self.after.message}"
         detail = "\n".join(self.after.detail.strip().splitlines()[-DETAIL_LINES:])
+        if shown is not None:
+            if detail in shown:
+                return f"{text} (same failure as above)"
+            shown.add(detail)
         return f"{text}\n{_indent(detail)}" if detail else text
 
 
@@ -140,7 +138,7 @@ def regressions(before: dict[str, Outcome], after: dict[str, Outcome]) -> list[R
     for node, outcome in sorted(before.items()):
         if outcome.outcome != "passed":
             continue
-        later = after.get(node)
+        later = after.get(node) or after.get(node.split("::")[0])  # else its file's collection
         if later is None or later.outcome != "passed":
             found.append(Regression(node, later))
     return found
@@ -155,7 +153,7 @@ def fixed(before: dict[str, Outcome], after: dict[str, Outcome]) -> list[str]:
 
 
 def child_env(wheel: WheelEnv, paths: list[Path]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+    env = {k: v for k, v in os.environ.items() if k not in (*SCRUBBED_ENV, "PYTEST_ADDOPTS")}
     env["PYTHONPATH"] = os.pathsep.join(str(p) for p in paths)
     env["PATH"] = os.pathsep.join([str(wheel.python.parent), env.get("PATH", "")])
     env["PYTHONHASHSEED"] = "0"
@@ -248,7 +246,8 @@ class Comparison:
         lines.append("timings: " + ", ".join(f"{k} {v:.1f}s" for k, v in self.timings.items()))
         found = self.regressions
         lines.append(f"regressions (passed before, not after): {len(found)}")
-        lines += [regression.describe() for regression in found]
+        shown: set[str] = set()
+        lines += [regression.describe(shown) for regression in found]
         now_passing = fixed(self.before.outcomes, self.after.outcomes)
         if now_passing:
             lines.append(f"failed before, pass after: {', '.join(now_passing)}")

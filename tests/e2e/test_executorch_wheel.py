@@ -28,7 +28,7 @@ from log_lines import (
     parse,
     repeated,
 )
-from wheel_env import WheelEnv, copy_executorch
+from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch
 
 pytestmark = pytest.mark.e2e
 
@@ -37,18 +37,6 @@ EXPORT_SCRIPT = HERE / "export_model.py"
 REJECTION = "only support power == 2, got 3"
 PARALLEL_RUNS = 2
 RUN_TIMEOUT_S = 600
-# variables that would change what the child process logs or imports
-SCRUBBED_ENV = (
-    "TORCH_LOGS",
-    "TORCH_LOGS_OUT",
-    "TORCH_LOGS_FORMAT",
-    "TORCH_DEVICE_BACKEND_AUTOLOAD",
-    "PYTHONPATH",
-    "PYTHONHOME",
-    "PYTHONSTARTUP",
-    "PYTHONWARNINGS",
-    "PYTHONDONTWRITEBYTECODE",
-)
 
 
 @dataclass(frozen=True)

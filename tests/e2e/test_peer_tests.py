@@ -102,6 +102,17 @@ def test_regressions_are_tests_that_passed_before_and_not_after():
     assert fixed(before, after) == ["c", "e"]
 
 
+def test_a_test_whose_file_no_longer_imports_regresses_with_the_import_error():
+    before = _outcomes(**{"t.py::test_a": "passed", "t.py::test_b": "passed"})
+    after = {"t.py": Outcome("t.py", "error", "collection failure", "ImportError: no x")}
+    found = regressions(before, after)
+    assert [r.node_id for r in found] == ["t.py::test_a", "t.py::test_b"]
+    shown: set[str] = set()
+    first, second = (r.describe(shown) for r in found)
+    assert "ImportError: no x" in first and "error after: collection failure" in first
+    assert second.endswith("(same failure as above)")
+
+
 def test_scan_finds_each_capture_api_and_follows_helpers_one_call_deep():
     source = textwrap.dedent(
         """

@@ -55,6 +55,19 @@ TEST_REQUIREMENTS_NO_DEPS = ("tosa-tools==2026.5.0", "ethos-u-vela==5.1.0", "ml_
 
 Log = Callable[[str], None]
 
+# variables that would change what the child processes log or import
+SCRUBBED_ENV = (
+    "TORCH_LOGS",
+    "TORCH_LOGS_OUT",
+    "TORCH_LOGS_FORMAT",
+    "TORCH_DEVICE_BACKEND_AUTOLOAD",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONSTARTUP",
+    "PYTHONWARNINGS",
+    "PYTHONDONTWRITEBYTECODE",
+)
+
 
 class WheelEnvError(RuntimeError):
     """The environment could not be built; the message says which step failed and pip's output."""
