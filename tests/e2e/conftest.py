@@ -1,4 +1,4 @@
-"""Timings of the end-to-end test, printed in pytest's terminal summary (also under CI)."""
+"""The cached wheel environment, and timings of the e2e steps printed in pytest's terminal summary."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
 _TIMINGS: list[tuple[str, float]] = []
 
@@ -26,6 +27,16 @@ class Timings:
 @pytest.fixture(scope="session")
 def e2e_timings() -> Timings:
     return Timings()
+
+
+@pytest.fixture(scope="session")
+def wheel(e2e_timings) -> WheelEnv:
+    """The released wheel's cached venv; a failure to install fails the test (never skips it)."""
+    with e2e_timings.step("wheel venv ready (cached, or built cold)"):
+        try:
+            return ensure_wheel_env(log=print)
+        except WheelEnvError as error:
+            pytest.fail(f"cannot install the released ExecuTorch wheel:\n{error}", pytrace=False)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

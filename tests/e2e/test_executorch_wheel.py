@@ -28,7 +28,7 @@ from log_lines import (
     parse,
     repeated,
 )
-from wheel_env import WheelEnv, WheelEnvError, copy_executorch, ensure_wheel_env
+from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch
 
 pytestmark = pytest.mark.e2e
 
@@ -37,18 +37,6 @@ EXPORT_SCRIPT = HERE / "export_model.py"
 REJECTION = "only support power == 2, got 3"
 PARALLEL_RUNS = 2
 RUN_TIMEOUT_S = 600
-# variables that would change what the child process logs or imports
-SCRUBBED_ENV = (
-    "TORCH_LOGS",
-    "TORCH_LOGS_OUT",
-    "TORCH_LOGS_FORMAT",
-    "TORCH_DEVICE_BACKEND_AUTOLOAD",
-    "PYTHONPATH",
-    "PYTHONHOME",
-    "PYTHONSTARTUP",
-    "PYTHONWARNINGS",
-    "PYTHONDONTWRITEBYTECODE",
-)
 
 
 @dataclass(frozen=True)
@@ -123,15 +111,6 @@ def run_exports(
 
     with ThreadPoolExecutor(PARALLEL_RUNS) as pool:
         return dict(zip(scenarios, pool.map(one, scenarios), strict=True))
-
-
-@pytest.fixture(scope="module")
-def wheel(e2e_timings) -> WheelEnv:
-    with e2e_timings.step("wheel venv ready (cached, or built cold)"):
-        try:
-            return ensure_wheel_env(log=print)
-        except WheelEnvError as error:
-            pytest.fail(f"cannot install the released ExecuTorch wheel:\n{error}", pytrace=False)
 
 
 @pytest.fixture(scope="module")

