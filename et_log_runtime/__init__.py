@@ -4,6 +4,12 @@ Importing this package is cheap and stdlib-only: the API is loaded on first use.
 
     from et_log_runtime import get_logger, warn_once
     logger = get_logger(__name__)
+
+Modules, bottom up (the import graph is acyclic): ``components`` (the table) <- ``registry``
+(names, the lock) <- ``settings`` (merged set_logs state), ``destinations`` (routing, test
+capture, overrides) <- ``sync`` (the one owner of "bring torch up to date") <- the API:
+``control`` (set_logs, route_to_app, register_*), ``loggers``, ``override``, ``torch_hook``;
+``once`` (warn_once) stands alone.
 """
 
 from __future__ import annotations
@@ -13,8 +19,10 @@ import sys
 __all__ = [
     "get_artifact_logger",
     "get_logger",
+    "logger_names",
     "register_artifact",
     "register_component",
+    "route_to_app",
     "set_logs",
     "warn_once",
 ]
@@ -22,10 +30,12 @@ __all__ = [
 _HOME = {
     "get_logger": "loggers",
     "get_artifact_logger": "loggers",
-    "set_logs": "settings",
+    "logger_names": "control",
+    "register_artifact": "control",
+    "register_component": "control",
+    "route_to_app": "control",
+    "set_logs": "control",
     "warn_once": "once",
-    "register_component": "registry",
-    "register_artifact": "registry",
 }
 
 
