@@ -1,8 +1,9 @@
-"""The migration: libcst rewrites of the fixable site kinds (ETL001-ETL005), guarded and reported.
+"""The migration: libcst rewrites of the fixable site kinds (`codemods.fixes`), guarded and reported.
 
 Entry points: ``python -m codemods.migrate PATH...`` (the driver), :func:`migrate_source` (one
 module's text, used by the driver's workers and the tests) and the libcst codemod commands in
-``codemods.commands``. Private modules (``_plan``, ``_calls``, ``_rewrite``, ``_guard``, ...) hold
+``codemods.commands``. Each kind's rewrite is one module of ``codemods.fixes``; private modules
+(``_plan``, ``_rewrite``, ``_units``, ``_guard``, ...) hold
 the steps; the public names below are loaded lazily so ``import codemods`` stays cheap.
 """
 

@@ -11,7 +11,7 @@ import ast
 import sys
 
 from codemods._names import DROPPABLE_MODULES
-from codemods._units import Unit, header_statements, range_unit
+from codemods._units import Unit, header_statements, is_docstring, range_unit
 
 
 def import_section(module: str, level: int) -> int:
@@ -24,13 +24,15 @@ def import_section(module: str, level: int) -> int:
     return 1 if top in sys.stdlib_module_names else 2
 
 
-def sort_key(stmt: ast.Import | ast.ImportFrom) -> tuple[int, bool, str]:
+def import_order(module: str, level: int, is_from: bool) -> tuple[int, bool, str]:
     """usort's order: section (future, stdlib, third-party, relative), plain before from, name."""
+    return (import_section(module, level), is_from, module.lower())
+
+
+def sort_key(stmt: ast.Import | ast.ImportFrom) -> tuple[int, bool, str]:
     if isinstance(stmt, ast.Import):
-        module = stmt.names[0].name
-        return (import_section(module, 0), False, module.lower())
-    module = stmt.module or ""
-    return (import_section(module, stmt.level), True, module.lower())
+        return import_order(stmt.names[0].name, 0, False)
+    return import_order(stmt.module or "", stmt.level, True)
 
 
 def _fully_dropped(stmt: ast.stmt, drop: frozenset[str]) -> bool:
@@ -39,15 +41,6 @@ def _fully_dropped(stmt: ast.stmt, drop: frozenset[str]) -> bool:
     if isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in DROPPABLE_MODULES:
         return all((a.asname or a.name) in drop for a in stmt.names)
     return False
-
-
-def _is_docstring(stmt: ast.stmt) -> bool:
-    value = getattr(stmt, "value", None)
-    return (
-        isinstance(stmt, ast.Expr)
-        and isinstance(value, ast.Constant)
-        and isinstance(value.value, str)
-    )
 
 
 def header_units(
@@ -62,7 +55,7 @@ def header_units(
     body = tree.body
     if not body:
         return None
-    start = 1 if _is_docstring(body[0]) else 0
+    start = 1 if is_docstring(body[0]) else 0
     run: list[ast.Import | ast.ImportFrom] = []
     for stmt in body[start:]:
         if not isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -104,7 +97,7 @@ def _import_span(
     ]
     if existing:
         return [existing[0]]
-    ours = (import_section(runtime, 0), True, runtime.lower())
+    ours = import_order(runtime, 0, True)
     after = next((s for s in live if sort_key(s) > ours), None)
     if after is not None:
         index = live.index(after)

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from codemods._names import DROPPABLE_MODULES, count_references
-from codemods._units import split_lines, stmt_start
+from codemods._units import split_lines
+from lint_rules.statements import stmt_start
 
 
 class GuardError(Exception):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods._anchors import import_section
+from codemods._anchors import import_order
+from codemods._layout import node_code
 
-_EMPTY = cst.Module(body=[])
 _BLANK = cst.EmptyLine()
 
 
@@ -32,20 +31,18 @@ def _import_module(stmt: cst.BaseStatement) -> tuple[str, int] | None:
     if not all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
         return None
     if isinstance(small, cst.Import):
-        return _EMPTY.code_for_node(small.names[0].name), 0
+        return node_code(small.names[0].name), 0
     assert isinstance(small, cst.ImportFrom)
-    module = _EMPTY.code_for_node(small.module) if small.module else ""
+    module = node_code(small.module) if small.module else ""
     return module, len(small.relative)
 
 
 def _sort_key(stmt: cst.BaseStatement) -> tuple[int, bool, str] | None:
-    """usort's order: section (future, stdlib, third-party, relative), plain before from, name."""
     info = _import_module(stmt)
     if info is None:
         return None
-    module, level = info
     is_from = isinstance(stmt.body[0], cst.ImportFrom)  # type: ignore[attr-defined]
-    return (import_section(module, level), is_from, module.lower())
+    return import_order(*info, is_from)
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:
@@ -59,7 +56,7 @@ def _is_docstring(stmt: cst.BaseStatement) -> bool:
 
 def _is_header_block(stmt: cst.BaseStatement) -> bool:
     if isinstance(stmt, cst.If):
-        return "TYPE_CHECKING" in _EMPTY.code_for_node(stmt.test)
+        return "TYPE_CHECKING" in node_code(stmt.test)
     if isinstance(stmt, cst.Try):
         inner = list(stmt.body.body)
         for handler in stmt.handlers:
@@ -98,7 +95,7 @@ def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> boo
         small = stmt.body[0]  # type: ignore[attr-defined]
         if isinstance(small.names, cst.ImportStar) or small.lpar is not None:
             continue
-        present = [(_EMPTY.code_for_node(a.name), a) for a in small.names]
+        present = [(node_code(a.name), a) for a in small.names]
         wanted = {n for n, _ in present}
         extra = [
             cst.ImportAlias(
@@ -107,9 +104,7 @@ def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> boo
             for n, local in edit.names
             if n not in wanted
         ]
-        aliases = sorted(
-            [a for _, a in present] + extra, key=lambda a: _EMPTY.code_for_node(a.name)
-        )
+        aliases = sorted([a for _, a in present] + extra, key=lambda a: node_code(a.name))
         space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         aliases = [a.with_changes(comma=space) for a in aliases[:-1]] + [
             aliases[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
@@ -120,7 +115,7 @@ def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> boo
 
 
 def _insert_import(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
-    ours = (import_section(edit.runtime, 0), True, edit.runtime.lower())
+    ours = import_order(edit.runtime, 0, True)
     start = 1 if body and _is_docstring(body[0]) else 0
     run: list[int] = []
     for index in range(start, len(body)):
@@ -148,8 +143,13 @@ def _insert_import(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
         if at > 0:
             line = line.with_changes(leading_lines=[_BLANK])
         if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
-            body[at] = following.with_changes(leading_lines=[_BLANK])
+            body[at] = following.with_changes(leading_lines=_blank_lines_before(following))
     body.insert(at, line)
+
+
+def _blank_lines_before(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+    """What black puts between the header and `stmt`: two blank lines before a def or class."""
+    return [_BLANK] * (2 if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) else 1)
 
 
 def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> int:
@@ -162,7 +162,7 @@ def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> int:
     body.insert(at, cst.SimpleStatementLine([assign], leading_lines=blank))
     following = body[at + 1] if at + 1 < len(body) else None
     if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
-        body[at + 1] = following.with_changes(leading_lines=[_BLANK])
+        body[at + 1] = following.with_changes(leading_lines=_blank_lines_before(following))
     return at
 
 
@@ -185,11 +185,3 @@ def apply_header(
         if at == len(body) - 1 and not blank_follows and not footer:
             footer = [_BLANK]
     return module.with_changes(body=body, footer=footer)
-
-
-def header_length(body: Sequence[cst.BaseStatement]) -> int:
-    """How many leading statements are docstring/imports/TYPE_CHECKING blocks."""
-    at = 1 if body and _is_docstring(body[0]) else 0
-    while at < len(body) and (_import_module(body[at]) is not None or _is_header_block(body[at])):
-        at += 1
-    return at

@@ -26,7 +26,8 @@ class Room:
     indent: str
 
 
-def _code(node: cst.CSTNode) -> str:
+def node_code(node: cst.CSTNode) -> str:
+    """The source text of a libcst node."""
     return _EMPTY.code_for_node(node)
 
 
@@ -39,21 +40,23 @@ def _break(indent: str) -> cst.ParenthesizedWhitespace:
     )
 
 
-def fit(call: cst.Call, room: Room) -> cst.Call:
-    """`call` laid out as black would lay it out in `room` (best effort, never wrong code)."""
-    code = _code(call)
+def fit(call: cst.Call, room: Room) -> tuple[cst.Call, str]:
+    """`call` laid out as black would lay it out in `room` (best effort, never wrong code), and
+    its source text."""
+    code = node_code(call)
     if "\n" not in code:
         if room.before + len(code) + room.after <= LINE_LENGTH or not call.args:
-            return call
-        return _split(call, room)
+            return call, code
+        split = _split(call, room)
+        return split, node_code(split)
     last = call.args[-1] if call.args else None
     if last is None or isinstance(last.comma, cst.Comma) or "#" in code:
-        return call
+        return call, code
     joined = _join(call)
-    text = _code(joined)
+    text = node_code(joined)
     if "\n" not in text and room.before + len(text) + room.after <= LINE_LENGTH:
-        return joined
-    return call
+        return joined, text
+    return call, code
 
 
 def _join(call: cst.Call) -> cst.Call:
@@ -71,7 +74,7 @@ def _join(call: cst.Call) -> cst.Call:
 def _split(call: cst.Call, room: Room) -> cst.Call:
     inner = room.indent + "    "
     joined = _join(call)
-    middle = _code(joined)[len(_code(call.func)) + 1 : -1]
+    middle = node_code(joined)[len(node_code(call.func)) + 1 : -1]
     if len(inner) + len(middle) <= LINE_LENGTH and "\n" not in middle:
         args = list(joined.args)
         args[-1] = args[-1].with_changes(whitespace_after_arg=_break(room.indent))

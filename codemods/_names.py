@@ -23,7 +23,6 @@ class ModuleNames:
     # local name -> dotted target, for imports of DROPPABLE_MODULES and the runtime
     imports: dict[str, str] = field(default_factory=dict)
     star_import: bool = False
-    calls: list[ast.Call] = field(default_factory=list)
     import_stmts: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
 
     def taken(self, name: str) -> bool:
@@ -45,14 +44,13 @@ class ModuleNames:
         return f"{candidates[-1]}{index}"
 
 
-def scan_names(tree: ast.Module, runtime_import: str) -> ModuleNames:
-    """Count every reference and binding in the module, and map the relevant imports."""
+def scan_names(nodes: list[ast.AST], runtime_import: str) -> ModuleNames:
+    """Count every reference and binding among a module's `nodes` (the detector's walk), and map
+    the relevant imports."""
     facts = ModuleNames()
     tracked = (*DROPPABLE_MODULES, runtime_import)
-    for node in walk_all(tree):
-        if isinstance(node, ast.Call):
-            facts.calls.append(node)
-        elif isinstance(node, ast.Name):
+    for node in nodes:
+        if isinstance(node, ast.Name):
             if isinstance(node.ctx, (ast.Load, ast.Del)):
                 facts.references[node.id] += 1
             else:

@@ -1,89 +1,35 @@
-"""Turn fixable findings into site plans: which call, which rewrite, which logger to use."""
+"""From fixable sites to plans, and the names the plans need: the module logger, the runtime's
+functions (clash-free), the import names the rewrite leaves unused."""
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
 
+from codemods._header import HeaderEdit
 from codemods._layout import Room
-from codemods._names import ModuleNames
-from codemods._rewrite import SitePlan
-from codemods._units import char_col, statement_chain
+from codemods._names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
+from codemods.fixes import FIXES, Names, SitePlan
 from lint_rules import Finding
-
-_KINDS = {"ETL001": "get_logger", "ETL002": "root", "ETL004": "warn", "ETL005": "remove"}
-_ROOT_METHODS = {
-    "debug",
-    "info",
-    "warning",
-    "warn",
-    "error",
-    "exception",
-    "critical",
-    "fatal",
-    "log",
-}
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-def _call_index(
-    calls: list[ast.Call], lines: list[str]
-) -> dict[tuple[int, int, int, int], ast.Call]:
-    """Calls by the detector's position key: 1-based line and character column, start and end."""
-    index: dict[tuple[int, int, int, int], ast.Call] = {}
-    for node in calls:
-        end_line = node.end_lineno or node.lineno
-        key = (
-            node.lineno,
-            char_col(lines, node.lineno, node.col_offset) + 1,
-            end_line,
-            char_col(lines, end_line, node.end_col_offset or 0) + 1,
-        )
-        index.setdefault(key, node)
-    return index
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
 
 
 def make_plans(
-    tree: ast.Module, lines: list[str], findings: list[Finding], facts: ModuleNames
+    analysis: Analysis, fixable: list[tuple[Finding, Site]], lines: list[str]
 ) -> tuple[list[SitePlan], dict[int, str]]:
-    """Plans for the findings the codemod can locate; the others with the reason why not."""
-    index = _call_index(facts.calls, lines)
+    """Plans for the sites their kind's fix can carry out; the others with the reason why not."""
     plans: list[SitePlan] = []
     unplanned: dict[int, str] = {}
-    for finding in findings:
-        call = index.get((finding.line, finding.col, finding.end_line, finding.end_col))
-        if call is None:
-            unplanned[id(finding)] = "site not located by the codemod: review"
-            continue
-        plan = _plan(finding, call, tree, facts)
+    for finding, site in fixable:
+        fix = FIXES.get(finding.code)
+        plan = fix.plan(finding, site, analysis) if fix else f"{finding.code} is review-only"
         if isinstance(plan, str):
             unplanned[id(finding)] = plan
-        else:
-            plan.room = _room(lines, finding)
-            plans.append(plan)
+            continue
+        plan.room = _room(lines, finding)
+        plans.append(plan)
     return plans, unplanned
-
-
-def _plan(finding: Finding, call: ast.Call, tree: ast.Module, facts: ModuleNames) -> SitePlan | str:
-    code = finding.code
-    if code == "ETL003":
-        is_print = isinstance(call.func, ast.Name) and call.func.id == "print"
-        return SitePlan(finding, "print" if is_print else "write", call)
-    kind = _KINDS.get(code)
-    if kind is None:
-        return f"{code} is review-only"
-    if kind == "root":
-        method = (facts.qualname(call.func) or "").rpartition(".")[2]
-        if method not in _ROOT_METHODS:
-            return "root logging call not understood: review"
-        return SitePlan(finding, kind, call, method=method)
-    if kind == "remove":
-        chain = statement_chain(tree, call.lineno, call.col_offset)
-        stmt = chain[-1] if chain else None
-        if not isinstance(stmt, ast.Expr) or stmt.value is not call:
-            return "logging configuration inside an expression: review"
-        block = _block_of(tree, chain)
-        return SitePlan(finding, kind, call, sole_in_block=len(block) == 1)
-    return SitePlan(finding, kind, call)
 
 
 def _room(lines: list[str], finding: Finding) -> Room:
@@ -92,14 +38,47 @@ def _room(lines: list[str], finding: Finding) -> Room:
     return Room(finding.col - 1, len(last) - (finding.end_col - 1), indent)
 
 
-def _block_of(tree: ast.Module, chain: list[ast.stmt]) -> list[ast.stmt]:
-    if len(chain) == 1:
-        return tree.body
-    parent, stmt = chain[-2], chain[-1]
-    blocks = [getattr(parent, n, None) or [] for n in ("body", "orelse", "finalbody")]
-    blocks += [h.body for h in getattr(parent, "handlers", None) or []]
-    blocks += [c.body for c in getattr(parent, "cases", None) or []]
-    return next(b for b in blocks if stmt in b)
+def choose_names(
+    analysis: Analysis, plans: list[SitePlan], names: ModuleNames, runtime: str
+) -> tuple[Names, HeaderEdit]:
+    """The module logger and runtime names the new code uses, and the header lines to add."""
+    needs_logger = any(p.needs_logger for p in plans)
+    existing = module_logger(analysis, plans, names, runtime) if needs_logger else None
+    logger = existing or names.fresh(LOGGER_CANDIDATES)
+    wanted = {name for p in plans for name in p.imports}
+    if needs_logger and existing is None:
+        wanted.add("get_logger")  # to create the module logger
+    imported = {target: local for local, target in names.imports.items()}
+    new: list[tuple[str, str]] = []
+    locals_: dict[str, str] = {}
+    for name in sorted(wanted | {"get_logger"}):
+        local = imported.get(f"{runtime}.{name}")
+        if local is None:
+            local = name if not names.taken(name) else names.fresh((f"_{name}", f"_et_{name}"))
+            if name in wanted:
+                new.append((name, local))
+        locals_[name] = local
+    edit = HeaderEdit(
+        runtime=runtime,
+        names=tuple(new),
+        logger=None if (existing or not needs_logger) else logger,
+        get_logger=locals_["get_logger"],
+    )
+    return Names(logger, locals_), edit
+
+
+def names_to_drop(plans: list[SitePlan], names: ModuleNames) -> frozenset[str]:
+    """Import names of logging/warnings/sys whose every reference sits in a rewritten part."""
+    gone: Counter[str] = Counter()
+    for plan in plans:
+        for part in plan.dropped:
+            gone.update(n.id for n in ast.walk(part) if isinstance(n, ast.Name))
+    drop = set()
+    for local, target in names.imports.items():
+        module = target.split(".")[0]
+        if module in DROPPABLE_MODULES and gone[local] and gone[local] >= names.references[local]:
+            drop.add(local)
+    return frozenset(drop)
 
 
 def _name_argument(call: ast.Call) -> ast.expr | None:
@@ -121,21 +100,15 @@ def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
 
 
 def module_logger(
-    tree: ast.Module, plans: list[SitePlan], facts: ModuleNames, runtime: str
+    analysis: Analysis, plans: list[SitePlan], names: ModuleNames, runtime: str
 ) -> str | None:
-    """The existing module-level `name = getLogger(__name__)` the sites may use, if safe."""
-    import_time = [
-        p.call.lineno
-        for p in plans
-        if p.kind != "get_logger"
-        and not any(
-            isinstance(s, _FUNCTIONS)
-            for s in statement_chain(tree, p.call.lineno, p.call.col_offset)
-        )
-    ]
+    """The existing module-level `name = getLogger(__name__)` the sites may use, if safe: bound
+    once, and made before any site that runs at import time."""
+    index = analysis.facts.statements
+    import_time = [p.call.lineno for p in plans if p.needs_logger and not index.in_function(p.call)]
     first_use = min(import_time, default=10**9)
-    sites = {id(p.call) for p in plans if p.kind == "get_logger"}
-    for stmt in tree.body:
+    becoming = {id(p.call) for p in plans if p.module_logger}
+    for stmt in analysis.tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target, value = stmt.targets[0], stmt.value
         elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
@@ -144,12 +117,12 @@ def module_logger(
             continue
         if not isinstance(target, ast.Name) or not isinstance(value, ast.Call):
             continue
-        qual = facts.qualname(value.func)
-        rewritten = id(value) in sites
+        rewritten = id(value) in becoming
+        qual = names.qualname(value.func)
         if not rewritten and qual not in (f"{runtime}.get_logger", "logging.getLogger"):
             continue
         if not _means_module_name(_name_argument(value), rewritten):
             continue
-        if facts.bindings[target.id] == 1 and stmt.end_lineno < first_use:  # type: ignore[operator]
+        if names.bindings[target.id] == 1 and stmt.end_lineno < first_use:  # type: ignore[operator]
             return target.id
     return None

@@ -6,7 +6,14 @@ import json
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 
-CODES = ("ETL001", "ETL002", "ETL003", "ETL004", "ETL005", "ETL006", "ETL007")
+from lint_rules.rules import CODES
+
+NOT_FOUND = "its file is not in the tree (upstream moved it?): review"
+
+
+def note_text(note: str, component: str) -> str:
+    """A rewrite's note for the report, naming the file's component where it says {component}."""
+    return note.replace("{component}", component)
 
 
 @dataclass(frozen=True)
@@ -17,7 +24,7 @@ class SiteRecord:
     line: int
     col: int
     code: str
-    reason: str
+    reason: str  # why it is left for review; for a rewritten site, a note (may be empty)
     source: str
 
 
@@ -30,6 +37,8 @@ class FileOutcome:
     changed: bool = False
     rewritten: list[SiteRecord] = field(default_factory=list)
     review: list[SiteRecord] = field(default_factory=list)
+    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, note)
+    refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
     error: str | None = None
     error_line: int = 0
     diff: str = ""
@@ -41,6 +50,25 @@ class Tally:
 
     outcomes: list[FileOutcome] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    missing_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
+
+    def recipes(self) -> list[dict[str, str]]:
+        """Every recipe outcome: applied, refused (with the reason), or its file not found."""
+        rows = [
+            {"recipe": name, "path": o.path, "status": "applied", "detail": note}
+            for o in self.outcomes
+            for name, note in o.recipes
+        ]
+        rows += [
+            {"recipe": name, "path": o.path, "status": "refused", "detail": reason}
+            for o in self.outcomes
+            for name, reason in o.refused_recipes
+        ]
+        rows += [
+            {"recipe": name, "path": path, "status": "not found", "detail": NOT_FOUND}
+            for name, path in self.missing_recipes
+        ]
+        return rows
 
     @property
     def failures(self) -> list[FileOutcome]:
@@ -79,12 +107,15 @@ class Tally:
             "files_skipped": len(self.skipped),
             "sites_rewritten": sum(len(o.rewritten) for o in self.outcomes),
             "sites_for_review": sum(len(o.review) for o in self.outcomes),
+            "recipes_applied": sum(r["status"] == "applied" for r in self.recipes()),
+            "recipes_for_review": sum(r["status"] != "applied" for r in self.recipes()),
         }
 
 
-def summary_table(tally: Tally) -> str:
-    """The plain-text table printed at the end of a run."""
-    rows = [("component", "files changed", "rewritten", "review")]
+def summary_table(tally: Tally, written: bool = True) -> str:
+    """The plain-text table printed at the end of a run (`written`: files were written)."""
+    changed = "changed" if written else "would change"
+    rows = [("component", f"files {changed}" if written else changed, "rewritten", "review")]
     for name, row in tally.by_component().items():
         rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
         if rewritten or review or row["files"]["failed"]:
@@ -109,8 +140,12 @@ def summary_table(tally: Tally) -> str:
             c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
         ]
         lines.append("  ".join(cells).rstrip())
+    recipes = tally.recipes()
+    if recipes:
+        lines.append("")
+        lines += [f"recipe {r['recipe']}: {r['status']} ({r['path']})" for r in recipes]
     lines.append(
-        f"{totals['files_scanned']} files scanned, {totals['files_changed']} changed, "
+        f"{totals['files_scanned']} files scanned, {totals['files_changed']} {changed}, "
         f"{totals['files_failed']} failed, {totals['files_skipped']} skipped"
     )
     return "\n".join(lines)
@@ -139,16 +174,20 @@ def to_json(tally: Tally) -> str:
             {"path": o.path, "line": o.error_line, "reason": o.error} for o in tally.failures
         ],
         "skipped": [{"path": p, "reason": r} for p, r in tally.skipped],
+        "recipes": tally.recipes(),
     }
+    for entry in data["rewritten"]:  # type: ignore[union-attr]
+        entry["reason"] = note_text(entry["reason"], entry["component"])
     return json.dumps(data, indent=2) + "\n"
 
 
-def to_markdown(tally: Tally) -> str:
+def to_markdown(tally: Tally, written: bool = True) -> str:
     totals = tally.totals()
+    changed = "changed" if written else "would change"
     out = [
         "# et-log migration report",
         "",
-        f"{totals['files_scanned']} files scanned, {totals['files_changed']} changed, "
+        f"{totals['files_scanned']} files scanned, {totals['files_changed']} {changed}, "
         f"{totals['sites_rewritten']} sites rewritten, {totals['sites_for_review']} left for "
         f"review, {totals['files_failed']} files failed.",
         "",
@@ -166,10 +205,28 @@ def to_markdown(tally: Tally) -> str:
             )
     out += ["", "## Per code", "", "| code | rewritten | review |", "|---|---:|---:|"]
     out += [f"| {c} | {n['rewritten']} | {n['review']} |" for c, n in tally.by_code().items()]
+    notes = [(o, s) for o in tally.outcomes for s in o.rewritten if s.reason]
+    if notes:
+        out += ["", "## Changes to look at", ""]
+        out += [
+            f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): "
+            f"{note_text(site.reason, outcome.component)}"
+            for outcome, site in notes
+        ]
+    recipes = tally.recipes()
+    if recipes:
+        out += ["", "## ExecuTorch recipes", "", "| recipe | file | result | what |"]
+        out += ["|---|---|---|---|"]
+        out += [
+            f"| {r['recipe']} | `{r['path']}` | {r['status']} | {r['detail']} |" for r in recipes
+        ]
     out += ["", "## Left for review", ""]
     review = [(o, s) for o in tally.outcomes for s in o.review]
-    if not review:
+    if not review and not totals["recipes_for_review"]:
         out.append("Nothing.")
+    for r in recipes:
+        if r["status"] != "applied":
+            out.append(f"- `{r['path']}` recipe {r['recipe']}: {r['detail']}")
     for outcome, site in review:
         out.append(f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): {site.reason}")
     if tally.failures:

@@ -1,4 +1,5 @@
-"""The libcst transformer applied to one unit: rewrite sites by ordinal, drop unused imports."""
+"""The libcst transformer applied to one unit (a statement range or a single site call): rewrite
+sites by ordinal, remove statements, drop unused imports."""
 
 from __future__ import annotations
 
@@ -8,64 +9,13 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from codemods._calls import (
-    Names,
-    SiteSkipped,
-    rewrite_get_logger,
-    rewrite_print,
-    rewrite_root_call,
-    rewrite_warn,
-    rewrite_write,
-)
-from codemods._layout import Room, fit
+from codemods._layout import fit, node_code
 from codemods._names import DROPPABLE_MODULES
-
-_EMPTY = cst.Module(body=[])
+from codemods.fixes import Names, SitePlan, SiteSkipped
 
 
 class SiteMismatch(Exception):
     """The libcst node found at a site's ordinal is not the call the detector reported."""
-
-
-@dataclass
-class SitePlan:
-    """What to do with one fixable finding; `kind` picks the rewrite."""
-
-    finding: object
-    kind: str  # get_logger | root | print | write | warn | remove
-    call: ast.Call
-    method: str = ""
-    sole_in_block: bool = False
-    room: Room | None = None
-
-    def dropped_parts(self) -> list[ast.AST]:
-        """The parts of the old call the rewrite throws away (their names lose a reference)."""
-        call = self.call
-        if self.kind == "remove":
-            return [call]
-        parts: list[ast.AST] = [call.func]
-        if self.kind == "print":
-            parts += [k.value for k in call.keywords if k.arg in ("file", "sep", "end", "flush")]
-        elif self.kind == "get_logger":
-            parts += [k.value for k in call.keywords if k.arg != "name"]
-        return parts
-
-    def build(self, call: cst.Call, names: Names) -> cst.Call:
-        if self.kind == "get_logger":
-            return rewrite_get_logger(call, names)
-        if self.kind == "root":
-            return rewrite_root_call(call, self.method, names)
-        if self.kind == "print":
-            return rewrite_print(call, names)
-        if self.kind == "write":
-            return rewrite_write(call, names)
-        if self.kind == "warn":
-            return rewrite_warn(call, names)
-        raise AssertionError(self.kind)
-
-
-def node_code(node: cst.CSTNode) -> str:
-    return _EMPTY.code_for_node(node)
 
 
 def same_call(code: str, call: ast.Call) -> bool:
@@ -85,6 +35,7 @@ class UnitTransformer(cst.CSTTransformer):
     names: Names
     drop: frozenset[str] = frozenset()
     done: list[SitePlan] = field(default_factory=list)
+    verified: int = -1  # the ordinal whose text is known to be the site's (an expression unit)
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -99,12 +50,13 @@ class UnitTransformer(cst.CSTTransformer):
         return True
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
-        plan = self.plans.get(self._stack.pop())
+        ordinal = self._stack.pop()
+        plan = self.plans.get(ordinal)
         if plan is None:
             return updated_node
-        if not same_call(node_code(original_node), plan.call):
+        if ordinal != self.verified and not same_call(node_code(original_node), plan.call):
             raise SiteMismatch(f"line {plan.call.lineno}: site not found by libcst")
-        if plan.kind == "remove":
+        if plan.build is None:
             self._removed[id(updated_node)] = plan
             return updated_node
         try:
@@ -113,7 +65,7 @@ class UnitTransformer(cst.CSTTransformer):
             exc.plan = plan  # type: ignore[attr-defined]
             raise
         self.done.append(plan)
-        return fit(new, plan.room) if plan.room is not None else new
+        return fit(new, plan.room)[0] if plan.room is not None else new
 
     def leave_Expr(
         self, original_node: cst.Expr, updated_node: cst.Expr

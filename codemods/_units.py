@@ -1,8 +1,10 @@
-"""Split a module into the smallest self-contained statement ranges ("units") libcst must see.
+"""The smallest self-contained statement ranges ("units") libcst must see for structural edits.
 
-libcst is slow on big files, so the driver hands it only the statements holding a site (plus the
-import header). A unit is a run of whole physical lines holding one statement (with its
-decorators) and nothing else; it is parsed alone, wrapped in ``if 1:`` when indented.
+Site calls are rewritten on their own text (an expression unit, see engine.py); statements are
+handed to libcst only where a statement goes (a removed configuration call), an import loses a
+name, or the runtime import and module logger are added. A unit is a run of whole physical lines
+holding one statement (with its decorators) and nothing else; it is parsed alone, wrapped in
+``if 1:`` when indented.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from lint_rules.statements import StatementIndex, stmt_start
+
 _LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-_STMT_LISTS = ("body", "orelse", "finalbody")
 WRAPPER = "if 1:"
 
 
@@ -54,39 +57,6 @@ class Unit:
             body += "\n"
         return self.wrapper(lines) + body
 
-    def contains(self, lineno: int) -> bool:
-        return self.start <= lineno <= self.end
-
-
-def stmt_start(stmt: ast.stmt) -> int:
-    decorators = getattr(stmt, "decorator_list", None) or []
-    return min([stmt.lineno] + [d.lineno for d in decorators])
-
-
-def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
-    blocks = [getattr(stmt, name) for name in _STMT_LISTS if getattr(stmt, name, None)]
-    blocks += [h.body for h in getattr(stmt, "handlers", None) or []]
-    blocks += [c.body for c in getattr(stmt, "cases", None) or []]
-    return blocks
-
-
-def statement_chain(tree: ast.Module, lineno: int, col: int) -> list[ast.stmt]:
-    """Statements enclosing position (lineno, byte col), outermost first."""
-    chain: list[ast.stmt] = []
-    block: list[ast.stmt] = tree.body
-    pos = (lineno, col)
-    while block:
-        for stmt in block:
-            first = stmt_start(stmt)
-            begin = (first, 0) if first < stmt.lineno else (stmt.lineno, stmt.col_offset)
-            if begin <= pos <= (stmt.end_lineno, stmt.end_col_offset):
-                chain.append(stmt)
-                block = [s for b in _child_blocks(stmt) for s in b]
-                break
-        else:
-            break
-    return chain
-
 
 def is_clean(stmt: ast.stmt, lines: list[str]) -> bool:
     """True when the statement owns its lines: nothing before it, only a comment after it."""
@@ -102,9 +72,9 @@ def is_clean(stmt: ast.stmt, lines: list[str]) -> bool:
     return not tail or tail.startswith(b"#")
 
 
-def unit_for(tree: ast.Module, lines: list[str], lineno: int, col: int) -> Unit | None:
-    """The innermost clean statement around a position; None means: use the whole module."""
-    for stmt in reversed(statement_chain(tree, lineno, col)):
+def unit_for(index: StatementIndex, lines: list[str], node: ast.AST) -> Unit | None:
+    """The innermost clean statement around `node`; None means: use the whole module."""
+    for stmt in reversed(index.chain(node.lineno, node.col_offset)):  # type: ignore[attr-defined]
         if is_clean(stmt, lines):
             start = stmt_start(stmt)
             indented = lines[start - 1][:1] in (" ", "\t", "\f")
@@ -116,7 +86,7 @@ def header_statements(tree: ast.Module) -> list[ast.stmt]:
     """The leading docstring / import / TYPE_CHECKING / try-import statements of a module."""
     header: list[ast.stmt] = []
     for index, stmt in enumerate(tree.body):
-        if index == 0 and _is_docstring(stmt):
+        if index == 0 and is_docstring(stmt):
             header.append(stmt)
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             header.append(stmt)
@@ -129,11 +99,12 @@ def header_statements(tree: ast.Module) -> list[ast.stmt]:
     return header
 
 
-def _is_docstring(stmt: ast.stmt) -> bool:
+def is_docstring(stmt: ast.stmt) -> bool:
+    value = getattr(stmt, "value", None)
     return (
         isinstance(stmt, ast.Expr)
-        and isinstance(stmt.value, ast.Constant)
-        and isinstance(stmt.value.value, str)
+        and isinstance(value, ast.Constant)
+        and isinstance(value.value, str)
     )
 
 

@@ -11,19 +11,23 @@ import sys
 from codemods._fileio import FileError, read, write_atomic
 from codemods._report import FileOutcome, SiteRecord
 from codemods.engine import migrate_source
+from codemods.recipes import RECIPES, Recipe
+from codemods.recipes.engine import recipes_for
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
 
 _CONFIG: Config | None = None
+_RECIPES: list[Recipe] = RECIPES
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def init_worker(config: Config) -> None:
-    global _CONFIG
+def init_worker(config: Config, recipes: bool = True) -> None:
+    global _CONFIG, _RECIPES
     _CONFIG = config
+    _RECIPES = RECIPES if recipes else []
 
 
-def init_pool_worker(config: Config, parent: int) -> None:
+def init_pool_worker(config: Config, parent: int, recipes: bool = True) -> None:
     """Like init_worker, for a pool process: die with the driver, so a `kill -9` of the driver
     leaves no worker behind (blocked forever on the task queue, holding its stdout open)."""
     if sys.platform.startswith("linux"):
@@ -34,7 +38,7 @@ def init_pool_worker(config: Config, parent: int) -> None:
             pass
     if os.getppid() != parent:  # the driver died before prctl took effect
         os._exit(1)
-    init_worker(config)
+    init_worker(config, recipes)
 
 
 def _record(finding: Finding, path: str, reason: str) -> SiteRecord:
@@ -60,18 +64,22 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     except FileError as exc:
         outcome.error = str(exc)
         return outcome
-    if not may_contain_sites(source.data):
+    recipes = recipes_for(path, _RECIPES)
+    if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
     try:
-        result = migrate_source(source.text, path, _CONFIG)
+        result = migrate_source(source.text, path, _CONFIG, recipes=recipes)
     except Exception as exc:  # a bug of ours must not stop the run: report it, keep the file
         outcome.error = f"internal error, file left as it is: {exc!r}"
         return outcome
     outcome.review = [_record(r.finding, path, r.reason) for r in result.review]
+    outcome.refused_recipes = result.refused_recipes
     if result.error is not None:
         outcome.error, outcome.error_line = result.error, result.error_line
         return outcome
-    outcome.rewritten = [_record(f, path, "") for f in result.rewritten]
+    outcome.recipes = result.recipes
+    notes = {id(finding): note for finding, note in result.notes}
+    outcome.rewritten = [_record(f, path, notes.get(id(f), "")) for f in result.rewritten]
     if not result.changed:
         return outcome
     try:

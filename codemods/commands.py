@@ -3,7 +3,8 @@
     python -m libcst.tool codemod -x codemods.commands.MigrateLogging exir/ backends/
 
 Each command runs the same engine as `python -m codemods.migrate` on one module at a time (libcst
-reads, diffs and writes the files); `MigrateLogging` does every fixable kind, the others one each.
+reads, diffs and writes the files); `MigrateLogging` does every fixable kind, and each fixable kind
+has its own command, named in its `codemods/fixes` module (`MigrateWarnings` for ETL004, ...).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import libcst as cst
 from libcst.codemod import CodemodContext, SkipFile, VisitorBasedCodemodCommand
 
 from codemods.engine import migrate_source
+from codemods.fixes import FIXES
 from lint_rules import load_config
 
 
 class MigrateLogging(VisitorBasedCodemodCommand):
-    """ETL001-ETL005: every fixable site; sites left for review become libcst warnings."""
+    """Every fixable site; sites left for review become libcst warnings."""
 
     DESCRIPTION = "et-log: rewrite ad-hoc logging sites into the unified et-log logger."
     SELECT: tuple[str, ...] = ()
@@ -54,36 +56,15 @@ class MigrateLogging(VisitorBasedCodemodCommand):
         return cst.parse_module(result.new_text).with_changes(encoding=tree.encoding)
 
 
-class MigrateGetLogger(MigrateLogging):
-    """ETL001 only: `logging.getLogger(...)` -> `get_logger(__name__)`."""
-
-    DESCRIPTION = "et-log ETL001: loggers built with logging.getLogger -> get_logger."
-    SELECT = ("ETL001",)
-
-
-class MigrateRootCalls(MigrateLogging):
-    """ETL002 only: root-logger calls -> the module logger."""
-
-    DESCRIPTION = "et-log ETL002: logging.info(...) and friends -> the module logger."
-    SELECT = ("ETL002",)
+def _kind_command(code: str, name: str, description: str) -> type[MigrateLogging]:
+    doc = f"{code} only: {description}."
+    namespace = {"__doc__": doc, "DESCRIPTION": f"et-log {doc}", "SELECT": (code,)}
+    return type(name, (MigrateLogging,), {"__module__": __name__, **namespace})
 
 
-class MigrateStderrPrints(MigrateLogging):
-    """ETL003 only: print(..., file=sys.stderr) / sys.stderr.write -> logger calls."""
-
-    DESCRIPTION = "et-log ETL003: prints to stderr -> logger calls with the same text."
-    SELECT = ("ETL003",)
-
-
-class MigrateWarnings(MigrateLogging):
-    """ETL004 only: diagnostic warnings.warn -> warn_once."""
-
-    DESCRIPTION = "et-log ETL004: diagnostic warnings.warn -> warn_once(logger, ...)."
-    SELECT = ("ETL004",)
-
-
-class RemoveLoggingConfig(MigrateLogging):
-    """ETL005 only: module-level logging.basicConfig / root setLevel -> removed."""
-
-    DESCRIPTION = "et-log ETL005: module-level logging configuration in library code -> removed."
-    SELECT = ("ETL005",)
+# One command per fixable kind, named by its fix (MigrateGetLogger, MigrateRootCalls, ...).
+KIND_COMMANDS: dict[str, type[MigrateLogging]] = {
+    fix.code: _kind_command(fix.code, fix.command, fix.description) for fix in FIXES.values()
+}
+globals().update({command.__name__: command for command in KIND_COMMANDS.values()})
+__all__ = ["MigrateLogging", *(c.__name__ for c in KIND_COMMANDS.values())]

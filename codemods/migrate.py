@@ -21,6 +21,8 @@ from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
 from codemods._worker import init_pool_worker, init_worker, migrate_file
+from codemods.fixes import FIXES
+from codemods.recipes import RECIPES
 from lint_rules import Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
 
@@ -30,7 +32,9 @@ _CHUNK = 16
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="et-log-migrate",
-        description="Rewrite ad-hoc logging sites (ETL001-ETL005) into the unified et-log logger.",
+        description="Rewrite ad-hoc logging sites (the fixable kinds: "
+        + ", ".join(FIXES)
+        + ") into the unified et-log logger.",
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to migrate")
     mode = parser.add_mutually_exclusive_group()
@@ -46,6 +50,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--select", help="comma-separated codes (prefixes) to migrate")
     parser.add_argument("--ignore", help="comma-separated codes (prefixes) to leave alone")
     parser.add_argument("--config", metavar="DIR", help="where to look for pyproject.toml")
+    parser.add_argument(
+        "--no-recipes",
+        action="store_true",
+        help="only the site kinds, not the ExecuTorch recipes (codemods/recipes)",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
     return parser
 
@@ -76,15 +85,30 @@ def _jobs(
     return jobs
 
 
-def _run(jobs: list[tuple[str, str, str]], config: Config, workers: int) -> Iterator[FileOutcome]:
+def _run(
+    jobs: list[tuple[str, str, str]], config: Config, workers: int, recipes: bool
+) -> Iterator[FileOutcome]:
     if workers <= 1 or len(jobs) < 2 * _CHUNK:
-        init_worker(config)
+        init_worker(config, recipes)
         yield from map(migrate_file, jobs)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(workers, context, init_pool_worker, (config, os.getpid())) as pool:
+    setup = (config, os.getpid(), recipes)
+    with ProcessPoolExecutor(workers, context, init_pool_worker, setup) as pool:
         yield from pool.map(migrate_file, jobs, chunksize=_CHUNK)
+
+
+def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
+    """Recipes whose file is not in the run although its top folder is (upstream moved it)."""
+    seen = ["/" + os.path.abspath(o.path).replace(os.sep, "/").lstrip("/") for o in tally.outcomes]
+    missing = []
+    for recipe in RECIPES:
+        top = "/" + recipe.path.split("/")[0] + "/"
+        found = any(path.endswith("/" + recipe.path) for path in seen)
+        if not found and any(top in path for path in seen):
+            missing.append((recipe.name, recipe.path))
+    return missing
 
 
 def _say(stream: TextIO, text: str) -> None:
@@ -123,7 +147,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         for path in remove_stale_temps(os.path.dirname(real) for _, real, _ in jobs):
             _say(sys.stderr, f"{path}: removed a temporary file left by an interrupted run")
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
-    for outcome in _run(jobs, config, args.jobs):
+    for outcome in _run(jobs, config, args.jobs, not args.no_recipes):
         outcome.component = config.component_for(outcome.path)
         tally.outcomes.append(outcome)
         progress.advance()
@@ -134,15 +158,18 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if outcome.error is not None:
             _say(sys.stderr, f"{outcome.path}:{outcome.error_line}: error: {outcome.error}")
     progress.close()
+    if not args.no_recipes:
+        tally.missing_recipes = _missing_recipes(tally)
     for path, reason in tally.skipped:
         _say(sys.stderr, f"{path}: skipped: {reason}")
     if args.report:
-        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally)
+        written = mode == "write"
+        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written)
         with open(args.report, "w", encoding="utf-8") as handle:
             handle.write(text)
     if not args.quiet:
         out = sys.stderr if mode == "diff" else sys.stdout
-        _say(out, summary_table(tally))
+        _say(out, summary_table(tally, written=mode == "write"))
         _say(out, f"done in {time.perf_counter() - started:.2f} s")
     failed = bool(tally.failures) or (mode == "check" and bool(tally.changed))
     return 1 if failed else 0

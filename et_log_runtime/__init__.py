@@ -8,8 +8,9 @@ Importing this package is cheap and stdlib-only: the API is loaded on first use.
 Modules, bottom up (the import graph is acyclic): ``components`` (the table) <- ``registry``
 (names, the lock) <- ``settings`` (merged set_logs state), ``destinations`` (routing, test
 capture, overrides) <- ``sync`` (the one owner of "bring torch up to date") <- the API:
-``control`` (set_logs, route_to_app, register_*), ``loggers``, ``override``, ``torch_hook``;
-``once`` (warn_once) stands alone.
+``control`` (set_logs, route_to_app, register_*), ``loggers``, ``override``, ``torch_hook``,
+``artifacts`` (partition_report emitters, on top of ``loggers``); ``once`` (warn_once) stands
+alone.
 """
 
 from __future__ import annotations
@@ -17,18 +18,24 @@ from __future__ import annotations
 import sys
 
 __all__ = [
+    "artifact_enabled",
+    "emit_partition_report",
     "get_artifact_logger",
     "get_logger",
     "logger_names",
     "override_logs",
     "register_artifact",
     "register_component",
+    "report_rejection",
     "route_to_app",
     "set_logs",
     "warn_once",
 ]
 
 _HOME = {
+    "artifact_enabled": "artifacts",
+    "emit_partition_report": "artifacts",
+    "report_rejection": "artifacts",
     "get_logger": "loggers",
     "get_artifact_logger": "loggers",
     "logger_names": "control",

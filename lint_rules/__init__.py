@@ -1,4 +1,4 @@
-"""The definition of every site kind (ETL001-ETL007) and the fast, stdlib-only detector."""
+"""The definition of every site kind (`lint_rules.rules`) and the fast, stdlib-only detector."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The baseline ratchet: known findings, keyed by file, code and the site's own source text.
 
 Entries match count-aware and ignore line numbers (and whitespace inside the site), so edits
-that shift lines do not break the baseline. Updating only ever lowers counts; regenerating
-writes the current findings afresh."""
+that shift lines do not break the baseline. A run only ever judges the entries in its scope
+(the files it linted, the folders it walked, the codes it checked): updating lowers their
+counts, regenerating rewrites them, and every other entry is kept as it is."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import os
 import re
 import tokenize
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
-from lint_rules.config import ConfigError
+from lint_rules.config import Config, ConfigError
 from lint_rules.finding import Finding
+from lint_rules.runner import FileError
 
 BASELINE_VERSION = 1
 Key = tuple[str, str, str]
@@ -149,3 +152,84 @@ def ratchet(
         else:
             updated[key] = min(count, current.get(key, 0))
     return +updated
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What one run looked at, as root-relative paths: the files it linted, the files it could
+    not lint, the folders it walked ("." for the root) and the codes it checked."""
+
+    linted: frozenset[str]
+    failed: frozenset[str]
+    folders: tuple[str, ...]
+    config: Config
+
+    @classmethod
+    def of_run(
+        cls,
+        config: Config,
+        args: Sequence[str],
+        files: Iterable[str],
+        errors: Iterable[FileError],
+    ) -> Scope:
+        rel = config.relpath
+        return cls(
+            linted=frozenset(rel(p) for p in files),
+            failed=frozenset(rel(e.path) for e in errors),
+            folders=tuple(rel(a) for a in args if os.path.isdir(a)),
+            config=config,
+        )
+
+    def covers(self, key: Key) -> bool:
+        """True if this run can tell whether the entry's sites are still there: its code was
+        checked and its file was linted, or lies in a walked folder without being linted
+        (deleted, renamed or excluded since). A file that failed to parse is never covered."""
+        path, code, _ = key
+        if path in self.failed or not self.config.code_enabled(code):
+            return False
+        if path in self.linted:
+            return True
+        return any(f == "." or path.startswith(f + "/") for f in self.folders)
+
+
+def apply_baseline(
+    path: str,
+    mode: str,
+    findings: list[Finding],
+    relpath: Callable[[str], str],
+    scope: Scope,
+) -> tuple[list[Finding], str]:
+    """(findings to report, a note for the user) for `mode` "check" (read only), "update"
+    (drop the covered entries whose sites are gone) or "generate" (rewrite the covered entries
+    from `findings`). Entries the run does not cover are never reported, dropped or changed."""
+    current, current_texts = count_findings(findings, relpath)
+    if mode == "generate":
+        try:
+            known, texts = load_baseline(path)
+        except BaselineError:
+            if os.path.exists(path):
+                raise
+            known, texts = Counter(), {}
+        kept = Counter({k: n for k, n in known.items() if not scope.covers(k)})
+        save_baseline(path, kept + current, {**texts, **current_texts})
+        note = f"baseline {path}: recorded {len(findings)} findings of the files linted"
+        return [], note + _kept(kept)
+    known, texts = load_baseline(path)
+    new, stale = split_new(findings, known, relpath)
+    fixed = sum(n for key, n in stale.items() if scope.covers(key))
+    if mode == "check":
+        if not fixed:
+            return new, ""
+        return new, (
+            f"{fixed} baseline entries are fixed (their sites are gone from the files linted); "
+            "run with --update-baseline to drop them"
+        )
+    updated = ratchet(known, current, scope.covers)
+    save_baseline(path, updated, texts)
+    kept = Counter({k: n for k, n in known.items() if not scope.covers(k)})
+    return new, f"baseline {path}: dropped {fixed} fixed entries" + _kept(kept)
+
+
+def _kept(kept: Counter[Key]) -> str:
+    total = sum(kept.values())
+    return f"; kept {total} entries of files this run did not lint" if total else ""

@@ -8,10 +8,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from lint_rules.config import Config, ConfigError, load_config
+from lint_rules.config import SEVERITIES, Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
 from lint_rules.finding import Finding
-from lint_rules.rules import RULES_BY_CODE
+from lint_rules.rules import ALL_RULES, RULES_BY_CODE
 from lint_rules.runner import LintResult, lint_files
 
 # Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
@@ -24,24 +24,35 @@ def _say(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
+def _code_range() -> str:
+    """'ETL001-ETL00N': the registered site kinds, first to last."""
+    return f"{ALL_RULES[0].code}-{ALL_RULES[-1].code}"
+
+
 def _codes(text: str) -> list[str]:
     codes = [c.strip().upper() for c in text.split(",") if c.strip()]
     for code in codes:
         if not any(known.startswith(code) for known in RULES_BY_CODE):
-            raise argparse.ArgumentTypeError(f"unknown code {code!r} (ETL001-ETL007)")
+            raise argparse.ArgumentTypeError(f"unknown code {code!r} ({_code_range()})")
     return codes
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="et-log-lint",
-        description="Find ad-hoc logging sites (ETL001-ETL007) in library code.",
+        description=f"Find ad-hoc logging sites ({_code_range()}) in library code.",
         fromfile_prefix_chars="@",  # lintrunner passes @{{PATHSFILE}}
     )
     parser.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
     parser.add_argument("--select", type=_codes, help="only these codes or prefixes, e.g. ETL001")
     parser.add_argument("--ignore", type=_codes, help="skip these codes or prefixes")
     parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
+    parser.add_argument(
+        "--severity",
+        choices=SEVERITIES,
+        help="level of a finding in the github, sarif, lintrunner and json formats "
+        "(default: `severity` in [tool.et-log], else warning)",
+    )
     parser.add_argument(
         "--statistics", action="store_true", help="per-code and per-component counts (text)"
     )
@@ -50,12 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument(
         "--update-baseline",
         action="store_true",
-        help="with --baseline: drop entries that are fixed (never adds)",
+        help="with --baseline: drop the entries of the linted files whose sites are gone "
+        "(never adds; entries of files not linted are kept)",
     )
     mode.add_argument(
         "--generate-baseline",
         action="store_true",
-        help="with --baseline: write every current finding into FILE",
+        help="with --baseline: record the current findings of the linted files in FILE "
+        "(entries of files not linted are kept)",
     )
     parser.add_argument(
         "--config", metavar="TOML", help="file with [tool.et-log] (default: nearest pyproject.toml)"
@@ -71,16 +84,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _anchor(paths: Sequence[str]) -> str:
+    """Where the project root is looked for: the current directory, unless a path given lies
+    outside it (then the first such path)."""
+    cwd = os.getcwd()
+    for path in paths:
+        absolute = os.path.abspath(path)
+        if absolute != cwd and not absolute.startswith(cwd.rstrip(os.sep) + os.sep):
+            return absolute
+    return cwd
+
+
 def _load(args: argparse.Namespace) -> Config:
     overrides: dict[str, object] = {}
-    if args.select:
-        overrides["select"] = args.select
-    if args.ignore:
-        overrides["ignore"] = args.ignore
+    for key in ("select", "ignore", "severity"):
+        if getattr(args, key):
+            overrides[key] = getattr(args, key)
     if args.config:
         return load_config(".", overrides, pyproject=args.config)
-    start = args.paths[0] if args.paths else "."
-    return load_config(start if os.path.exists(start) else ".", overrides)
+    return load_config(_anchor(args.paths), overrides)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,37 +135,14 @@ def _apply_baseline(
     args: argparse.Namespace, config: Config, result: LintResult, files: list[str]
 ) -> tuple[list[Finding], str]:
     """(the findings to report, a note for the user) under `--baseline`."""
-    from lint_rules.baseline import (
-        Key,
-        count_findings,
-        load_baseline,
-        ratchet,
-        save_baseline,
-        split_new,
-    )
+    from lint_rules.baseline import Scope, apply_baseline
 
-    relpath = config.relpath
+    scope = Scope.of_run(config, args.paths, files, result.errors)
     if args.generate_baseline:
-        save_baseline(args.baseline, *count_findings(result.findings, relpath))
-        return [], f"wrote {len(result.findings)} findings to baseline {args.baseline}"
-    known, texts = load_baseline(args.baseline)
-    new, stale = split_new(result.findings, known, relpath)
-    if not args.update_baseline:
-        if not stale:
-            return new, ""
-        fixed = sum(stale.values())
-        return new, f"{fixed} baseline entries are fixed; run with --update-baseline to drop them"
-    current, _ = count_findings(result.findings, relpath)
-    linted = {relpath(p) for p in files}
-    failed = {relpath(e.path) for e in result.errors}
-
-    def in_scope(key: Key) -> bool:
-        return key[0] in linted and key[0] not in failed and config.code_enabled(key[1])
-
-    updated = ratchet(known, current, in_scope)
-    save_baseline(args.baseline, updated, texts)
-    dropped = sum(known.values()) - sum(updated.values())
-    return new, f"baseline {args.baseline}: dropped {dropped} fixed entries"
+        mode = "generate"
+    else:
+        mode = "update" if args.update_baseline else "check"
+    return apply_baseline(args.baseline, mode, result.findings, config.relpath, scope)
 
 
 def _report(args: argparse.Namespace, config: Config, result: LintResult, files: list[str]) -> int:
@@ -152,28 +151,32 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult, files:
         findings, note = _apply_baseline(args, config, result, files)
     out = sys.stdout
     if args.format == "text" and not args.statistics:
-        out.write("".join(_text_line(f) for f in findings))
+        rel = config.relpath
+        out.write(
+            "".join(f"{rel(f.path)}:{f.line}:{f.col}: {f.code} {f.message}\n" for f in findings)
+        )
     else:
         from lint_rules.formats import render, statistics
 
         if args.statistics and args.format == "text":
             out.write(statistics(findings, config.component_for))
         else:
-            out.write(
-                render(args.format, findings, result.errors, config.relpath, config.component_for)
-            )
+            out.write(render(args.format, findings, result.errors, config))
     if args.format == "text":
         for error in result.errors:
-            where = f"{error.path}:{error.line}" if error.line else error.path
+            path = config.relpath(error.path)
+            where = f"{path}:{error.line}" if error.line else path
             _say(f"{where}: error: {error.reason}")
     if note:
         _say(note)
     if args.format == "text" and not args.statistics:
         fixable = sum(f.fixable for f in findings)
+        root = str(config.root) if config.root else ""
+        where = f" (paths relative to {root})" if root and root != os.getcwd() else ""
         _say(
             f"Found {len(findings)} findings ({fixable} fixable with et-log-migrate, "
             f"{len(findings) - fixable} for review) in {result.files} files; "
-            f"{len(result.errors)} files could not be linted."
+            f"{len(result.errors)} files could not be linted{where}."
         )
     if args.format == "lintrunner":
         # lintrunner treats a non-zero exit as a crashed linter: everything is in the messages.
@@ -183,7 +186,3 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult, files:
     if findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
-
-
-def _text_line(f: Finding) -> str:
-    return f"{f.path}:{f.line}:{f.col}: {f.code} {f.message}\n"

@@ -1,12 +1,17 @@
-"""`[tool.et-log]` in the target's pyproject.toml, with the ExecuTorch layout as the default."""
+"""`[tool.et-log]` in the target's pyproject.toml, with the ExecuTorch layout as the default,
+and the one project root that paths, baseline keys and every output format are relative to."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lint_rules.globs import matches_any
+
+if TYPE_CHECKING:
+    from lint_rules.rules.base import Option
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -39,6 +44,9 @@ DEFAULT_COMPONENTS: tuple[tuple[str, str], ...] = (("**/backends/transforms/", "
 _GROUPING_FOLDERS = frozenset({"apple"})
 
 
+SEVERITIES = ("note", "warning", "error")
+
+
 class ConfigError(Exception):
     """A `[tool.et-log]` table or a command-line override that cannot be used."""
 
@@ -54,6 +62,8 @@ class Config:
     script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS
     # Also treat files with a `__main__` guard or an argparse entry point as scripts.
     detect_scripts: bool = True
+    # Options a site kind declares for itself (`Rule.options`): key -> list of strings.
+    rule_options: tuple[tuple[str, tuple[str, ...]], ...] = ()
     components: tuple[tuple[str, str], ...] = DEFAULT_COMPONENTS
     default_component: str = "executorch"
     runtime_import: str = "et_log_runtime"
@@ -61,20 +71,21 @@ class Config:
     package: str = "executorch"
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    # How findings are reported by the github, sarif, lintrunner and json formats.
+    severity: str = "warning"
     source_file: Path | None = field(default=None, compare=False)
 
     def relpath(self, path: str | os.PathLike[str]) -> str:
-        """`path` relative to the config root when inside it, '/'-separated."""
-        text = os.fspath(path)
+        """`path` relative to the project root, '/'-separated; a path outside the root (or
+        without one) is made absolute."""
+        absolute = os.path.abspath(os.fspath(path))
         if self.root is not None:
-            absolute = os.path.abspath(text)
             root = str(self.root)
-            if absolute == root or absolute.startswith(root.rstrip(os.sep) + os.sep):
-                text = os.path.relpath(absolute, root)
-        text = text.replace(os.sep, "/")
-        while text.startswith("./"):
-            text = text[2:]
-        return text
+            if absolute == root:
+                return "."
+            if absolute.startswith(root.rstrip(os.sep) + os.sep):
+                absolute = absolute[len(root.rstrip(os.sep)) + 1 :]
+        return absolute.replace(os.sep, "/")
 
     def component_for(self, path: str | os.PathLike[str]) -> str:
         """The component a file belongs to: the config map first, then `backends/<name>/`
@@ -102,45 +113,65 @@ class Config:
     def is_excluded_rel(self, rel: str) -> bool:
         return matches_any(rel, self.exclude) or matches_any(rel, self.extend_exclude)
 
-    def is_included(self, path: str | os.PathLike[str]) -> bool:
-        """True if an include glob matches and no exclude glob does."""
-        return self.is_included_rel(self.relpath(path))
-
     def is_included_rel(self, rel: str) -> bool:
         return matches_any(rel, self.include) and not self.is_excluded_rel(rel)
+
+    def option(self, key: str) -> tuple[str, ...]:
+        """A site kind's own option (e.g. ETL008's `print-functions`): as configured, else the
+        default its rule declares."""
+        for name, value in self.rule_options:
+            if name == key:
+                return value
+        return _rule_options()[key].default
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
         return matches_any(self.relpath(path), self.script_patterns)
 
     def code_enabled(self, code: str) -> bool:
-        """`--select`/`--ignore` by code prefix (`ETL00` selects all seven)."""
+        """`--select`/`--ignore` by code prefix (`ETL00` selects all kinds)."""
         if self.select and not any(code.startswith(s) for s in self.select):
             return False
         return not any(code.startswith(s) for s in self.ignore)
 
 
-_LIST_KEYS = {"include", "exclude", "extend_exclude", "script_patterns", "select", "ignore"}
-_STR_KEYS = {"default_component", "runtime_import", "package"}
+_LIST_KEYS = {
+    "include",
+    "exclude",
+    "extend_exclude",
+    "script_patterns",
+    "select",
+    "ignore",
+}
+_STR_KEYS = {"default_component", "runtime_import", "package", "severity"}
 _BOOL_KEYS = {"detect_scripts"}
 
 
+def _rule_options() -> dict[str, Option]:
+    from lint_rules.rules import ALL_RULES  # the rules import this module
+
+    return {option.key: option for rule in ALL_RULES for option in rule.options}
+
+
 def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
-    known = {f.name for f in fields(Config)} - {"root", "source_file"}
+    known = {f.name for f in fields(Config)} - {"root", "source_file", "rule_options"}
+    options = _rule_options()
     out: dict[str, object] = {}
+    rule_options: dict[str, tuple[str, ...]] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
+        if raw_key.replace("_", "-") in options:
+            rule_options[raw_key.replace("_", "-")] = _string_list(value, raw_key, where)
+            continue
         if key not in known:
             raise ConfigError(f"{where}: unknown key {raw_key!r} in [tool.et-log]")
         if key in _LIST_KEYS:
-            if isinstance(value, str):
-                value = [value]
-            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-                raise ConfigError(f"{where}: {raw_key} must be a list of strings")
-            value = tuple(value)
+            value = _string_list(value, raw_key, where)
         elif key in _STR_KEYS:
             if not isinstance(value, str) or not value:
                 raise ConfigError(f"{where}: {raw_key} must be a non-empty string")
+            if key == "severity" and value not in SEVERITIES:
+                raise ConfigError(f"{where}: severity must be one of {', '.join(SEVERITIES)}")
         elif key in _BOOL_KEYS:
             if not isinstance(value, bool):
                 raise ConfigError(f"{where}: {raw_key} must be true or false")
@@ -155,19 +186,17 @@ def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
             # User entries are checked before the defaults.
             value = tuple(tuple(v) for v in value) + DEFAULT_COMPONENTS
         out[key] = value
+    if rule_options:
+        out["rule_options"] = tuple(sorted(rule_options.items()))
     return out
 
 
-def find_pyproject(start_dir: str | os.PathLike[str]) -> Path | None:
-    """The nearest pyproject.toml at or above `start_dir`."""
-    here = Path(os.path.abspath(start_dir))
-    if here.is_file():
-        here = here.parent
-    for folder in (here, *here.parents):
-        candidate = folder / "pyproject.toml"
-        if candidate.is_file():
-            return candidate
-    return None
+def _string_list(value: object, key: str, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return tuple(value)
 
 
 def _parse_toml(text: str) -> dict[str, object]:
@@ -178,38 +207,62 @@ def _parse_toml(text: str) -> dict[str, object]:
     return tomllib.loads(text)
 
 
+def read_table(pyproject: Path) -> dict[str, object] | None:
+    """The `[tool.et-log]` table of `pyproject`, or None if it has none. Raises ConfigError."""
+    try:
+        text = pyproject.read_text(encoding="utf-8")
+        # Parsing TOML costs more than linting a few files: only when our table may be there.
+        data = _parse_toml(text) if "et-log" in text else {}
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError: ValueError
+        raise ConfigError(f"{pyproject}: cannot read: {exc}") from exc
+    tool = data.get("tool", {})
+    table = tool.get("et-log") if isinstance(tool, dict) else None
+    if table is not None and not isinstance(table, dict):
+        raise ConfigError(f"{pyproject}: [tool.et-log] must be a table")
+    return table
+
+
+def find_root(
+    start: str | os.PathLike[str] = ".",
+) -> tuple[Path, Path | None, dict[str, object] | None]:
+    """The project root seen from `start`: the nearest folder at or above it whose
+    pyproject.toml has a `[tool.et-log]` table, else the top of the git work tree holding it
+    (the nearest folder with a `.git` entry), else the current directory. Returns (root, that
+    pyproject or None, its table or None)."""
+    here = Path(os.path.abspath(start))
+    if not here.is_dir():
+        here = here.parent
+    git_top: Path | None = None
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            table = read_table(candidate)
+            if table is not None:
+                return folder, candidate, table
+        if git_top is None and os.path.lexists(folder / ".git"):
+            git_top = folder
+    return git_top or Path(os.getcwd()), None, None
+
+
 def load_config(
     start_dir: str | os.PathLike[str] = ".",
     overrides: dict[str, object] | None = None,
     *,
     pyproject: str | os.PathLike[str] | None = None,
 ) -> Config:
-    """Read `[tool.et-log]` from the nearest pyproject.toml at or above `start_dir` (or from the
-    given `pyproject` file), the ExecuTorch layout when absent; then apply `overrides`
-    (command-line flags, same keys). Raises ConfigError."""
+    """The configuration of the project `start_dir` lies in (see `find_root`), or of the given
+    `pyproject` file (its folder is then the root); the ExecuTorch layout where `[tool.et-log]`
+    is absent. `overrides` (command-line flags, same keys) win. Raises ConfigError."""
     if pyproject is not None:
-        pyproject = Path(os.path.abspath(pyproject))
-        if not pyproject.is_file():
-            raise ConfigError(f"{pyproject}: no such file")
+        source: Path | None = Path(os.path.abspath(pyproject))
+        if not source.is_file():
+            raise ConfigError(f"{source}: no such file")
+        root, table = source.parent, read_table(source)
     else:
-        pyproject = find_pyproject(start_dir)
+        root, source, table = find_root(start_dir)
     values: dict[str, object] = {}
-    root = Path(os.path.abspath(start_dir))
-    if root.is_file():
-        root = root.parent
-    if pyproject is not None:
-        root = pyproject.parent
-        try:
-            text = pyproject.read_text(encoding="utf-8")
-            # Parsing TOML costs more than linting a few files: only when our table may be there.
-            data = _parse_toml(text) if "et-log" in text else {}
-        except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError: ValueError
-            raise ConfigError(f"{pyproject}: cannot read: {exc}") from exc
-        tool = data.get("tool", {})
-        table = tool.get("et-log", {}) if isinstance(tool, dict) else {}
-        if not isinstance(table, dict):
-            raise ConfigError(f"{pyproject}: [tool.et-log] must be a table")
-        values.update(_normalise(table, str(pyproject)))
+    if table:
+        values.update(_normalise(table, str(source)))
     if overrides:
         values.update(_normalise(overrides, "command line"))
-    return replace(Config(root=root, source_file=pyproject), **values)
+    return replace(Config(root=root, source_file=source), **values)

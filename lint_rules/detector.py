@@ -1,4 +1,6 @@
-"""The fast path: byte prefilter, stdlib `ast`, sites -> Findings (character columns, noqa)."""
+"""The fast path: byte prefilter, stdlib `ast`, each kind's recogniser -> Findings (character
+columns, noqa). `analyse` also hands the parsed module and the sites' nodes to the codemod, so a
+file is parsed once per tool."""
 
 from __future__ import annotations
 
@@ -7,36 +9,61 @@ import os
 import re
 import stat
 import warnings
+from dataclasses import dataclass
+from functools import lru_cache
 
 from lint_rules.config import Config
-from lint_rules.facts import gather_facts
+from lint_rules.facts import ModuleFacts, gather_facts
 from lint_rules.finding import Finding, SourceError
-from lint_rules.rules import RULES_BY_CODE
-from lint_rules.sites import find_sites
+from lint_rules.rules import ALL_RULES, CODES, RULES_BY_CODE, Rule, Site
 
-# Stage one of the prefilter: every site needs one of these in the file (`arn` covers warn,
-# Warning; `setLevel` covers loggers from the runtime). `in` on bytes is far faster than a regex.
-_NEEDLES = (b"logging", b"stderr", b"arn", b"setLevel")
-# Stage two, on the few files that pass: the spellings a site can actually take.
-_SPELLINGS = re.compile(
-    rb"getLogger|stderr|basicConfig|setLevel|addHandler|\bwarn\b|"
-    rb"import\s+logging\s+as|from\s+logging\s+import|"
-    rb"\blogging\s*\.\s*(?:debug|info|warning|warn|error|exception|critical|fatal|log|root)\b|"
-    rb"raise\s+[\w.]*Warning|class\s+\w+\s*\([^)]*Warning"
-)
 _NOQA = re.compile(
     r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
 )
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def may_contain_sites(data: bytes) -> bool:
-    """Cheap test on raw bytes: False means no site can be in the file."""
+@dataclass
+class Analysis:
+    """One module as the detector saw it: its text, tree and facts, and each reported site with
+    the node it was found on (the codemod's input)."""
+
+    path: str
+    text: str
+    tree: ast.Module
+    facts: ModuleFacts
+    sites: list[tuple[Finding, Site]]
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [finding for finding, _ in self.sites]
+
+
+@lru_cache(maxsize=64)
+def _prefilter(codes: tuple[str, ...]) -> tuple[tuple[bytes, ...], re.Pattern[bytes] | None]:
+    """Stage one: any of the kinds' needles (`in` on bytes is far faster than a regex); stage
+    two, on the few files that pass: the spellings a site of those kinds can take."""
+    rules = [RULES_BY_CODE[c] for c in codes]
+    needles = tuple(dict.fromkeys(n for rule in rules for n in rule.needles))
+    spellings = "|".join(f"(?:{rule.spellings})" for rule in rules)
+    return needles, re.compile(spellings.encode()) if spellings else None
+
+
+def enabled_rules(config: Config | None) -> tuple[Rule, ...]:
+    if config is None:
+        return ALL_RULES
+    return tuple(rule for rule in ALL_RULES if config.code_enabled(rule.code))
+
+
+def may_contain_sites(data: bytes, config: Config | None = None) -> bool:
+    """Cheap test on raw bytes: False means no site of an enabled kind can be in the file."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: the byte test does not apply
         return True
-    if not any(needle in data for needle in _NEEDLES):
+    codes = CODES if config is None else tuple(r.code for r in enabled_rules(config))
+    needles, spellings = _prefilter(codes)
+    if spellings is None or not any(needle in data for needle in needles):
         return False
-    return _SPELLINGS.search(data) is not None
+    return spellings.search(data) is not None
 
 
 def decode_source(data: bytes, path: str) -> str:
@@ -68,70 +95,79 @@ def detect_file(path: str, config: Config) -> list[Finding]:
             data = handle.read()
     except OSError as exc:
         raise SourceError(path, f"cannot read: {exc.strerror or exc}") from exc
-    if not may_contain_sites(data) or _skipped_by_path(path, config):
+    if not may_contain_sites(data, config) or config.is_script_path(path):
         return []
-    return _detect(decode_source(data, path), path, config)
-
-
-def _skipped_by_path(path: str, config: Config) -> bool:
-    return config.is_script_path(path)
+    analysis = _analyse(decode_source(data, path), path, config)
+    return analysis.findings if analysis is not None else []
 
 
 def detect_source(text: str, path: str, config: Config) -> list[Finding]:
     """All enabled, unsuppressed sites in `text` (which pretends to live at `path`), sorted by
     position. Scripts, tests and examples yield nothing unless the config says otherwise.
     Raises SourceError when `text` does not parse."""
+    analysis = analyse(text, path, config)
+    return analysis.findings if analysis is not None else []
+
+
+def analyse(text: str, path: str, config: Config) -> Analysis | None:
+    """The module's tree, facts and sites; None when no site can be in it (prefilter, a script,
+    or no site found). Raises SourceError when `text` does not parse."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not may_contain_sites(text.encode("utf-8", "surrogatepass")) or _skipped_by_path(
-        path, config
-    ):
-        return []
-    return _detect(text, path, config)
+    data = text.encode("utf-8", "surrogatepass")
+    if not may_contain_sites(data, config) or config.is_script_path(path):
+        return None
+    return _analyse(text, path, config)
 
 
-def _detect(text: str, path: str, config: Config) -> list[Finding]:
+def parse(text: str, path: str) -> ast.Module:
+    """`ast.parse`, with every failure as a SourceError naming the file (and line if known)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences in the target code
-            tree = ast.parse(text, filename=path)
+            return ast.parse(text, filename=path)
     except SyntaxError as exc:
         raise SourceError(path, f"cannot parse: {exc.msg}", exc.lineno or 0) from exc
     except ValueError as exc:  # null bytes
         raise SourceError(path, f"cannot parse: {exc}") from exc
     except RecursionError as exc:  # e.g. `1 + 1 + ...` thousands of terms long
         raise SourceError(path, "cannot parse: expression nested too deeply") from exc
-    facts = gather_facts(tree, config.runtime_import)
+
+
+def _analyse(text: str, path: str, config: Config) -> Analysis | None:
+    tree = parse(text, path)
+    facts = gather_facts(tree, config.runtime_import, path)
     if config.detect_scripts and facts.is_script:
-        return []
-    sites = [s for s in find_sites(facts, config.package) if config.code_enabled(s.code)]
-    if not sites:
-        return []
+        return None
+    found = [site for rule in enabled_rules(config) for site in rule.detect(facts, config)]
+    if not found:
+        return None
     lines = _LINE_BREAK.split(text)
-    findings = []
-    for site in sites:
+    sites = []
+    for site in found:
         node = site.node
         line, end_line = node.lineno, node.end_lineno or node.lineno
         if _suppressed(site.code, lines[line - 1], lines[end_line - 1]):
             continue
         col = _char_col(lines[line - 1], node.col_offset)
         end_col = _char_col(lines[end_line - 1], node.end_col_offset or 0)
-        findings.append(
-            Finding(
-                path=path,
-                line=line,
-                col=col + 1,
-                end_line=end_line,
-                end_col=end_col + 1,
-                code=site.code,
-                message=RULES_BY_CODE[site.code].message,
-                fixable=site.fixable,
-                reason=site.reason,
-                source=_segment(lines, line, col, end_line, end_col),
-            )
+        finding = Finding(
+            path=path,
+            line=line,
+            col=col + 1,
+            end_line=end_line,
+            end_col=end_col + 1,
+            code=site.code,
+            message=RULES_BY_CODE[site.code].message,
+            fixable=site.fixable,
+            reason=site.reason,
+            source=_segment(lines, line, col, end_line, end_col),
         )
-    findings.sort(key=lambda f: (f.line, f.col, f.code))
-    return findings
+        sites.append((finding, site))
+    if not sites:
+        return None
+    sites.sort(key=lambda pair: (pair[0].line, pair[0].col, pair[0].code))
+    return Analysis(path, text, tree, facts, sites)
 
 
 def _char_col(line: str, byte_offset: int) -> int:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from lint_rules.statements import StatementIndex
 from lint_rules.walk import walk_all
 
 # Built-in warning classes by name; the first three are API signals, never diagnostics.
@@ -42,11 +44,18 @@ def last_identifier(node: ast.expr) -> str | None:
 
 @dataclass
 class ModuleFacts:
-    """What the detector needs to know about one module, gathered in a single walk."""
+    """What the recognisers need to know about one module, gathered in a single walk."""
 
     runtime_import: str
+    path: str = ""
+    tree: ast.Module | None = None
+    nodes: list[ast.AST] = field(default_factory=list)  # every node, from the one walk
     imports: dict[str, str] = field(default_factory=dict)
     calls: list[ast.Call] = field(default_factory=list)
+    # calls by what they call: the dotted name through the imports (`logging.info`,
+    # `builtins.print` for a builtin no import rebinds) and by method name (`setLevel`)
+    by_qualname: dict[str, list[ast.Call]] = field(default_factory=dict)
+    by_method: dict[str, list[ast.Call]] = field(default_factory=dict)
     raises: list[ast.Raise] = field(default_factory=list)
     assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
     warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
@@ -61,6 +70,67 @@ class ModuleFacts:
     def qualname(self, node: ast.expr) -> str | None:
         """The dotted name an expression refers to through the imports (see `resolve_qualname`)."""
         return resolve_qualname(self.imports, node)
+
+    def calls_to(self, qualname: str) -> list[ast.Call]:
+        return self.by_qualname.get(qualname, [])
+
+    def calls_of(self, method: str) -> list[ast.Call]:
+        return self.by_method.get(method, [])
+
+    @cached_property
+    def statements(self) -> StatementIndex:
+        assert self.tree is not None
+        return StatementIndex(self.tree)
+
+    def is_root_logger(self, node: ast.expr) -> bool:
+        """`logging.root`, or `logging.getLogger()` with no name, `""` or None."""
+        if isinstance(node, ast.Attribute) and self.qualname(node) == "logging.root":
+            return True
+        if not isinstance(node, ast.Call) or self.qualname(node.func) != "logging.getLogger":
+            return False
+        understood, name = name_argument(node)
+        return understood and (
+            name is None or (isinstance(name, ast.Constant) and name.value in ("", None))
+        )
+
+    @cached_property
+    def logger_variables(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """Names bound to the root logger; names and `self.x` attributes bound to other loggers."""
+        roots: set[str] = set()
+        names: set[str] = set()
+        attrs: set[str] = set()
+        factories = self.logger_factories
+        for node in self.assigns:
+            value = node.value
+            if not isinstance(value, ast.Call) or self.qualname(value.func) not in factories:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            is_root = self.is_root_logger(value)
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    (roots if is_root else names).add(target.id)
+                elif isinstance(target, ast.Attribute) and not is_root:
+                    attrs.add(target.attr)
+        return frozenset(roots), frozenset(names), frozenset(attrs)
+
+    def is_library_logger(self, node: ast.expr) -> bool:
+        """A logger this module built (variable, `self.x` attribute or factory call), not root."""
+        _, names, attrs = self.logger_variables
+        if isinstance(node, ast.Name):
+            return node.id in names
+        if isinstance(node, ast.Attribute):
+            return node.attr in attrs and isinstance(node.value, ast.Name)
+        if isinstance(node, ast.Call):
+            return self.qualname(node.func) in self.logger_factories and not self.is_root_logger(
+                node
+            )
+        return False
+
+    def is_root_receiver(self, node: ast.expr) -> bool:
+        """The root logger, directly or through a variable bound to it."""
+        return self.is_root_logger(node) or (
+            isinstance(node, ast.Name) and node.id in self.logger_variables[0]
+        )
 
     def is_builtin(self, node: ast.expr, name: str) -> bool:
         """True for a bare reference to builtin `name` that no import rebinds."""
@@ -79,7 +149,7 @@ class ModuleFacts:
         """A `__main__` guard or an argparse entry point (builds a parser and parses)."""
         return self.has_main_guard or (self.builds_argparser and self.parses_arguments)
 
-    @property
+    @cached_property
     def logger_factories(self) -> frozenset[str]:
         rt = self.runtime_import
         return frozenset({"logging.getLogger", f"{rt}.get_logger", f"{rt}.get_artifact_logger"})
@@ -98,11 +168,31 @@ def _is_main_guard(node: ast.stmt) -> bool:
     )
 
 
-def gather_facts(tree: ast.Module, runtime_import: str) -> ModuleFacts:
-    """Walk `tree` once and return its facts."""
-    facts = ModuleFacts(runtime_import=runtime_import)
+def name_argument(call: ast.Call) -> tuple[bool, ast.expr | None]:
+    """(understood, name expression) of a getLogger-like call; not understood with star-args."""
+    if has_star_args(call):
+        return False, None
+    if call.args:
+        return True, call.args[0]
+    for kw in call.keywords:
+        if kw.arg == "name":
+            return True, kw.value
+    return True, None
+
+
+def has_star_args(call: ast.Call) -> bool:
+    """`*args` or `**kwargs` in the call: its arguments are not known statically."""
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    )
+
+
+def gather_facts(tree: ast.Module, runtime_import: str, path: str = "") -> ModuleFacts:
+    """Walk `tree` (the module at `path`) once and return its facts."""
+    facts = ModuleFacts(runtime_import=runtime_import, path=path, tree=tree)
     classes: list[ast.ClassDef] = []
-    _record(walk_all(tree), facts, classes)
+    facts.nodes = walk_all(tree)
+    _record(facts.nodes, facts, classes)
     _classify_classes(classes, facts)
     _finish(tree, facts)
     return facts
@@ -144,12 +234,23 @@ def _finish(tree: ast.Module, facts: ModuleFacts) -> None:
             facts.module_level_calls.add(id(stmt.value))
         elif _is_main_guard(stmt):
             facts.has_main_guard = True
+    imports, by_qualname, by_method = facts.imports, facts.by_qualname, facts.by_method
     for call in facts.calls:
         func = call.func
-        if isinstance(func, ast.Attribute) and func.attr in ("parse_args", "parse_known_args"):
-            facts.parses_arguments = True
-        elif facts.qualname(func) == "argparse.ArgumentParser":
-            facts.builds_argparser = True
+        if type(func) is ast.Name:
+            target = imports.get(func.id) or f"builtins.{func.id}"
+            by_qualname.setdefault(target, []).append(call)
+            continue
+        if type(func) is not ast.Attribute:
+            continue
+        by_method.setdefault(func.attr, []).append(call)  # type: ignore[attr-defined]
+        qual = resolve_qualname(imports, func)
+        if qual is not None:
+            by_qualname.setdefault(qual, []).append(call)
+    facts.parses_arguments = bool(
+        facts.calls_of("parse_args") or facts.calls_of("parse_known_args")
+    )
+    facts.builds_argparser = bool(facts.calls_to("argparse.ArgumentParser"))
 
 
 def _classify_classes(classes: list[ast.ClassDef], facts: ModuleFacts) -> None:

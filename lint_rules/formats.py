@@ -5,46 +5,57 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from urllib.parse import quote
 
+from lint_rules.config import Config
 from lint_rules.finding import Finding
 from lint_rules.rules import ALL_RULES, RULES_BY_CODE
 from lint_rules.runner import FileError
 
 FORMATS = ("text", "json", "github", "sarif", "lintrunner")
 LINTRUNNER_CODE = "ETLOG"
+# One severity, three spellings: `--severity` / `severity` in [tool.et-log] picks the row.
+# A file that could not be linted is always an error.
+LEVELS: dict[str, dict[str, str]] = {
+    "note": {"github": "notice", "sarif": "note", "lintrunner": "advice"},
+    "warning": {"github": "warning", "sarif": "warning", "lintrunner": "warning"},
+    "error": {"github": "error", "sarif": "error", "lintrunner": "error"},
+}
+SRCROOT = "%SRCROOT%"
 
 
-def render(
-    fmt: str,
-    findings: list[Finding],
-    errors: list[FileError],
-    relpath: Callable[[str], str],
-    component_for: Callable[[str], str],
-) -> str:
-    """The whole report as one string (ends with a newline unless empty)."""
-    if fmt == "text":
-        lines = [f"{f.path}:{f.line}:{f.col}: {f.code} {f.message}" for f in findings]
-    elif fmt == "json":
+def render(fmt: str, findings: list[Finding], errors: list[FileError], config: Config) -> str:
+    """The whole report in a machine format (json, github, sarif, lintrunner; the CLI writes
+    text itself), ending with a newline unless empty. Every format names files by their path
+    relative to the project root (absolute when outside it)."""
+    rel = config.relpath
+    level = LEVELS[config.severity]
+    if fmt == "json":
         doc = {
             "findings": [
-                {**_finding_dict(f), "component": component_for(f.path)} for f in findings
+                {
+                    **_finding_dict(f, rel),
+                    "severity": config.severity,
+                    "component": config.component_for(f.path),
+                }
+                for f in findings
             ],
-            "errors": [vars(e).copy() for e in errors],
+            "errors": [{"path": rel(e.path), "line": e.line, "reason": e.reason} for e in errors],
         }
         return json.dumps(doc, indent=2) + "\n"
     elif fmt == "github":
-        lines = [_github(f) for f in findings] + [
-            f"::error file={_gh_prop(e.path)},line={max(e.line, 1)},title=ETL000"
+        lines = [_github(f, rel, level["github"]) for f in findings] + [
+            f"::error file={_gh_prop(rel(e.path))},line={max(e.line, 1)},title=ETL000"
             f"::{_gh_data(e.reason)}"
             for e in errors
         ]
     elif fmt == "sarif":
-        return json.dumps(_sarif(findings, errors, relpath), indent=2) + "\n"
+        return json.dumps(_sarif(findings, errors, config), indent=2) + "\n"
     elif fmt == "lintrunner":
-        lines = [json.dumps(_lintrunner(f)) for f in findings] + [
+        lines = [json.dumps(_lintrunner(f, rel, level["lintrunner"])) for f in findings] + [
             json.dumps(
                 {
-                    "path": e.path,
+                    "path": rel(e.path),
                     "line": e.line or None,
                     "char": None,
                     "code": LINTRUNNER_CODE,
@@ -62,9 +73,9 @@ def render(
     return "".join(line + "\n" for line in lines)
 
 
-def _finding_dict(f: Finding) -> dict[str, object]:
+def _finding_dict(f: Finding, rel: Callable[[str], str]) -> dict[str, object]:
     return {
-        "path": f.path,
+        "path": rel(f.path),
         "line": f.line,
         "col": f.col,
         "end_line": f.end_line,
@@ -85,23 +96,23 @@ def _gh_prop(text: str) -> str:
     return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _github(f: Finding) -> str:
+def _github(f: Finding, rel: Callable[[str], str], level: str) -> str:
     props = (
-        f"file={_gh_prop(f.path)},line={f.line},col={f.col},"
+        f"file={_gh_prop(rel(f.path))},line={f.line},col={f.col},"
         f"endLine={f.end_line},endColumn={f.end_col},title={f.code}"
     )
-    return f"::error {props}::{_gh_data(f.code + ' ' + f.message)}"
+    return f"::{level} {props}::{_gh_data(f.code + ' ' + f.message)}"
 
 
-def _lintrunner(f: Finding) -> dict[str, object]:
+def _lintrunner(f: Finding, rel: Callable[[str], str], level: str) -> dict[str, object]:
     rule = RULES_BY_CODE[f.code]
     detail = "fixable with et-log-migrate" if f.fixable else f"needs review: {f.reason}"
     return {
-        "path": f.path,
+        "path": rel(f.path),
         "line": f.line,
         "char": f.col,
         "code": LINTRUNNER_CODE,
-        "severity": "warning",
+        "severity": level,
         "name": f"{f.code} {rule.name}",
         "original": None,
         "replacement": None,
@@ -109,9 +120,26 @@ def _lintrunner(f: Finding) -> dict[str, object]:
     }
 
 
-def _sarif(
-    findings: list[Finding], errors: list[FileError], relpath: Callable[[str], str]
-) -> dict[str, object]:
+def _artifact(path: str, config: Config) -> dict[str, object]:
+    """A SARIF artifactLocation: a percent-encoded URI relative to %SRCROOT% (the project
+    root), or an absolute file URI for a file outside the root."""
+    rel = config.relpath(path)
+    if rel.startswith("/"):
+        return {"uri": "file://" + quote(rel)}
+    return {"uri": quote(rel), "uriBaseId": SRCROOT}
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("et-log")
+    except Exception:  # running from a checkout that is not installed
+        return "0.1.0"
+
+
+def _sarif(findings: list[Finding], errors: list[FileError], config: Config) -> dict[str, object]:
+    level = LEVELS[config.severity]["sarif"]
     index = {rule.code: i for i, rule in enumerate(ALL_RULES)}
     rules = [
         {
@@ -120,7 +148,7 @@ def _sarif(
             "shortDescription": {"text": rule.message},
             "fullDescription": {"text": rule.what_it_does},
             "help": {"text": f"{rule.why_bad}\n\nUse instead: {rule.use_instead}"},
-            "defaultConfiguration": {"level": "warning"},
+            "defaultConfiguration": {"level": level},
         }
         for rule in ALL_RULES
     ]
@@ -128,12 +156,12 @@ def _sarif(
         {
             "ruleId": f.code,
             "ruleIndex": index[f.code],
-            "level": "warning",
+            "level": level,
             "message": {"text": f.message + (f" ({f.reason})" if f.reason else "")},
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": relpath(f.path)},
+                        "artifactLocation": _artifact(f.path, config),
                         "region": {
                             "startLine": f.line,
                             "startColumn": f.col,
@@ -147,29 +175,38 @@ def _sarif(
         }
         for f in findings
     ]
-    notifications = [
-        {
-            "level": "error",
-            "message": {"text": e.reason},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": relpath(e.path)}}}],
+    notifications = []
+    for e in errors:
+        where: dict[str, object] = {"artifactLocation": _artifact(e.path, config)}
+        if e.line:
+            where["region"] = {"startLine": e.line}
+        notifications.append(
+            {
+                "level": "error",
+                "message": {"text": e.reason},
+                "locations": [{"physicalLocation": where}],
+            }
+        )
+    run: dict[str, object] = {
+        "tool": {"driver": {"name": "et-log-lint", "version": _version(), "rules": rules}},
+        # Columns count characters (code points), not UTF-16 units: the finding's own contract.
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+        "invocations": [
+            {"executionSuccessful": not errors, "toolExecutionNotifications": notifications}
+        ],
+    }
+    if config.root is not None:
+        run["originalUriBaseIds"] = {
+            SRCROOT: {
+                "uri": config.root.as_uri().rstrip("/") + "/",
+                "description": {"text": "The project root (see docs/lint.md)."},
+            }
         }
-        for e in errors
-    ]
     return {
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "runs": [
-            {
-                "tool": {"driver": {"name": "et-log-lint", "version": "0.1.0", "rules": rules}},
-                "results": results,
-                "invocations": [
-                    {
-                        "executionSuccessful": not errors,
-                        "toolExecutionNotifications": notifications,
-                    }
-                ],
-            }
-        ],
+        "runs": [run],
     }
 
 

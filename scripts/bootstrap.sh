@@ -12,3 +12,12 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt
     -c constraints.txt -e '.[dev,torch]' numpy
   touch "$stamp"
 fi
+# Wheels the tool tests install offline (PIP_NO_INDEX): pre-commit's hook environment and
+# `lintrunner init` build et-log from a local clone and install its dependencies from here.
+wheels=.venv/wheelhouse
+if [ ! -f "$wheels/.complete" ] || [ constraints.txt -nt "$wheels/.complete" ]; then
+  rm -rf "$wheels"
+  .venv/bin/python -m pip download --quiet --disable-pip-version-check --only-binary=:all: \
+    -c constraints.txt -d "$wheels" "setuptools>=68" libcst pyyaml lintrunner-adapters
+  touch "$wheels/.complete"
+fi

@@ -29,8 +29,12 @@ section "2. migrate: python -m codemods.migrate exir backends --report $REPORT"
 section "3. what changed (full diff: cd $DEMO_DIR && git diff --no-index before after)"
 (cd "$DEMO_DIR" && git --no-pager diff --no-index --stat=100 before after || true)
 
-section "4. left for review (from $REPORT)"
+section "4. left for review, changes to look at, ExecuTorch recipes (from $REPORT)"
 sed -n '/^## Left for review/,/^## /p' "$REPORT" | sed '1d;/^## /d;/^$/d'
+echo "  -- changes to look at:"
+sed -n '/^## Changes to look at/,/^## /p' "$REPORT" | sed '1d;/^## /d;/^$/d'
+echo "  -- recipes:"
+sed -n '/^## ExecuTorch recipes/,/^## /p' "$REPORT" | sed '1,3d;/^## /d;/^$/d'
 
 section "5. lint after: no fixable site left, only the review list"
 (cd "$AFTER" && "$PY" -m lint_rules --statistics --exit-zero exir backends)
@@ -66,6 +70,8 @@ from executorch.exir.passes.memory_planning import Buffer, greedy_plan
 
 
 class Pow:
+    target = "aten.pow.Tensor_Scalar"
+
     def __init__(self, exponent):
         self.exponent = exponent
 
@@ -73,7 +79,7 @@ class Pow:
         return f"torch.pow(y, {self.exponent})"
 
 
-XnnpackPartitioner().partition([Pow(3), Pow(2)])
+XnnpackPartitioner().partition([Pow(3), Pow(2)])  # pow(y, 3): XNNPACK says why not
 greedy_plan([Buffer("a", 16, (0, 1)), Buffer("b", 8, (2, 3))])
 if logging.getLogger().handlers:
     print("(the library import added a handler to the application's root logger)")
@@ -86,6 +92,10 @@ PY
 section "7. TORCH_LOGS before migration (ExecuTorch today: every line twice, backend names rejected)"
 for value in +xnnpack +executorch; do torch_logs_run "$(dirname "$BEFORE")" 0 "$value"; done
 section "   TORCH_LOGS after migration (one line each, per component; quiet by default)"
-for value in +xnnpack +executorch -executorch,-xnnpack -; do
+for value in xnnpack +xnnpack +executorch -executorch,-xnnpack -; do
+  torch_logs_run "$(dirname "$AFTER")" 1 "$value"
+done
+section "   the artifacts: off by default, each prints when named"
+for value in partition_report xnnpack_graph; do
   torch_logs_run "$(dirname "$AFTER")" 1 "$value"
 done

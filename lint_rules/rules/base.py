@@ -1,8 +1,15 @@
-"""The shape every site-kind module shares: its code, message, docs and examples."""
+"""The shape every site kind shares: its docs and examples, its byte needles and its recogniser."""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lint_rules.config import Config
+    from lint_rules.facts import ModuleFacts
 
 
 @dataclass(frozen=True)
@@ -19,8 +26,37 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Site:
+    """One place a recogniser found: the node (a call or a statement), whether the codemod may
+    rewrite it, and the review reason when it may not."""
+
+    node: ast.expr | ast.stmt
+    code: str
+    fixable: bool = True
+    reason: str = ""
+
+
+Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A `[tool.et-log]` key a kind declares for itself (a list of strings), read with
+    `Config.option(key)`."""
+
+    key: str
+    default: tuple[str, ...]
+    help: str
+
+
+@dataclass(frozen=True)
 class Rule:
-    """One site kind, ETL001-ETL007."""
+    """One site kind: code, docs (ruff's page layout), examples, and how it is found.
+
+    `needles`: byte strings of which every file holding such a site contains at least one (the
+    prefilter's first stage); `spellings`: a regex over bytes every such file matches (second
+    stage); `detect`: the recogniser, run on the module's facts.
+    """
 
     code: str
     name: str
@@ -30,5 +66,9 @@ class Rule:
     why_bad: str
     use_instead: str
     fix_safety: str
+    detect: Recogniser
+    needles: tuple[bytes, ...]
+    spellings: str
     valid: tuple[Example, ...] = field(default_factory=tuple)
     invalid: tuple[Example, ...] = field(default_factory=tuple)
+    options: tuple[Option, ...] = ()

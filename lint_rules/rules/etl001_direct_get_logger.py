@@ -2,7 +2,49 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+import ast
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, name_argument
+from lint_rules.rules.base import Example, Rule, Site
+
+CODE = "ETL001"
+# Uses of the root logger that mean "this module's logger" once migrated: reading its level, or
+# logging through it. Anything else (handlers, propagate, ...) is about the root itself.
+_ROOT_READS = ROOT_LOGGING_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "level"}
+_ROOT_CONFIG = frozenset({"setLevel", "addHandler"})  # ETL005's sites
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    assigned = {id(a.value) for a in facts.assigns}
+    for call in facts.calls_to("logging.getLogger"):
+        used = facts.call_attributes.get(id(call))
+        is_root = facts.is_root_logger(call)
+        if is_root and used in _ROOT_CONFIG:
+            continue  # `logging.getLogger().setLevel(...)` is configuration: ETL005
+        site = _name_site(call, config.package)
+        if site.fixable and is_root and id(call) not in assigned and used not in _ROOT_READS:
+            what = f"`.{used}` of the root logger" if used else "the root logger itself"
+            site = Site(call, CODE, False, f"{what} is used: review")
+        yield site
+
+
+def _name_site(call: ast.Call, package: str) -> Site:
+    understood, name = name_argument(call)
+    if not understood:
+        return Site(call, CODE, False, "star-args in getLogger()")
+    if name is None or (isinstance(name, ast.Constant) and name.value in ("", None)):
+        return Site(call, CODE)
+    if isinstance(name, ast.Name) and name.id in ("__name__", "__file__"):
+        return Site(call, CODE)
+    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+        value = name.value
+        if value == package or value.startswith(package + "."):
+            return Site(call, CODE)
+        return Site(call, CODE, False, f"foreign logger name {value!r}: review")
+    return Site(call, CODE, False, "logger name computed at run time: review")
+
 
 RULE = Rule(
     code="ETL001",
@@ -25,6 +67,9 @@ RULE = Rule(
         "explicit dotted names inside the package (kept). A foreign explicit name or a name "
         "computed at run time is left for review: other code may look that logger up by name."
     ),
+    detect=detect,
+    needles=(b"getLogger",),
+    spellings="getLogger",
     valid=(
         Example(
             code="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",

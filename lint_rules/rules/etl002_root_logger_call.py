@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts
+from lint_rules.rules.base import Example, Rule, Site
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for function in ROOT_LOGGING_FUNCTIONS:
+        for call in facts.calls_to(f"logging.{function}"):
+            yield Site(call, "ETL002")
+
 
 RULE = Rule(
     code="ETL002",
@@ -23,6 +34,12 @@ RULE = Rule(
         "Safe: arguments are kept verbatim. The module logger is created once per module with "
         "`get_logger(__name__)`; an existing module logger variable is reused, and an existing "
         "name is never clobbered."
+    ),
+    detect=detect,
+    needles=(b"logging",),
+    spellings=(
+        r"import\s+logging\s+as|from\s+logging\s+import|"
+        r"\blogging\s*\.\s*(?:debug|info|warning|warn|error|exception|critical|fatal|log)\b"
     ),
     valid=(
         Example(

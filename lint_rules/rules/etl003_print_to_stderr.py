@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ModuleFacts
+from lint_rules.rules._output import print_problem, print_target, write_problem
+from lint_rules.rules.base import Example, Rule, Site
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for call in facts.calls_to("sys.stderr.write"):
+        reason = write_problem(call, "sys.stderr")
+        yield Site(call, "ETL003", reason is None, reason or "")
+    for call in facts.calls_to("builtins.print"):
+        if print_target(call, facts.qualname) == "sys.stderr":
+            reason = print_problem(call)
+            yield Site(call, "ETL003", reason is None, reason or "")
+
 
 RULE = Rule(
     code="ETL003",
@@ -28,6 +44,9 @@ RULE = Rule(
         "review: `end=` other than a newline, `*args`/`**kwargs`, an empty `print`, a non-literal "
         "`sep`, and `write()` of text that does not visibly end with a newline."
     ),
+    detect=detect,
+    needles=(b"stderr",),
+    spellings="stderr",
     valid=(
         Example(code='def f():\n    print("to stdout")\n'),
         Example(code='import sys\n\n\ndef f():\n    print("x", file=sys.stdout)\n'),

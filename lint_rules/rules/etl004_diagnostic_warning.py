@@ -2,7 +2,49 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+import ast
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ModuleFacts, has_star_args, last_identifier
+from lint_rules.rules.base import Example, Rule, Site
+
+CODE = "ETL004"
+WARN_KEYWORDS = frozenset({"message", "category", "stacklevel"})
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for call in facts.calls_to("warnings.warn"):
+        site = _warn_site(call, facts)
+        if site is not None:
+            yield site
+
+
+def _warn_site(call: ast.Call, facts: ModuleFacts) -> Site | None:
+    """None for API signals (deprecations); else a site, fixable when plain."""
+    if has_star_args(call):
+        return Site(call, CODE, False, "star-args in warnings.warn(): review")
+    kwargs = {k.arg: k.value for k in call.keywords}
+    message = call.args[0] if call.args else kwargs.get("message")
+    category = call.args[1] if len(call.args) > 1 else kwargs.get("category")
+    if message is not None and isinstance(message, ast.Call):
+        name = last_identifier(message)
+        if facts.is_api_signal(name):
+            return None
+        if facts.is_warning_class(name):
+            return Site(call, CODE, False, "a Warning instance as the message: review")
+    if category is not None:
+        name = None if isinstance(category, ast.Call) else last_identifier(category)
+        if facts.is_api_signal(name):
+            return None
+        if not facts.is_warning_class(name):
+            return Site(call, CODE, False, "category not known statically: review")
+    extra = set(kwargs) - WARN_KEYWORDS
+    if extra or len(call.args) > 3 or message is None:
+        what = ", ".join(sorted(str(e) for e in extra)) or "arguments"
+        return Site(call, CODE, False, f"unusual warnings.warn() {what}: review")
+    return Site(call, CODE)
+
 
 RULE = Rule(
     code="ETL004",
@@ -28,6 +70,9 @@ RULE = Rule(
         "category is kept as `category=`). Left for review: star-args, a category not known "
         "statically, a `Warning` instance as the message, `source=`/`skip_file_prefixes=`."
     ),
+    detect=detect,
+    needles=(b"warn",),
+    spellings=r"\bwarn\b",
     valid=(
         Example(
             code='import warnings\n\n\ndef f():\n    warnings.warn("old", DeprecationWarning)\n'

@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+import ast
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ModuleFacts
+from lint_rules.rules.base import Example, Rule, Site
+
+CODE = "ETL005"
+IN_A_BLOCK = "logging configured inside a function or block: review"
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for method in ("setLevel", "addHandler"):
+        for call in facts.calls_of(method):
+            if facts.is_root_receiver(call.func.value):  # type: ignore[attr-defined]
+                yield _site(call, facts)
+    for call in facts.calls_to("logging.basicConfig"):
+        yield _site(call, facts)
+
+
+def _site(call: ast.Call, facts: ModuleFacts) -> Site:
+    if id(call) in facts.module_level_calls:
+        return Site(call, CODE)
+    return Site(call, CODE, False, IN_A_BLOCK)
+
 
 RULE = Rule(
     code="ETL005",
@@ -26,6 +50,9 @@ RULE = Rule(
         "A statement at module level is removed. Inside a function, class or block it is left "
         "for review: a function may be a deliberate entry point."
     ),
+    detect=detect,
+    needles=(b"basicConfig", b"setLevel", b"addHandler"),
+    spellings="basicConfig|setLevel|addHandler",
     valid=(
         Example(
             code=(

@@ -2,27 +2,162 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+import ast
+import logging
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ModuleFacts
+from lint_rules.rules.base import Example, Rule, Site
+
+CODE = "ETL006"
+_LEVELS = {name: level for name, level in logging.getLevelNamesMapping().items() if name != "WARN"}
+_NAMES = {level: name for name, level in _LEVELS.items() if name != "FATAL"}
+FLAG_TEST = (ast.Name, ast.Attribute)
+
+
+def level_name(node: ast.expr, facts: ModuleFacts) -> str | None:
+    """`DEBUG` for `logging.DEBUG`, `10` or `"DEBUG"`; None for a level computed at run time."""
+    qualname = facts.qualname(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    if qualname and qualname.startswith("logging.") and qualname[8:] in _LEVELS:
+        return qualname[8:]
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return _NAMES.get(node.value)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.upper() if node.value.upper() in _LEVELS else None
+    return None
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for call in facts.calls_of("setLevel"):
+        receiver = call.func.value  # type: ignore[attr-defined]
+        if facts.is_library_logger(receiver):
+            yield _classify(call, receiver, facts, config)
+
+
+def _classify(call: ast.Call, receiver: ast.expr, facts: ModuleFacts, config: Config) -> Site:
+    if len(call.args) != 1 or call.keywords:
+        return Site(call, CODE, False, "unusual setLevel() arguments: review")
+    level = level_name(call.args[0], facts)
+    if level is None:
+        return Site(call, CODE, False, _runtime_level_reason(call, receiver, facts, config))
+    if id(call) in facts.module_level_calls:
+        if isinstance(receiver, ast.Name) and _is_module_logger(receiver.id, facts):
+            return Site(call, CODE)  # the component decides now: removed
+        return Site(call, CODE, False, "override on a logger named explicitly: review")
+    if behind_a_flag(call, facts):
+        return Site(call, CODE)  # becomes set_logs(modules={<logger>.name: <level>})
+    return Site(call, CODE, False, "override inside a function, not behind a flag: review")
+
+
+def behind_a_flag(call: ast.Call, facts: ModuleFacts) -> bool:
+    """`if verbose: logger.setLevel(...)` (the call is a whole statement of the `if` body)."""
+    chain = facts.statements.chain_of(call)
+    if len(chain) < 2 or not isinstance(chain[-2], ast.If):
+        return False
+    stmt, test = chain[-1], chain[-2]
+    return (
+        isinstance(stmt, ast.Expr)
+        and stmt.value is call
+        and any(s is stmt for s in test.body)
+        and isinstance(test.test, FLAG_TEST)
+    )
+
+
+def _is_module_logger(name: str, facts: ModuleFacts) -> bool:
+    """`name` is bound once at module level, to a logger of this module (`__name__`)."""
+    assert facts.tree is not None
+    bound = [
+        stmt.value
+        for stmt in facts.tree.body
+        if isinstance(stmt, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+    ]
+    if len(bound) != 1 or not isinstance(bound[0], ast.Call):
+        return False
+    value = bound[0]
+    argument = value.args[0] if len(value.args) == 1 and not value.keywords else None
+    return (
+        facts.qualname(value.func) in facts.logger_factories
+        and isinstance(argument, ast.Name)
+        and argument.id in ("__name__", "__file__")
+    )
+
+
+def _runtime_level_reason(
+    call: ast.Call, receiver: ast.expr, facts: ModuleFacts, config: Config
+) -> str:
+    """Review, with a concrete suggestion: which variables, which component name to use."""
+    variables = sorted(
+        {
+            c.args[0].value
+            for c in facts.calls_to("os.environ.get") + facts.calls_to("os.getenv")
+            if c.args and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)
+        }
+    )
+    component = config.component_for(facts.path)
+    source = ast.unparse(call.args[0]) if call.args else ""
+    source = source if len(source) <= 60 else source[:57] + "..."
+    private = isinstance(receiver, ast.Name) and _has_private_output(receiver.id, facts)
+    origin = f" from {', '.join(variables)}" if variables else ""
+    advice = f"delete it{' and the private handler' if private else ''}: TORCH_LOGS={component}"
+    advice += f" / +{component} decide"
+    if variables:
+        advice += f"; to honour {variables[0]}, call set_logs({component}=logging.DEBUG) when set"
+    return f"level decided at run time ({source}){origin}: review. Suggestion: {advice}"
+
+
+def _has_private_output(name: str, facts: ModuleFacts) -> bool:
+    """The logger gets its own handler, or stops propagating, in this module."""
+    for call in facts.calls_of("addHandler"):
+        receiver = call.func.value  # type: ignore[attr-defined]
+        if isinstance(receiver, ast.Name) and receiver.id == name:
+            return True
+    assert facts.tree is not None
+    return any(
+        isinstance(stmt, ast.Assign)
+        and any(
+            isinstance(t, ast.Attribute)
+            and t.attr == "propagate"
+            and isinstance(t.value, ast.Name)
+            and t.value.id == name
+            for t in stmt.targets
+        )
+        for stmt in facts.tree.body
+    )
+
 
 RULE = Rule(
-    code="ETL006",
+    code=CODE,
     name="adhoc-level-override",
     message="ad-hoc setLevel on a library logger; levels belong to TORCH_LOGS / set_logs",
-    fixable=False,
+    fixable=True,
     what_it_does=(
         "Flags `setLevel(...)` on a logger the module built itself (a variable or attribute "
         "assigned from `logging.getLogger(...)` or `get_logger(...)`, or such a call directly), "
         "for any logger other than the root (the root is ETL005)."
     ),
     why_bad=(
-        "A level forced in library code overrides what the user asked for with `TORCH_LOGS`: "
-        "a module pinned to INFO cannot be silenced, one pinned to WARNING cannot be debugged."
+        "A child logger's own level beats the component level `TORCH_LOGS` sets: a module pinned "
+        "to INFO cannot be silenced with `-component`, one pinned to WARNING shows nothing under "
+        "`+component`."
     ),
     use_instead=(
-        'Let the component level apply; for a verbose flag call `set_logs(executorch="DEBUG")` '
-        "(or the backend's component) from the application."
+        "No override: the component decides (`TORCH_LOGS=+xnnpack`, `set_logs(xnnpack=...)`). "
+        "A verbose flag asks the runtime: `set_logs(modules={logger.name: logging.DEBUG})`."
     ),
-    fix_safety="Never fixed automatically: whether the override is wanted needs a human.",
+    fix_safety=(
+        "A constant level set at module level on the module's own logger "
+        "(`logger = getLogger(__name__)`) is removed; the report lists the old level, so a "
+        "backend owner sees what the module printed before. `if <flag>: logger.setLevel(L)` "
+        "becomes `set_logs(modules={logger.name: L})`: the flag still shows that module's lines, "
+        "through the runtime. Left for review, with a suggestion: levels computed at run time "
+        "(often from an environment variable), overrides on loggers named explicitly, and other "
+        "overrides inside functions."
+    ),
+    detect=detect,
+    needles=(b"setLevel",),
+    spellings="setLevel",
     valid=(
         Example(
             code=(
@@ -52,18 +187,62 @@ RULE = Rule(
                 "import logging\n\nlogger = logging.getLogger(__name__)\n"
                 "logger.setLevel(logging.WARNING)\n"
             ),
-            fixed=(
+            fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            note="a constant override at module level is removed: the component decides",
+        ),
+        Example(
+            code=(
                 "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\nlogger.setLevel(logging.WARNING)\n"
+                "logger = get_logger(__name__)\nlogger.setLevel(logging.DEBUG)\n\n\n"
+                "def f(node):\n    logger.debug('checking %s', node)\n"
             ),
-            note="the getLogger call is fixed (ETL001); the override stays for review",
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                "def f(node):\n    logger.debug('checking %s', node)\n"
+            ),
+            path="executorch/backends/qualcomm/partition/qnn_partitioner.py",
+            note="a module pinned to DEBUG: quiet by default now, `+qualcomm` shows it",
         ),
         Example(
             code=(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
                 'def enable_verbose(verbose):\n    if verbose:\n        logger.setLevel("DEBUG")\n'
             ),
-            note="behind a verbose flag",
+            fixed=(
+                "from et_log_runtime import get_logger, set_logs\n\n"
+                "logger = get_logger(__name__)\n\n\n"
+                "def enable_verbose(verbose):\n    if verbose:\n"
+                '        set_logs(modules={logger.name: "DEBUG"})\n'
+            ),
+            note="behind a verbose flag: the runtime's API",
+        ),
+        Example(
+            code=(
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n\nclass Partitioner:\n"
+                "    def __init__(self, verbose):\n"
+                "        self.logger = get_logger(__name__)\n"
+                "        if self.verbose:\n            self.logger.setLevel(logging.DEBUG)\n"
+            ),
+            fixed=(
+                "import logging\n\nfrom et_log_runtime import get_logger, set_logs\n\n\n"
+                "class Partitioner:\n"
+                "    def __init__(self, verbose):\n"
+                "        self.logger = get_logger(__name__)\n"
+                "        if self.verbose:\n"
+                "            set_logs(modules={self.logger.name: logging.DEBUG})\n"
+            ),
+            note="a logger kept on an attribute, a flag kept on `self`",
+        ),
+        Example(
+            code=(
+                "import logging\nimport os\n\nfrom et_log_runtime import get_logger\n\n"
+                '_DEBUG = os.environ.get("ET_MLX_DEBUG", "") not in ("", "0")\n'
+                'logger = get_logger("executorch.backends.mlx")\n'
+                "logger.setLevel(logging.DEBUG if _DEBUG else logging.INFO)\n"
+                "logger.propagate = False\n"
+            ),
+            path="executorch/backends/mlx/_logging.py",
+            note="a level from an environment variable: review, with a suggestion",
         ),
         Example(
             code=(
@@ -71,16 +250,7 @@ RULE = Rule(
                 'get_logger("executorch.backends.vulkan").setLevel("INFO")\n'
             ),
             path="executorch/backends/vulkan/example.py",
-            note="directly on a named logger",
-        ),
-        Example(
-            code=(
-                "from et_log_runtime import get_logger\n\n\nclass Partitioner:\n"
-                "    def __init__(self, verbose):\n"
-                "        self.logger = get_logger(__name__)\n"
-                '        if verbose:\n            self.logger.setLevel("DEBUG")\n'
-            ),
-            note="a logger kept on an attribute",
+            note="directly on a named logger: review",
         ),
     ),
 )

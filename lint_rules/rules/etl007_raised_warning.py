@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule
+from collections.abc import Iterator
+
+from lint_rules.config import Config
+from lint_rules.facts import ModuleFacts, last_identifier
+from lint_rules.rules.base import Example, Rule, Site
+
+
+def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    for node in facts.raises:
+        if node.exc is None:
+            continue
+        name = last_identifier(node.exc)
+        if facts.is_warning_class(name) and not facts.is_api_signal(name):
+            yield Site(node, "ETL007", False, "raise an error or log a warning: review")
+
 
 RULE = Rule(
     code="ETL007",
@@ -22,6 +36,9 @@ RULE = Rule(
     ),
     use_instead="`raise SomeError(...)` if it must stop, else `warn_once(logger, ...)`.",
     fix_safety="Never fixed automatically: the two replacements mean different things.",
+    detect=detect,
+    needles=(b"Warning",),
+    spellings=r"raise\s+[\w.]*Warning|class\s+\w+\s*\([^)]*Warning",
     valid=(
         Example(code="def f():\n    raise ValueError('bad')\n"),
         Example(

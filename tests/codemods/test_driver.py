@@ -156,3 +156,13 @@ def test_console_script_is_declared_and_runs(tmp_path):
     )
     assert proc.returncode == 1, proc.stderr
     assert "would migrate:" in proc.stdout
+
+
+def test_check_and_diff_say_would_change(tmp_path, capsys):
+    root = _tree(tmp_path, {"exir/a.py": SITE})
+    report = tmp_path / "r.md"
+    assert main([str(root / "exir"), "--check", "--report", str(report)]) == 1
+    out = capsys.readouterr().out
+    assert "1 files scanned, 1 would change, 0 failed" in out and " changed," not in out
+    assert "1 would change" in report.read_text()
+    assert (root / "exir/a.py").read_bytes() == SITE

@@ -6,7 +6,7 @@ the linear layer is delegated. Stdout carries only machine-read lines (``program
 ``partitioner-file: ...``, ``root-handlers: N``); all logging goes to stderr as the user sees it.
 
 ``--set-logs name=LEVEL[,name=LEVEL]`` calls ``et_log_runtime.set_logs`` before exporting, to show the
-Python API doing what TORCH_LOGS does.
+Python API doing what TORCH_LOGS does; ``--verbose`` passes ``verbose=True`` to the partitioner.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ class LinearThenCube(torch.nn.Module):
         return torch.pow(y, 3) + y
 
 
-def export_program_bytes() -> bytes:
+def export_program_bytes(verbose: bool = False) -> bytes:
     torch.manual_seed(SEED)
     model = LinearThenCube().eval()
     example = (torch.randn(2, 8),)
     exported = torch.export.export(model, example)
-    partitioner = xnnpack_partitioner.XnnpackPartitioner()
+    partitioner = xnnpack_partitioner.XnnpackPartitioner(verbose=verbose)
     edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
     return bytes(edge.to_executorch().buffer)
 
@@ -55,10 +55,11 @@ def apply_set_logs(spec: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--set-logs", default="", help="e.g. xnnpack=DEBUG")
+    parser.add_argument("--verbose", action="store_true", help="XnnpackPartitioner(verbose=True)")
     args = parser.parse_args()
     if args.set_logs:
         apply_set_logs(args.set_logs)
-    program = export_program_bytes()
+    program = export_program_bytes(args.verbose)
     print("partitioner-file:", xnnpack_partitioner.__file__, flush=True)
     # a library must leave the application's root logger alone (no basicConfig at import)
     print("root-handlers:", len(logging.getLogger().handlers), flush=True)

@@ -176,8 +176,11 @@ AFTER_SCENARIOS: dict[str, tuple[str | None, list[str]]] = {
     "+dynamo,+executorch,+xnnpack": ("+dynamo,+executorch,+xnnpack", []),
     "+executorch": ("+executorch", []),
     "+xnnpack": ("+xnnpack", []),
+    "xnnpack": ("xnnpack", []),
+    "xnnpack_graph,partition_report": ("xnnpack_graph,partition_report", []),
     "-executorch,-xnnpack": ("-executorch,-xnnpack", []),
     "set_logs(xnnpack=DEBUG)": (None, ["--set-logs", "xnnpack=DEBUG"]),
+    "XnnpackPartitioner(verbose=True)": (None, ["--verbose"]),
 }
 
 
@@ -254,7 +257,70 @@ def test_xnnpack_alone_shows_xnnpack_debug_but_not_exir(after, label):
 def test_minus_both_silences_executorch(after):
     run = after["-executorch,-xnnpack"]
     assert executorch_lines(run.lines) == [], run.describe()
+    assert below("ERROR", [line for line in run.lines if line.is_executorch]) == []
     assert _rejections(run) == 0, run.describe()
+
+
+def _xnnpack_debug_files(run: Run) -> set[str]:
+    return {
+        line.module
+        for line in run.lines
+        if line.level == "DEBUG" and line.module and line.module.startswith("backends/xnnpack/")
+    }
+
+
+def test_plus_xnnpack_shows_the_backend_s_own_debug_output_and_writes_no_file(after, migrated):
+    """The module-level setLevel(WARNING) overrides are gone: the component decides."""
+    run = after["+xnnpack"]
+    files = _xnnpack_debug_files(run)
+    assert len(files) >= 3, f"XNNPACK debug lines from {sorted(files)} only\n{run.describe()}"
+    assert not list(migrated.overlay.glob("xnnpack_delegate_graph_*.json")), "a stray graph dump"
+    same = after["set_logs(xnnpack=DEBUG)"]
+    assert _xnnpack_debug_files(same) == files, "set_logs(xnnpack=DEBUG) differs from +xnnpack"
+
+
+def test_info_level_tells_why_a_node_was_not_partitioned(after):
+    run = after["xnnpack"]
+    reasons = [line for line in run.lines if REJECTION in line.message]
+    assert len(reasons) == 1 and reasons[0].level == "INFO", run.describe()
+    assert not [line for line in run.lines if line.is_executorch and line.level == "DEBUG"]
+    assert _rejections(after["unset"]) == 0, "the default must stay quiet"
+
+
+def test_artifacts_print_the_graph_and_the_partition_report_and_nothing_else(after):
+    run = after["xnnpack_graph,partition_report"]
+    text = run.stderr
+    assert "[__xnnpack_graph] XNNGraph of delegate 0:" in text, run.describe()
+    assert "'xnodes'" in text or '"xnodes"' in text, "the graph's nodes are printed"
+    report = [line.message for line in run.lines if "[__partition_report]" in line.message]
+    assert any("XnnpackPartitioner:" in m and "not partitioned" in m for m in report), report
+    assert any("aten_pow_tensor_scalar" in m and REJECTION in m for m in report), report
+    other = [
+        line
+        for line in run.lines
+        if line.is_executorch
+        and "[__xnnpack_graph]" not in line.text
+        and "[__partition_report]" not in line.text
+    ]
+    assert below("WARNING", other) == [], run.describe()
+
+
+def test_the_partitioner_s_verbose_flag_still_shows_its_debug_lines(after):
+    run = after["XnnpackPartitioner(verbose=True)"]
+    lines = [line for line in run.lines if "Verbose logging enabled" in line.message]
+    assert len(lines) == 1 and lines[0].level == "DEBUG", run.describe()
+    assert lines[0].module == "backends/xnnpack/partition/xnnpack_partitioner"
+    assert _rejections(run) == 0, "verbose=True is about the partitioner module, not its configs"
+
+
+def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
+    codes = Counter(s["code"] for s in migrated.report["rewritten"])
+    review = [s for s in migrated.report["review"] if s["code"] == "ETL006"]
+    assert codes["ETL006"] >= 14, codes
+    assert len(review) <= 4, review
+    assert all("Suggestion:" in s["reason"] for s in review), review
+    applied = {r["recipe"] for r in migrated.report["recipes"] if r["status"] == "applied"}
+    assert applied == {"why-no-partition-info", "partition-report", "xnnpack-graph-artifact"}
 
 
 def test_default_is_quiet_and_prints_nothing_twice(after):

@@ -16,6 +16,7 @@ SITE = "import logging\n\n\ndef f():\n    logging.info('x')\n"
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 't'\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()  # the project root, where the cache lives
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "a.py").write_text(SITE, encoding="utf-8")
     (tmp_path / "pkg" / "b.py").write_text("x = 1\n", encoding="utf-8")

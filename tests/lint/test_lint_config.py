@@ -112,3 +112,30 @@ def test_explicit_config_file(tmp_path: Path) -> None:
     assert config.runtime_import == "rt" and config.root == tmp_path
     with pytest.raises(ConfigError):
         load_config(".", pyproject=tmp_path / "missing.toml")
+
+
+def test_a_kind_s_own_options_come_from_the_table(tmp_path: Path) -> None:
+    from lint_rules import detect_source
+
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.et-log]\nprint-functions = ["report_*"]\ntool_patterns = ["exir/cli/"]\n',
+        encoding="utf-8",
+    )
+    config = load_config(tmp_path)
+    assert config.option("print-functions") == ("report_*",)
+    assert config.option("tool-patterns") == ("exir/cli/",)
+    src = 'def {}():\n    print("op not supported")\n'
+    codes = lambda text, path: [f.code for f in detect_source(text, path, config)]  # noqa: E731
+    lib = str(tmp_path / "exir/a.py")
+    assert codes(src.format("report_ops"), lib) == []  # configured: output by design
+    assert codes(src.format("print_ops"), lib) == ["ETL008"]  # the default list was replaced
+    assert codes(src.format("check"), str(tmp_path / "exir/cli/main.py")) == []
+    assert Config().option("print-functions")[0] == "print_*"  # the rule's default
+
+
+def test_a_bad_kind_option_names_the_key(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.et-log]\nprint-functions = 3\n", encoding="utf-8"
+    )
+    with pytest.raises(ConfigError, match="print-functions must be a list of strings"):
+        load_config(tmp_path)

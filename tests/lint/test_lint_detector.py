@@ -43,7 +43,7 @@ def test_alias_spellings(text: str, code: str) -> None:
         "logging.getLogger(__name__)\n",  # never imported: not the stdlib module
         "from .logging import getLogger\ngetLogger(__name__)\n",
         "import mylogging as logging\nlogging.info('x')\n",
-        "import sys\nprint('x', file=sys.stdout)\n",
+        "import sys\ndef print_it():\n    print('x', file=sys.stdout)\n",
         "def print(*a, **k):\n    pass\n\n\nimport os\nprint('x', file=os.devnull)\n",
         "import warnings\nwarnings.warn('x', DeprecationWarning)\n",
         "import warnings\nwarnings.warn('x', category=PendingDeprecationWarning)\n",
@@ -200,7 +200,10 @@ def test_detect_file_decodes_like_python(tmp_path) -> None:
 def test_prefilter_needs_a_site_spelling() -> None:
     from lint_rules.detector import may_contain_sites
 
-    assert not may_contain_sites(b"import os\nprint('hello')\n")
+    assert not may_contain_sites(b"import os\nprinter = os.sep\n")
+    assert may_contain_sites(b"import os\nprint('hello')\n")  # ETL008 may find it
+    ignore = Config(ignore=("ETL008",))
+    assert not may_contain_sites(b"import os\nprint('hello')\n", ignore)
     assert not may_contain_sites(b"# logging is discussed here\nx = 1\n")
     for text in (
         b"import logging as lg\n",

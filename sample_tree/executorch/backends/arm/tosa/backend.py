@@ -15,7 +15,9 @@ def preprocess(graph, debug_dump: bool = False):
         print("Warning: TOSA lowering is untested on this Python", file=sys.stderr)
     for node in graph:
         if getattr(node, "op", None) == "output":
+            print(f"Skipping output node {node}: not lowered")
             continue
         _tosa_logger.debug("lowering %s", node)
     _serializer_logger.info("serialized %d nodes", len(graph))
+    print(f"TOSA: lowered {len(graph)} nodes")
     return graph

@@ -4,10 +4,11 @@
 import logging as lg
 from logging import debug
 
+from executorch.exir.backend.utils import WhyNoPartition
 
-def why(node, reason: str) -> None:
-    """Say why a node was not partitioned (shown with TORCH_LOGS=+xnnpack once migrated)."""
-    lg.debug("Will not partition %s: %s", node, reason)
+logger = lg.getLogger(__name__)
+logger.setLevel(lg.WARNING)
+why = WhyNoPartition(logger=logger)
 
 
 class PowConfig:
@@ -19,6 +20,7 @@ class PowConfig:
             why(node, reason=f"only support power == 2, got {exponent}")
             return False
         debug("pow node %s accepted", node)
+        lg.debug("checked %s against %s", node, self.target)
         return True
 
 

@@ -1,0 +1,126 @@
+"""Benchmark how lint and migrate scale with the number of sites in ONE file.
+
+A generated module holds N two-line functions, each with one `logging.info` site (N = 1k, 6k, 60k).
+Both tools run as the user runs them (`python -m lint_rules exir`, `python -m codemods.migrate exir
+-j1`), fresh copy per run; wall time (median of --repeat) and the child's peak memory (from
+`wait4`). Goals (docs/BENCHMARKS.md, section bench:scaling): per-site time flat, i.e.
+t(60k)/t(6k) <= 12 for both tools, and the 60k-site file migrated in under 20 s.
+
+    python bench/scaling.py [--repeat 3] [--sizes 1000,6000,60000] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+from migrate import replace_section  # noqa: E402 - the bench scripts share the docs writer
+
+PYTHON = sys.executable
+TOOLS = {
+    "lint": [PYTHON, "-m", "lint_rules", "exir"],
+    "migrate": [PYTHON, "-m", "codemods.migrate", "exir", "-j1", "--quiet"],
+}
+
+
+def module_with_sites(count: int) -> str:
+    parts = ["import logging\n"]
+    parts += [f'\n\ndef f{i}(x):\n    logging.info("site {i} %s", x)\n' for i in range(count)]
+    return "".join(parts)
+
+
+def run(command: list[str], cwd: Path) -> tuple[float, int, int]:
+    """(wall seconds, exit status, peak RSS in MiB) of one child process."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    started = time.perf_counter()
+    quiet = subprocess.DEVNULL
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=quiet, stderr=quiet)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return seconds, child.returncode, usage.ru_maxrss // 1024
+
+
+def measure(count: int, repeat: int, work: Path) -> dict[str, tuple[float, int]]:
+    """Median wall time and the largest peak memory per tool, on fresh copies."""
+    text = module_with_sites(count)
+    out: dict[str, tuple[float, int]] = {}
+    for tool, command in TOOLS.items():
+        times, peaks = [], []
+        for _ in range(repeat):
+            (work / "exir").mkdir(parents=True, exist_ok=True)
+            (work / "exir" / "big.py").write_text(text)
+            seconds, status, peak = run(command, work)
+            if status not in (0, 1):  # the lint exits 1: it found the sites
+                raise SystemExit(f"{tool} on {count} sites exited {status}")
+            times.append(seconds)
+            peaks.append(peak)
+            print(f"{tool:8} {count:>6} sites: {seconds:6.2f} s, {peak} MiB", flush=True)
+        out[tool] = (statistics.median(times), max(peaks))
+    return out
+
+
+def section(results: dict[int, dict[str, tuple[float, int]]], repeat: int) -> str:
+    sizes = sorted(results)
+    load = os.getloadavg()[0]
+    lines = [
+        f"Measured by `python bench/scaling.py` (Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, 1-min load average at the end {load:.1f}): one generated file "
+        "of N two-line functions, one `logging.info` site each; wall time including interpreter "
+        f"start, median of {repeat}; peak memory of the process.",
+        "",
+        "| sites | lint | lint per site | migrate | migrate per site | lint peak | migrate peak |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for n in sizes:
+        lint, migrate = results[n]["lint"], results[n]["migrate"]
+        lines.append(
+            f"| {n:,} | {lint[0]:.2f} s | {lint[0] / n * 1e6:.0f} µs | {migrate[0]:.2f} s | "
+            f"{migrate[0] / n * 1e6:.0f} µs | {lint[1]} MiB | {migrate[1]} MiB |"
+        )
+    small, big = sizes[-2], sizes[-1]
+    goal = big / small * 1.2  # 20% slack over perfectly flat per-site time
+    verdicts = []
+    for tool in TOOLS:
+        ratio = results[big][tool][0] / results[small][tool][0]
+        verdicts.append(
+            f"{tool}: t({big:,})/t({small:,}) = {ratio:.1f} (goal <= {goal:.0f}: "
+            f"{'met' if ratio <= goal else 'NOT met'})"
+        )
+    migrate_big = results[big]["migrate"][0]
+    verdicts.append(
+        f"the {big:,}-site file migrated in {migrate_big:.1f} s (goal < 20 s: "
+        f"{'met' if migrate_big < 20 else 'NOT met'})"
+    )
+    return "\n".join([*lines, "", "; ".join(verdicts) + "."])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sizes", default="1000,6000,60000")
+    parser.add_argument("--no-write", action="store_true", help="print, do not update docs")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="et-log-scaling-") as tmp:
+        for count in sizes:
+            results[count] = measure(count, args.repeat, Path(tmp) / str(count))
+    body = section(results, args.repeat)
+    print(body)
+    if not args.no_write:
+        replace_section(REPO / "docs" / "BENCHMARKS.md", "bench:scaling", body)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

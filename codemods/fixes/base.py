@@ -1,0 +1,86 @@
+"""What a fixable kind's rewrite is: a `Fix` turns one site into a `SitePlan` (or a review
+reason); the engine carries plans out generically (replace the call, or remove its statement)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from codemods._layout import Room
+    from lint_rules import Finding
+    from lint_rules.detector import Analysis
+    from lint_rules.rules import Site
+
+
+class SiteSkipped(Exception):
+    """The site cannot be rewritten exactly; the message is the review reason."""
+
+
+@dataclass(frozen=True)
+class Names:
+    """The local names rewritten code refers to: the module logger and the runtime's functions
+    (runtime name -> local name, e.g. ``get_logger`` -> ``_get_logger`` when taken)."""
+
+    logger: str
+    runtime: Mapping[str, str]
+
+    def local(self, name: str) -> str:
+        return self.runtime[name]
+
+
+Build = Callable[[cst.Call, Names], cst.BaseExpression]
+
+
+@dataclass
+class SitePlan:
+    """What to do with one fixable finding. `build` makes the call's replacement; None means the
+    call's whole statement is removed."""
+
+    finding: Finding
+    call: ast.Call
+    build: Build | None
+    # When the rewrite only renames the called function (arguments untouched): the new
+    # function's text, so a one-line call that still fits is rewritten without libcst.
+    rename: Callable[[Names], str] | None = None
+    needs_logger: bool = False  # the new code calls the module logger
+    imports: tuple[str, ...] = ()  # runtime names the new code calls
+    dropped: tuple[ast.AST, ...] = ()  # old parts the new code no longer holds (their names go)
+    module_logger: bool = False  # the call becomes `get_logger(<this module>)`
+    note: str = ""  # a line for the report, e.g. what a removed override used to do
+    sole_in_block: bool = False  # a removed statement that leaves `pass` behind
+    room: Room | None = field(default=None, compare=False)
+
+    @property
+    def removes(self) -> bool:
+        return self.build is None
+
+
+Planner = Callable[["Finding", "Site", "Analysis"], "SitePlan | str"]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """The codemod's half of one site kind (the other half, docs and recogniser, is its Rule)."""
+
+    code: str
+    command: str  # the libcst codemod command that applies only this kind
+    description: str
+    plan: Planner
+
+
+NOT_A_STATEMENT = "inside an expression, so it cannot be removed: review"
+
+
+def removal(finding: Finding, call: ast.Call, analysis: Analysis, note: str = "") -> SitePlan | str:
+    """A plan removing `call`'s statement; a review reason when the call is not a whole one."""
+    chain = analysis.facts.statements.chain_of(call)
+    stmt = chain[-1] if chain else None
+    if not isinstance(stmt, ast.Expr) or stmt.value is not call:
+        return NOT_A_STATEMENT
+    block = analysis.facts.statements.block_of(chain)
+    return SitePlan(finding, call, None, dropped=(call,), note=note, sole_in_block=len(block) == 1)

@@ -1,0 +1,49 @@
+"""ETL001's rewrite: `logging.getLogger(x)` -> `get_logger(x)`; root and `__file__` names become
+`__name__`, an explicit name inside the package is kept."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from codemods.fixes.base import Fix, Names, SitePlan
+
+
+def plan(finding, site, analysis) -> SitePlan:  # noqa: ANN001 - see Planner
+    call = site.node
+    dropped = (call.func, *(k.value for k in call.keywords if k.arg != "name"))
+    keeps_arguments = (
+        len(call.args) == 1
+        and not call.keywords
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == "__name__"
+    )
+    return SitePlan(
+        finding,
+        call,
+        _build,
+        rename=(lambda names: names.local("get_logger")) if keeps_arguments else None,
+        imports=("get_logger",),
+        dropped=dropped,
+        module_logger=True,
+    )
+
+
+def _build(call: cst.Call, names: Names) -> cst.Call:
+    chosen = next((a for a in call.args if a.keyword is None or a.keyword.value == "name"), None)
+    value = chosen.value if chosen is not None else None
+    if value is None or _is_empty_name(value):
+        value = cst.Name("__name__")
+    return call.with_changes(func=cst.Name(names.local("get_logger")), args=[cst.Arg(value)])
+
+
+def _is_empty_name(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Name):
+        return value.value in ("__file__", "None")
+    if isinstance(value, cst.SimpleString):
+        return value.evaluated_value in ("", b"")
+    return False
+
+
+FIX = Fix("ETL001", "MigrateGetLogger", "loggers built with logging.getLogger -> get_logger", plan)

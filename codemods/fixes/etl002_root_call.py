@@ -1,0 +1,31 @@
+"""ETL002's rewrite: `logging.info(...)` (any spelling) -> `logger.info(...)`, arguments untouched."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.fixes.base import Fix, Names, SitePlan
+
+_RENAMED = {"warn": "warning", "fatal": "critical"}  # deprecated aliases logging still accepts
+
+
+def plan(finding, site, analysis) -> SitePlan:  # noqa: ANN001 - see Planner
+    call = site.node
+    method = analysis.facts.qualname(call.func).rpartition(".")[2]
+    method = _RENAMED.get(method, method)
+
+    def build(node: cst.Call, names: Names) -> cst.Call:
+        func = cst.Attribute(value=cst.Name(names.logger), attr=cst.Name(method))
+        return node.with_changes(func=func)
+
+    return SitePlan(
+        finding,
+        call,
+        build,
+        rename=lambda names: f"{names.logger}.{method}",
+        needs_logger=True,
+        dropped=(call.func,),
+    )
+
+
+FIX = Fix("ETL002", "MigrateRootCalls", "logging.info(...) and friends -> the module logger", plan)

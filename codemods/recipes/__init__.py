@@ -1,0 +1,20 @@
+"""ExecuTorch recipes: named, upstream-aware rewrites of specific code, applied after the generic
+site kinds (`--no-recipes` turns them off). Each refuses, with a reason, when upstream moved.
+
+| recipe | file | what the user gets |
+|---|---|---|
+| why-no-partition-info | exir/backend/utils.py | `TORCH_LOGS=xnnpack` tells why a node was not partitioned |
+| partition-report | exir/backend/canonical_partitioners/config_partitioner.py | `TORCH_LOGS=partition_report` |
+| xnnpack-graph-artifact | backends/xnnpack/serialization/xnnpack_graph_serialize.py | `TORCH_LOGS=xnnpack_graph` |
+"""
+
+from __future__ import annotations
+
+from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.recipes.partition_report import RECIPE as PARTITION_REPORT
+from codemods.recipes.why_no_partition import RECIPE as WHY_NO_PARTITION
+from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
+
+RECIPES: list[Recipe] = [WHY_NO_PARTITION, PARTITION_REPORT, XNNPACK_GRAPH]
+
+__all__ = ["RECIPES", "Edit", "Recipe", "RecipePlan"]

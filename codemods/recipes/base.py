@@ -1,0 +1,83 @@
+"""ExecuTorch recipes: a few named, upstream-aware rewrites of specific code the seed asks to change.
+
+A recipe is matched by the file's root-relative path and by the exact shape of the statements it
+edits (compared as syntax trees, so formatting does not matter). When the shape is not there
+(upstream moved or changed the code) it refuses with a reason and the file keeps what the generic
+migration did. Edits replace whole statements; the result is checked to be exactly the old tree
+with those statements replaced, plus the runtime import.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace `count` statements of `block` starting at `start` (0: insert before it) by `text`,
+    whole statements written without indentation."""
+
+    block: list[ast.stmt]
+    start: int
+    count: int
+    text: str
+
+
+@dataclass
+class RecipePlan:
+    edits: list[Edit]
+    imports: tuple[str, ...]  # runtime names the new statements use
+    note: str  # what changed and what the user gets, for the report
+
+
+@dataclass(frozen=True)
+class Recipe:
+    name: str
+    path: str  # the root-relative path of the one file it changes (checked on the path's end)
+    summary: str
+    # (tree, runtime module) -> the plan; a reason to refuse; None when already applied
+    plan: Callable[[ast.Module, str], RecipePlan | str | None]
+
+
+def find_class(tree: ast.Module, name: str) -> ast.ClassDef | None:
+    return next((s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == name), None)
+
+
+def find_function(body: list[ast.stmt], name: str) -> ast.FunctionDef | None:
+    return next((s for s in body if isinstance(s, ast.FunctionDef) and s.name == name), None)
+
+
+def same_statements(stmts: list[ast.stmt], source: str) -> bool:
+    """True when `stmts` are, as syntax trees, the statements of `source`."""
+    expected = ast.parse(source).body
+    return len(stmts) == len(expected) and all(
+        ast.dump(a) == ast.dump(b) for a, b in zip(stmts, expected, strict=True)
+    )
+
+
+def locate(block: list[ast.stmt], source: str) -> int | None:
+    """The index in `block` where the statements of `source` start, if they are there."""
+    count = len(ast.parse(source).body)
+    for index in range(len(block) - count + 1):
+        if same_statements(block[index : index + count], source):
+            return index
+    return None
+
+
+def replace_once(
+    block: list[ast.stmt], old: str, new: str, *, keep_old: bool = False
+) -> Edit | str | None:
+    """An edit replacing the statements of `old` in `block` by those of `new` (or, with
+    `keep_old`, inserting `new` after them); None when `block` already holds the result; a
+    reason when `old` is not there."""
+    if locate(block, old + new if keep_old else new) is not None:
+        return None
+    at = locate(block, old)
+    if at is None:
+        first = old.strip().splitlines()[0]
+        return f"`{first}` is not there any more"
+    if keep_old:
+        return Edit(block, at + len(ast.parse(old).body), 0, new)
+    return Edit(block, at, len(ast.parse(old).body), new)

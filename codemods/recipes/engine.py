@@ -1,0 +1,185 @@
+"""Apply the recipes whose file this is: splice their statement edits, add the runtime import,
+drop imports left unused, and check that nothing else changed."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import os
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from codemods._guard import Allowed, GuardError, check
+from codemods._header import HeaderEdit, apply_header
+from codemods._names import DROPPABLE_MODULES, count_references
+from codemods._rewrite import UnitTransformer
+from codemods._units import is_clean, split_lines
+from codemods.fixes import Names
+from codemods.recipes.base import Edit, Recipe, RecipePlan
+from lint_rules.statements import stmt_start
+
+
+@dataclass
+class RecipeOutcome:
+    """`applied`/`refused`: (recipe name, note or reason); `text` is unchanged when none applied."""
+
+    text: str
+    applied: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)  # already applied earlier: nothing to do
+
+
+def recipes_for(path: str, recipes: list[Recipe]) -> list[Recipe]:
+    """The recipes for the file at `path`: its full path ends with theirs (so where the project
+    root lies does not matter)."""
+    full = "/" + os.path.abspath(path).replace(os.sep, "/").lstrip("/")
+    return [r for r in recipes if full.endswith("/" + r.path)]
+
+
+def apply_recipes(
+    text: str, tree: ast.Module, relpath: str, runtime: str, recipes: list[Recipe]
+) -> RecipeOutcome:
+    """Apply `recipes` (those of this file) to `text`, the module at `relpath`. Never raises on
+    bad input: a recipe that cannot apply exactly is refused, with why."""
+    outcome = RecipeOutcome(text)
+    plans: list[tuple[Recipe, RecipePlan]] = []
+    for recipe in recipes:
+        plan = recipe.plan(tree, runtime)
+        if plan is None:
+            outcome.done.append(recipe.name)
+        elif isinstance(plan, str):
+            outcome.refused.append((recipe.name, f"{plan}: upstream changed, review"))
+        else:
+            plans.append((recipe, plan))
+    if not plans:
+        return outcome
+    try:
+        new_text = _apply(text, tree, relpath, runtime, [p for _, p in plans])
+    except (GuardError, SyntaxError, cst.ParserSyntaxError, _Unclean) as exc:
+        reason = f"not applied, the file is left as the generic migration wrote it: {exc}"
+        outcome.refused += [(recipe.name, reason) for recipe, _ in plans]
+        return outcome
+    outcome.text = new_text
+    outcome.applied = [(recipe.name, plan.note) for recipe, plan in plans]
+    return outcome
+
+
+class _Unclean(Exception):
+    """A statement to replace shares its lines with other code."""
+
+
+def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[RecipePlan]) -> str:
+    edits = [edit for plan in plans for edit in plan.edits]
+    spliced = _splice(text, edits)
+    expected = _expected_tree(tree, edits)
+    new_tree = ast.parse(spliced)
+    if ast.dump(new_tree) != ast.dump(expected):
+        raise GuardError("the recipe's result is not exactly the intended statements")
+    imports = tuple(sorted({name for plan in plans for name in plan.imports}))
+    return _add_import(spliced, new_tree, path, runtime, imports)
+
+
+def _splice(text: str, edits: list[Edit]) -> str:
+    lines = split_lines(text)
+    out = list(lines)
+    for edit in sorted(edits, key=lambda e: -_first_line(e)):
+        anchor = edit.block[edit.start] if edit.start < len(edit.block) else edit.block[-1]
+        replaced = edit.block[edit.start : edit.start + edit.count]
+        if any(not is_clean(s, lines) for s in replaced):
+            raise _Unclean(f"line {anchor.lineno}: statement shares its line")
+        first_line = lines[stmt_start(anchor) - 1]
+        indent = first_line[: len(first_line) - len(first_line.lstrip(" \t"))]
+        ending = "\r\n" if first_line.endswith("\r\n") else "\n"
+        new = [(indent + line if line.strip() else "") + ending for line in edit.text.splitlines()]
+        if replaced:
+            start, end = stmt_start(replaced[0]) - 1, replaced[-1].end_lineno or 0
+        elif edit.start < len(edit.block):
+            start = end = stmt_start(anchor) - 1
+        else:  # after the block's last statement
+            start = end = anchor.end_lineno or 0
+        out[start:end] = new
+    return "".join(out)
+
+
+def _first_line(edit: Edit) -> int:
+    if edit.start < len(edit.block):
+        return stmt_start(edit.block[edit.start])
+    return (edit.block[-1].end_lineno or 0) + 1
+
+
+def _expected_tree(tree: ast.Module, edits: list[Edit]) -> ast.Module:
+    """The old tree with the edits applied, on a copy (the original is not touched)."""
+    expected = copy.deepcopy(tree)
+    for edit in sorted(edits, key=lambda e: -_first_line(e)):
+        block = _follow(expected, _path_to(tree, edit.block))
+        block[edit.start : edit.start + edit.count] = ast.parse(edit.text).body
+    return expected
+
+
+def _path_to(root: ast.AST, block: list[ast.stmt]) -> list[tuple[str, int | None]]:
+    """Field names (and list indexes) leading from `root` to the statement list `block`."""
+    for name, value in ast.iter_fields(root):
+        if value is block:
+            return [(name, None)]
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    try:
+                        return [(name, index), *_path_to(item, block)]
+                    except LookupError:
+                        continue
+    raise LookupError("block not found")
+
+
+def _follow(root: ast.AST, path: list[tuple[str, int | None]]) -> list[ast.stmt]:
+    node: object = root
+    for name, index in path:
+        node = getattr(node, name)
+        if index is not None:
+            node = node[index]  # type: ignore[index]
+    return node  # type: ignore[return-value]
+
+
+def _add_import(
+    text: str, tree: ast.Module, path: str, runtime: str, names: tuple[str, ...]
+) -> str:
+    """Import `names` from the runtime (usort placement, or joined to an existing import) and
+    drop logging/warnings/sys imports the recipe left unused; guarded like any migration."""
+    used = count_references(tree)
+    imported = {
+        (a.asname or a.name): node
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module == runtime and node.level == 0
+        for a in node.names
+    }
+    wanted = tuple((n, n) for n in names if n not in imported)
+    drop = frozenset(
+        (a.asname or a.name.split(".")[0])
+        for node in tree.body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for a in node.names
+        if _module_of(node, a) in DROPPABLE_MODULES and not used[a.asname or a.name.split(".")[0]]
+    )
+    if not wanted and not drop:
+        return text
+    module = cst.parse_module(text).visit(UnitTransformer({}, Names("logger", {}), drop))
+    edit = HeaderEdit(runtime=runtime, names=wanted, logger=None, get_logger="get_logger")
+    if wanted:
+        module = apply_header(module, edit, add_import=True, add_logger=False)
+    new_text = module.code
+    allowed = Allowed(
+        sites=frozenset(),
+        removed=frozenset(),
+        runtime=runtime,
+        runtime_names=frozenset(local for _, local in wanted),
+        logger=None,
+    )
+    check(tree, text, new_text, path, allowed)
+    return new_text
+
+
+def _module_of(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> str:
+    if isinstance(node, ast.Import):
+        return alias.name.split(".")[0]
+    return "" if node.level else (node.module or "")

@@ -1,0 +1,49 @@
+"""The XNNPACK graph of each delegate on the `xnnpack_graph` artifact, instead of a JSON file.
+
+Upstream `convert_to_flatbuffer` writes `./xnnpack_delegate_graph_N.json` into the working
+directory whenever its module logger is at DEBUG. After this recipe, `TORCH_LOGS=xnnpack_graph`
+prints the graph (stderr, or `TORCH_LOGS_OUT`), nothing else changes, and no file is written.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function, replace_once
+
+_OLD = """\
+if logger.getEffectiveLevel() == logging.DEBUG:
+    filename: str = f"./xnnpack_delegate_graph_{_delegate_instance_id}.json"
+    logger.debug(f"Writing XNNGraph to {filename}")
+    pretty_print_xnngraph(xnnpack_graph_json, filename)
+"""
+_NEW = """\
+graph_log = get_artifact_logger(__name__, "xnnpack_graph")
+if artifact_enabled(graph_log):
+    from pprint import pformat
+
+    graph = pformat(json.loads(xnnpack_graph_json), indent=2, compact=True)
+    graph_log.debug("XNNGraph of delegate %d:\\n%s", _delegate_instance_id, graph)
+"""
+
+
+def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    convert = find_function(tree.body, "convert_to_flatbuffer")
+    if convert is None:
+        return "no convert_to_flatbuffer() in this file"
+    edit = replace_once(convert.body, _OLD, _NEW)
+    if not isinstance(edit, Edit):
+        return edit and f"convert_to_flatbuffer() no longer dumps the graph to a file: {edit}"
+    return RecipePlan(
+        [edit],
+        ("artifact_enabled", "get_artifact_logger"),
+        "TORCH_LOGS=xnnpack_graph prints each delegate's graph; no JSON file in the working folder",
+    )
+
+
+RECIPE = Recipe(
+    "xnnpack-graph-artifact",
+    "backends/xnnpack/serialization/xnnpack_graph_serialize.py",
+    "the XNNPACK graph dump sent to the xnnpack_graph artifact instead of JSON files",
+    plan,
+)

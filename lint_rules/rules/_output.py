@@ -1,0 +1,98 @@
+"""`print(...)` and `<stream>.write(...)` calls, shared by ETL003 (stderr) and ETL008 (stdout):
+when the codemod can turn one into a logger call with exactly the same text, and why not."""
+
+from __future__ import annotations
+
+import ast
+
+from lint_rules.facts import has_star_args
+
+# Review reasons, written once: the codemod's builders raise the same texts.
+STAR_ARGS = "star-args in print(): review"
+EMPTY_PRINT = "empty print(): review"
+END_CHANGES_LINES = "print(end=...) changes the line structure: review"
+SEP_UNKNOWN = "sep not known statically: review"
+WRITE_ARGUMENTS = "unusual {}.write() arguments: review"
+TEXT_UNKNOWN = "text not known statically: review"
+NO_NEWLINE = "write without a trailing newline: review"
+PRINT_KEYWORDS = frozenset({"file", "sep", "end", "flush"})
+
+
+def print_target(call: ast.Call, qualname) -> str | None:  # noqa: ANN001 - facts.qualname
+    """`sys.stderr` / `sys.stdout` for where a print writes (stdout when `file` is absent or
+    None); None for any other file."""
+    for keyword in call.keywords:
+        if keyword.arg == "file":
+            value = keyword.value
+            if isinstance(value, ast.Constant) and value.value is None:
+                return "sys.stdout"
+            target = qualname(value)
+            return target if target in ("sys.stderr", "sys.stdout") else None
+    return "sys.stdout"
+
+
+def print_problem(call: ast.Call) -> str | None:
+    """Why a print cannot become one logger call with the same text; None when it can."""
+    if has_star_args(call):
+        return STAR_ARGS
+    if not call.args:
+        return EMPTY_PRINT
+    keywords = {k.arg: k.value for k in call.keywords}
+    unknown = sorted(str(k) for k in keywords if k not in PRINT_KEYWORDS)
+    if unknown:
+        return f"print({unknown[0]}=...): review"
+    end = keywords.get("end")
+    if end is not None and not (isinstance(end, ast.Constant) and end.value in ("\n", None)):
+        return END_CHANGES_LINES
+    sep = keywords.get("sep")
+    if sep is not None and not (
+        isinstance(sep, ast.Constant) and (sep.value is None or isinstance(sep.value, str))
+    ):
+        return SEP_UNKNOWN
+    return None
+
+
+def write_problem(call: ast.Call, stream: str) -> str | None:
+    """Why `<stream>.write(text)` cannot become a logger call; None when it can."""
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return WRITE_ARGUMENTS.format(stream)
+    ends = ends_with_newline(call.args[0])
+    if ends is None:
+        return TEXT_UNKNOWN
+    return None if ends else NO_NEWLINE
+
+
+def ends_with_newline(node: ast.expr) -> bool | None:
+    """True/False for text known to end (or not) with a newline; None when unknown."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.endswith("\n")
+    if isinstance(node, ast.JoinedStr) and node.values:
+        last = node.values[-1]
+        if isinstance(last, ast.Constant) and isinstance(last.value, str):
+            return last.value.endswith("\n")
+        return False
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return ends_with_newline(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return ends_with_newline(node.left)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "format":
+            return ends_with_newline(node.func.value)
+    return None
+
+
+def literal_text(node: ast.expr) -> str:
+    """The literal parts of a message expression (f-string pieces, `+`, `%` and `.format`
+    templates) joined with a space: what a reader sees of it in the source."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return " ".join(
+            v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return f"{literal_text(node.left)} {literal_text(node.right)}".strip()
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "format":
+            return literal_text(node.func.value)
+    return ""

@@ -1,0 +1,22 @@
+# Copyright (c) Sample Authors.
+# Licensed under the BSD-style license in the LICENSE file.
+"""Helpers backends share (the part of ExecuTorch's exir/backend/utils.py the recipes know)."""
+
+import logging
+
+
+class WhyNoPartition:
+    """Partitioners call `why(node, reason)` for every node they reject."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        self.logger = logger
+        self.node = None
+        self.reason = ""
+
+    def __call__(self, node, reason: str) -> None:
+        self.node = node
+        self.reason = reason
+        self.logger.debug(self)
+
+    def __str__(self) -> str:
+        return f"WhyNoPartition: Node {self.node} was not partitioned because {self.reason}."
