@@ -29,7 +29,8 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
     """
     internal = sync.sync()
     if internal is not None and internal.log_registry.is_artifact(artifact):
-        return internal.getArtifactLogger(name, artifact)
+        with registry.LOCK:  # torch's registry is not thread-safe; our other writers hold it
+            return internal.getArtifactLogger(name, artifact)
     if artifact not in registry.artifacts:
         known = ", ".join(sorted(registry.artifacts))
         raise ValueError(f"unknown artifact {artifact!r}; known artifacts: {known}")
