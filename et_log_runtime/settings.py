@@ -108,9 +108,9 @@ def _kind(name: str) -> str:
 
 
 def _value(name: str, value: object) -> int | bool | None:
+    kind = _kind(name)  # unknown names raise, also with None
     if value is None:
         return None
-    kind = _kind(name)
     if kind == "artifact":
         if not isinstance(value, bool):
             raise ValueError(f"set_logs: {name} is an artifact; give True or False, not {value!r}")

@@ -75,7 +75,7 @@ q.run()
 set_logs(xnnpack=None, xnnpack_graph=False)  # None forgets a name's setting
 print(levels())
 q.run()
-for bad in ({"xnnpak": 10}, {"xnnpack": 12}, {"xnnpack": True}):
+for bad in ({"xnnpak": 10}, {"xnnpak": None}, {"xnnpack": 12}, {"xnnpack": True}):
     try:
         set_logs(**bad)
     except ValueError as exc:
@@ -91,6 +91,8 @@ print(levels())
         "[10, 30, 10]",
         "[10, 10, 10]",
         "[10, 10, 30]",
+        "ValueError unknown log or artifact name",
+        "lists valid names: True",
         "ValueError unknown log or artifact name",
         "lists valid names: True",
         "ValueError set_logs: xnnpack: 12 is not",
