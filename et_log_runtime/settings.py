@@ -21,7 +21,8 @@ __all__ = ["normalize", "parse_settings", "to_level"]
 ENV = "TORCH_LOGS"
 _log = logging.getLogger("et_log_runtime")
 # TORCH_LOGS grammar as torch 2.13 checks it: names with an optional +/-, spaces only after commas.
-_GRAMMAR = re.compile(r"[+-]?[\w.]+(?:,\s*[+-]?[\w.]+)*")
+# Compiled on first use, not at import: the torch hook imports this module inside `import torch`.
+_GRAMMAR = r"[+-]?[\w.]+(?:,\s*[+-]?[\w.]+)*"
 
 requested: dict[str, int | bool] = {}  # merged settings, oldest first: name -> level / bool
 origin: dict[str, str] = {}  # name -> "text" (a settings string), "name" (keyword), "module"
@@ -59,11 +60,11 @@ def parse_settings(text: str) -> dict[str, int]:
         )
     if text == "":
         return {}
-    if not _GRAMMAR.fullmatch(text):
+    if not re.fullmatch(_GRAMMAR, text):
         tidy = ",".join(part.strip() for part in text.split(","))
         hint = (
             f"; TORCH_LOGS allows spaces only after a comma: write {tidy!r}"
-            if _GRAMMAR.fullmatch(tidy)
+            if re.fullmatch(_GRAMMAR, tidy)
             else ""
         )
         raise ValueError(f"invalid log settings {text!r}: expected [+|-]name,[+|-]name,...{hint}")

@@ -7,6 +7,8 @@ also wraps torch's ``_init_logs`` so that every (re)initialisation of torch's lo
 torch's own ``set_logs`` and the one at the end of ``import torch``, ends with ``after_init``.
 
 Import graph (acyclic): components <- registry <- settings, destinations <- sync <- the API.
+``settings`` and ``destinations`` are imported on first need, so the hook inside ``import torch``
+loads only ``registry`` and this module.
 """
 
 from __future__ import annotations
@@ -16,11 +18,25 @@ import os
 import sys
 from types import ModuleType
 
-from et_log_runtime import destinations, registry, settings
+from et_log_runtime import registry
 
 __all__ = ["after_init", "sync"]
 
+ENV = "TORCH_LOGS"  # the same name as settings.ENV (not imported from there: see _settings)
+
 _WRAPPED = "_et_log_original"  # attribute of our wrapper: torch's own _init_logs
+
+
+def _settings(needed: bool) -> ModuleType | None:
+    """``settings`` if anything was ever set (it is loaded then) or ``needed``; else None.
+
+    Keeps ``import torch`` light: when nobody set anything there is nothing to install, and the
+    hook then loads only ``registry`` and this module.
+    """
+    loaded = sys.modules.get("et_log_runtime.settings")
+    if loaded is None and needed:
+        from et_log_runtime import settings as loaded
+    return loaded
 
 
 def sync(reapply: bool = False) -> ModuleType | None:
@@ -33,6 +49,8 @@ def sync(reapply: bool = False) -> ModuleType | None:
     internal = registry.torch_internal()
     if internal is None:
         if reapply:
+            from et_log_runtime import destinations, settings
+
             with registry.LOCK:
                 settings.apply_without_torch()
                 destinations.arrange(None)
@@ -44,21 +62,27 @@ def sync(reapply: bool = False) -> ModuleType | None:
         _wrap_init(internal)
         if getattr(internal, "LOG_TRACE_HANDLER", None) is None:
             # inside `import torch`, before torch sets its loggers up: it will apply this state
-            if reapply or (added and settings.requested):
+            settings = _settings(needed=reapply)
+            if settings is not None and (reapply or (added and settings.requested)):
                 settings.apply(internal, init=False)
         elif reapply or added:
-            settings.apply(internal, init=True)  # our wrapper then runs after_init
+            _settings(needed=True).apply(internal, init=True)  # the wrapper runs after_init
     return internal
 
 
 def after_init(internal: ModuleType) -> None:
     """Runs after every torch ``_init_logs``: adopt a foreign change, then arrange destinations."""
+    from et_log_runtime import destinations  # first needed at torch's first init, after the hook
+
     with registry.LOCK:
-        if not settings.applying and os.environ.get(settings.ENV) is None:
-            if not settings.in_effect(internal):  # torch's own set_logs changed its settings
-                settings.adopt(internal)
-                settings.apply(internal, init=True)  # re-enters after_init with applying set
-                return
+        settings = None
+        if os.environ.get(ENV) is None:  # with TORCH_LOGS set, torch's set_logs does nothing
+            state = internal.log_state  # settings in it that we did not put there: adopt them
+            settings = _settings(needed=bool(state.log_qname_to_level or state.artifact_names))
+        if settings is not None and not settings.applying and not settings.in_effect(internal):
+            settings.adopt(internal)  # torch's own set_logs changed its settings
+            settings.apply(internal, init=True)  # re-enters after_init with applying set
+            return
         destinations.arrange(internal)
 
 
