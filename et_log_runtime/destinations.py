@@ -21,7 +21,7 @@ from types import ModuleType
 
 from et_log_runtime import registry
 
-__all__ = ["Override", "RootCapture", "arrange", "routed"]
+__all__ = ["ROOT_CAPTURE", "Override", "RootCapture", "arrange", "routed"]
 
 _root = logging.root
 _CAPTURE_CLASSES = (
@@ -55,14 +55,11 @@ def _capture_types() -> tuple[type, ...]:
 
 
 class RootCapture(logging.Handler):
-    """Hands records of a non-propagating component logger to test-capture handlers on the root.
+    """Hands records of non-propagating component loggers to test-capture handlers on the root.
 
     Inert in production: with no capture handler on the root it returns after one list check.
+    One instance (``ROOT_CAPTURE``) serves every component logger.
     """
-
-    def __init__(self, owner: logging.Logger) -> None:
-        super().__init__(logging.NOTSET)
-        self.owner = owner
 
     def handle(self, record: logging.LogRecord) -> bool:  # type: ignore[override]
         handlers = _root.handlers
@@ -73,7 +70,7 @@ class RootCapture(logging.Handler):
             return False
         reached = []  # handlers the record meets anyway on its way up from where it was logged
         origin = logging.Logger.manager.loggerDict.get(record.name)
-        log: logging.Logger | None = origin if isinstance(origin, logging.Logger) else self.owner
+        log = origin if isinstance(origin, logging.Logger) else None
         while log is not None:
             reached.extend(log.handlers)
             if log is _root or not log.propagate:
@@ -89,6 +86,9 @@ class RootCapture(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.handle(record)
+
+
+ROOT_CAPTURE = RootCapture()
 
 
 class Override:
@@ -159,8 +159,8 @@ def arrange(internal: ModuleType | None) -> None:
                     for handler in [h for h in log.handlers if internal._is_torch_handler(h)]:
                         log.removeHandler(handler)
                 log.propagate = _route
-                if not any(isinstance(h, RootCapture) for h in log.handlers):
-                    log.addHandler(RootCapture(log))
+                if ROOT_CAPTURE not in log.handlers:
+                    log.addHandler(ROOT_CAPTURE)
             if _route:
                 _enable_all_below(qnames)
         for layer in overrides:
