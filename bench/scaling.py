@@ -38,9 +38,9 @@ def module_with_sites(count: int) -> str:
     return "".join(parts)
 
 
-def run(command: list[str], cwd: Path) -> tuple[float, int, int]:
-    """(wall seconds, exit status, peak RSS in MiB) of one child process."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+def run(command: list[str], cwd: Path, code: Path = REPO) -> tuple[float, int, int]:
+    """(wall seconds, exit status, peak RSS in MiB) of one child process running `code`."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
     started = time.perf_counter()
     quiet = subprocess.DEVNULL
     child = subprocess.Popen(command, cwd=cwd, env=env, stdout=quiet, stderr=quiet)
@@ -50,16 +50,22 @@ def run(command: list[str], cwd: Path) -> tuple[float, int, int]:
     return seconds, child.returncode, usage.ru_maxrss // 1024
 
 
-def measure(count: int, repeat: int, work: Path) -> dict[str, tuple[float, int]]:
-    """Median wall time and the largest peak memory per tool, on fresh copies."""
+def measure(
+    count: int, repeat: int, work: Path, old: Path | None = None
+) -> dict[str, tuple[float, int]]:
+    """Median wall time and the largest peak memory per tool, on fresh copies; with `old`, the
+    migration of that older checkout too."""
     text = module_with_sites(count)
     out: dict[str, tuple[float, int]] = {}
-    for tool, command in TOOLS.items():
+    tools = [(tool, command, REPO) for tool, command in TOOLS.items()]
+    if old is not None:
+        tools.append(("migrate, before", TOOLS["migrate"], old))
+    for tool, command, code in tools:
         times, peaks = [], []
         for _ in range(repeat):
             (work / "exir").mkdir(parents=True, exist_ok=True)
             (work / "exir" / "big.py").write_text(text)
-            seconds, status, peak = run(command, work)
+            seconds, status, peak = run(command, work, code)
             if status not in (0, 1):  # the lint exits 1: it found the sites
                 raise SystemExit(f"{tool} on {count} sites exited {status}")
             times.append(seconds)
@@ -69,7 +75,9 @@ def measure(count: int, repeat: int, work: Path) -> dict[str, tuple[float, int]]
     return out
 
 
-def section(results: dict[int, dict[str, tuple[float, int]]], repeat: int) -> str:
+def section(
+    results: dict[int, dict[str, tuple[float, int]]], repeat: int, against: str | None
+) -> str:
     sizes = sorted(results)
     load = os.getloadavg()[0]
     lines = [
@@ -101,7 +109,31 @@ def section(results: dict[int, dict[str, tuple[float, int]]], repeat: int) -> st
         f"the {big:,}-site file migrated in {migrate_big:.1f} s (goal < 20 s: "
         f"{'met' if migrate_big < 20 else 'NOT met'})"
     )
-    return "\n".join([*lines, "", "; ".join(verdicts) + "."])
+    lines += ["", "; ".join(verdicts) + "."]
+    before = [
+        (n, results[n]["migrate, before"][0]) for n in sizes if "migrate, before" in results[n]
+    ]
+    if against and before:
+        cells = ", ".join(
+            f"{n:,} sites {t:.2f} s ({t / results[n]['migrate'][0]:.1f}x now)" for n, t in before
+        )
+        lines += [
+            "",
+            f"Anchor, the migration before this design (commit {against}), same run: {cells}.",
+        ]
+    return "\n".join(lines)
+
+
+def _checkout(rev: str, into: Path) -> Path:
+    """The lint and codemod packages of commit `rev`, extracted with git archive."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", rev, "lint_rules", "codemods"],
+        capture_output=True,
+        check=True,
+    )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
 
 
 def main() -> int:
@@ -109,13 +141,19 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sizes", default="1000,6000,60000")
     parser.add_argument("--no-write", action="store_true", help="print, do not update docs")
+    parser.add_argument("--against", metavar="REV", help="also time this older commit's migration")
+    parser.add_argument(
+        "--against-up-to", type=int, default=6000, help="sizes it is timed on (it was quadratic)"
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     results = {}
     with tempfile.TemporaryDirectory(prefix="et-log-scaling-") as tmp:
+        old = _checkout(args.against, Path(tmp) / "old") if args.against else None
         for count in sizes:
-            results[count] = measure(count, args.repeat, Path(tmp) / str(count))
-    body = section(results, args.repeat)
+            code = old if count <= args.against_up_to else None
+            results[count] = measure(count, args.repeat, Path(tmp) / str(count), code)
+    body = section(results, args.repeat, args.against)
     print(body)
     if not args.no_write:
         replace_section(REPO / "docs" / "BENCHMARKS.md", "bench:scaling", body)

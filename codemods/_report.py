@@ -39,6 +39,7 @@ class FileOutcome:
     review: list[SiteRecord] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, note)
     refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
+    test_pairs: list[dict[str, str]] = field(default_factory=list)  # site, code, test, ...
     error: str | None = None
     error_line: int = 0
     diff: str = ""
@@ -175,6 +176,7 @@ def to_json(tally: Tally) -> str:
         ],
         "skipped": [{"path": p, "reason": r} for p, r in tally.skipped],
         "recipes": tally.recipes(),
+        "tests": [pair for o in tally.outcomes for pair in o.test_pairs],
     }
     for entry in data["rewritten"]:  # type: ignore[union-attr]
         entry["reason"] = note_text(entry["reason"], entry["component"])
@@ -219,6 +221,14 @@ def to_markdown(tally: Tally, written: bool = True) -> str:
         out += ["|---|---|---|---|"]
         out += [
             f"| {r['recipe']} | `{r['path']}` | {r['status']} | {r['detail']} |" for r in recipes
+        ]
+    pairs = [pair for o in tally.outcomes for pair in o.test_pairs]
+    if pairs:
+        out += ["", "## Tests that assert on a migrated message", ""]
+        out += ["| site | code | test | through | done |", "|---|---|---|---|---|"]
+        out += [
+            f"| `{p['site']}` | {p['code']} | `{p['test']}` | {p['channel']} | {p['action']} |"
+            for p in pairs
         ]
     out += ["", "## Left for review", ""]
     review = [(o, s) for o in tally.outcomes for s in o.review]

@@ -10,6 +10,7 @@ import sys
 
 from codemods._fileio import FileError, read, write_atomic
 from codemods._report import FileOutcome, SiteRecord
+from codemods._test_refs import TestRef
 from codemods.engine import migrate_source
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.engine import recipes_for
@@ -18,16 +19,20 @@ from lint_rules.detector import may_contain_sites
 
 _CONFIG: Config | None = None
 _RECIPES: list[Recipe] = RECIPES
+_TESTS: list[TestRef] = []
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def init_worker(config: Config, recipes: bool = True) -> None:
-    global _CONFIG, _RECIPES
+def init_worker(config: Config, recipes: bool = True, tests: list[TestRef] | None = None) -> None:
+    global _CONFIG, _RECIPES, _TESTS
     _CONFIG = config
     _RECIPES = RECIPES if recipes else []
+    _TESTS = tests or []
 
 
-def init_pool_worker(config: Config, parent: int, recipes: bool = True) -> None:
+def init_pool_worker(
+    config: Config, parent: int, recipes: bool = True, tests: list[TestRef] | None = None
+) -> None:
     """Like init_worker, for a pool process: die with the driver, so a `kill -9` of the driver
     leaves no worker behind (blocked forever on the task queue, holding its stdout open)."""
     if sys.platform.startswith("linux"):
@@ -38,7 +43,7 @@ def init_pool_worker(config: Config, parent: int, recipes: bool = True) -> None:
             pass
     if os.getppid() != parent:  # the driver died before prctl took effect
         os._exit(1)
-    init_worker(config, recipes)
+    init_worker(config, recipes, tests)
 
 
 def _record(finding: Finding, path: str, reason: str) -> SiteRecord:
@@ -68,18 +73,23 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
     try:
-        result = migrate_source(source.text, path, _CONFIG, recipes=recipes)
+        result = migrate_source(source.text, path, _CONFIG, recipes=recipes, tests=_TESTS)
     except Exception as exc:  # a bug of ours must not stop the run: report it, keep the file
         outcome.error = f"internal error, file left as it is: {exc!r}"
         return outcome
-    outcome.review = [_record(r.finding, path, r.reason) for r in result.review]
+    rel = _CONFIG.relpath(path)  # reports name files from the project root, as the lint does
+    outcome.review = [_record(r.finding, rel, r.reason) for r in result.review]
     outcome.refused_recipes = result.refused_recipes
+    outcome.test_pairs = [
+        {"site": f"{rel}:{f.line}", "code": f.code, "test": test, "channel": ch, "action": act}
+        for f, test, ch, act in result.test_pairs
+    ]
     if result.error is not None:
         outcome.error, outcome.error_line = result.error, result.error_line
         return outcome
     outcome.recipes = result.recipes
     notes = {id(finding): note for finding, note in result.notes}
-    outcome.rewritten = [_record(f, path, notes.get(id(f), "")) for f in result.rewritten]
+    outcome.rewritten = [_record(f, rel, notes.get(id(f), "")) for f in result.rewritten]
     if not result.changed:
         return outcome
     try:

@@ -45,7 +45,8 @@ class MigrateLogging(VisitorBasedCodemodCommand):
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<stdin>"
-        result = migrate_source(tree.code, path, self.config)
+        recipes = [] if self.SELECT else None  # a single-kind command applies no recipe
+        result = migrate_source(tree.code, path, self.config, recipes=recipes)
         for item in result.review:
             finding = item.finding
             self.warn(f"{finding.line}:{finding.col}: {finding.code} {item.reason}")

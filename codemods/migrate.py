@@ -20,6 +20,7 @@ from typing import TextIO
 from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
+from codemods._test_refs import TestRef, index_tests, is_test_file
 from codemods._worker import init_pool_worker, init_worker, migrate_file
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
@@ -86,17 +87,35 @@ def _jobs(
 
 
 def _run(
-    jobs: list[tuple[str, str, str]], config: Config, workers: int, recipes: bool
+    jobs: list[tuple[str, str, str]],
+    config: Config,
+    workers: int,
+    recipes: bool,
+    tests: list[TestRef],
 ) -> Iterator[FileOutcome]:
     if workers <= 1 or len(jobs) < 2 * _CHUNK:
-        init_worker(config, recipes)
+        init_worker(config, recipes, tests)
         yield from map(migrate_file, jobs)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    setup = (config, os.getpid(), recipes)
+    setup = (config, os.getpid(), recipes, tests)
     with ProcessPoolExecutor(workers, context, init_pool_worker, setup) as pool:
         yield from pool.map(migrate_file, jobs, chunksize=_CHUNK)
+
+
+def _test_index(jobs: list[tuple[str, str, str]], config: Config) -> list[TestRef]:
+    """Every test function among the run's files that captures warnings, logs or output."""
+    refs: list[TestRef] = []
+    for path, real, _ in jobs:
+        if is_test_file(config.relpath(path)):
+            try:
+                with open(real, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            refs += index_tests(config.relpath(path), data)
+    return refs
 
 
 def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
@@ -147,7 +166,8 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         for path in remove_stale_temps(os.path.dirname(real) for _, real, _ in jobs):
             _say(sys.stderr, f"{path}: removed a temporary file left by an interrupted run")
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
-    for outcome in _run(jobs, config, args.jobs, not args.no_recipes):
+    tests = _test_index(jobs, config)
+    for outcome in _run(jobs, config, args.jobs, not args.no_recipes, tests):
         outcome.component = config.component_for(outcome.path)
         tally.outcomes.append(outcome)
         progress.advance()

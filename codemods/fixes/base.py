@@ -71,6 +71,9 @@ class Fix:
     command: str  # the libcst codemod command that applies only this kind
     description: str
     plan: Planner
+    # Where the site's message went before the rewrite (warnings, logs, stdout, stderr): a test
+    # capturing that channel and looking for the message is affected by the rewrite.
+    channel: str | None = None
 
 
 NOT_A_STATEMENT = "inside an expression, so it cannot be removed: review"

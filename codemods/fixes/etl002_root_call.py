@@ -28,4 +28,10 @@ def plan(finding, site, analysis) -> SitePlan:  # noqa: ANN001 - see Planner
     )
 
 
-FIX = Fix("ETL002", "MigrateRootCalls", "logging.info(...) and friends -> the module logger", plan)
+FIX = Fix(
+    "ETL002",
+    "MigrateRootCalls",
+    "logging.info(...) and friends -> the module logger",
+    plan,
+    channel="logs",
+)

@@ -28,4 +28,5 @@ FIX = Fix(
     "MigrateStderrPrints",
     "prints to stderr -> logger calls with the same text",
     partial(output_plan, default_level="warning"),
+    channel="stderr",
 )

@@ -44,4 +44,10 @@ def _build(call: cst.Call, names: Names) -> cst.Call:
     return call.with_changes(func=cst.Name(names.local("warn_once")), args=[first, *kept])
 
 
-FIX = Fix("ETL004", "MigrateWarnings", "diagnostic warnings.warn -> warn_once(logger, ...)", plan)
+FIX = Fix(
+    "ETL004",
+    "MigrateWarnings",
+    "diagnostic warnings.warn -> warn_once(logger, ...)",
+    plan,
+    channel="warnings",
+)

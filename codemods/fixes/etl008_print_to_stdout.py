@@ -13,4 +13,5 @@ FIX = Fix(
     "MigrateStdoutDiagnostics",
     "diagnostics printed to stdout -> logger calls with the same text",
     partial(output_plan, default_level="info"),
+    channel="stdout",
 )

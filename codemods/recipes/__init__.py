@@ -6,15 +6,17 @@ site kinds (`--no-recipes` turns them off). Each refuses, with a reason, when up
 | why-no-partition-info | exir/backend/utils.py | `TORCH_LOGS=xnnpack` tells why a node was not partitioned |
 | partition-report | exir/backend/canonical_partitioners/config_partitioner.py | `TORCH_LOGS=partition_report` |
 | xnnpack-graph-artifact | backends/xnnpack/serialization/xnnpack_graph_serialize.py | `TORCH_LOGS=xnnpack_graph` |
+| override-logger | exir/common.py | `DebugPass(log_filename=...)` still writes its file |
 """
 
 from __future__ import annotations
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.recipes.override_logger import RECIPE as OVERRIDE_LOGGER
 from codemods.recipes.partition_report import RECIPE as PARTITION_REPORT
 from codemods.recipes.why_no_partition import RECIPE as WHY_NO_PARTITION
 from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
 
-RECIPES: list[Recipe] = [WHY_NO_PARTITION, PARTITION_REPORT, XNNPACK_GRAPH]
+RECIPES: list[Recipe] = [WHY_NO_PARTITION, PARTITION_REPORT, XNNPACK_GRAPH, OVERRIDE_LOGGER]
 
 __all__ = ["RECIPES", "Edit", "Recipe", "RecipePlan"]

@@ -81,3 +81,32 @@ def replace_once(
     if keep_old:
         return Edit(block, at + len(ast.parse(old).body), 0, new)
     return Edit(block, at, len(ast.parse(old).body), new)
+
+
+def edit_function(
+    tree: ast.Module,
+    runtime: str,
+    *,
+    target: str,
+    old: str,
+    new: str,
+    imports: tuple[str, ...],
+    note: str,
+    keep_old: bool = False,
+) -> RecipePlan | str | None:
+    """A recipe's plan for the common case: in function `target` (`name` or `Class.method`),
+    replace the statements of `old` by those of `new` (or add `new` after them)."""
+    owner, _, name = target.rpartition(".")
+    body = tree.body
+    if owner:
+        cls = find_class(tree, owner)
+        if cls is None:
+            return f"no class {owner} in this file"
+        body = cls.body
+    function = find_function(body, name)
+    if function is None:
+        return f"no {target}() in this file"
+    edit = replace_once(function.body, old, new, keep_old=keep_old)
+    if not isinstance(edit, Edit):
+        return edit and f"{target}(): {edit}"
+    return RecipePlan([edit], imports, note)

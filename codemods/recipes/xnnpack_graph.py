@@ -7,9 +7,9 @@ prints the graph (stderr, or `TORCH_LOGS_OUT`), nothing else changes, and no fil
 
 from __future__ import annotations
 
-import ast
+from functools import partial
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function, replace_once
+from codemods.recipes.base import Recipe, edit_function
 
 _OLD = """\
 if logger.getEffectiveLevel() == logging.DEBUG:
@@ -18,6 +18,9 @@ if logger.getEffectiveLevel() == logging.DEBUG:
     pretty_print_xnngraph(xnnpack_graph_json, filename)
 """
 _NEW = """\
+logger.debug(
+    "delegate %d: TORCH_LOGS=xnnpack_graph prints its graph", _delegate_instance_id
+)
 graph_log = get_artifact_logger(__name__, "xnnpack_graph")
 if artifact_enabled(graph_log):
     from pprint import pformat
@@ -27,23 +30,17 @@ if artifact_enabled(graph_log):
 """
 
 
-def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
-    convert = find_function(tree.body, "convert_to_flatbuffer")
-    if convert is None:
-        return "no convert_to_flatbuffer() in this file"
-    edit = replace_once(convert.body, _OLD, _NEW)
-    if not isinstance(edit, Edit):
-        return edit and f"convert_to_flatbuffer() no longer dumps the graph to a file: {edit}"
-    return RecipePlan(
-        [edit],
-        ("artifact_enabled", "get_artifact_logger"),
-        "TORCH_LOGS=xnnpack_graph prints each delegate's graph; no JSON file in the working folder",
-    )
-
-
 RECIPE = Recipe(
     "xnnpack-graph-artifact",
     "backends/xnnpack/serialization/xnnpack_graph_serialize.py",
     "the XNNPACK graph dump sent to the xnnpack_graph artifact instead of JSON files",
-    plan,
+    partial(
+        edit_function,
+        target="convert_to_flatbuffer",
+        old=_OLD,
+        new=_NEW,
+        imports=("artifact_enabled", "get_artifact_logger"),
+        note="TORCH_LOGS=xnnpack_graph prints each delegate's graph; no JSON file in the working "
+        "folder",
+    ),
 )

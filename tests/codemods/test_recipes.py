@@ -9,6 +9,7 @@ from codemod_support import SAMPLE
 
 from codemods.engine import migrate_source
 from codemods.migrate import main
+from codemods.recipes import RECIPES
 
 UTILS = "exir/backend/utils.py"
 PARTITIONER = "exir/backend/canonical_partitioners/config_partitioner.py"
@@ -79,11 +80,7 @@ def test_no_recipes_flag_and_the_report(sample_copy, tmp_path):
     report = tmp_path / "report.json"
     assert main([*paths, "-q", "--report", str(report)]) == 0
     rows = json.loads(report.read_text())["recipes"]
-    assert {r["recipe"]: r["status"] for r in rows} == {
-        "why-no-partition-info": "applied",
-        "partition-report": "applied",
-        "xnnpack-graph-artifact": "applied",
-    }
+    assert {r["recipe"]: r["status"] for r in rows} == {r.name: "applied" for r in RECIPES}
     assert partitioner.read_bytes() != before
 
 

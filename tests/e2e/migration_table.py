@@ -22,9 +22,13 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
+from lint_rules.discovery import iter_python_files  # noqa: E402
+from lint_rules.rules import CODES  # noqa: E402
+
 DOC = REPO / "docs" / "MIGRATION.md"
 BEGIN, END = "<!-- migration-table -->", "<!-- /migration-table -->"
-CODES = ("ETL001", "ETL002", "ETL003", "ETL004", "ETL005", "ETL006", "ETL007")
 
 
 def _run(args: list[str], cwd: Path, ok: tuple[int, ...]) -> str:
@@ -41,8 +45,9 @@ def _commit(tree: Path) -> str:
     return head.stdout.strip() or "an unknown commit"
 
 
-def measure(tree: Path) -> tuple[list[dict], dict]:
-    """(lint findings before migrating, the migration's JSON report) on a copy of ``tree``."""
+def measure(tree: Path) -> tuple[list[dict], dict, Counter]:
+    """(lint findings before migrating, the migration's JSON report, stdout prints exempt from
+    ETL008 per component) on a copy of ``tree``."""
     with tempfile.TemporaryDirectory(prefix="et-log-table-") as tmp:
         copy = Path(tmp)
         for name in ("exir", "backends"):
@@ -50,12 +55,28 @@ def measure(tree: Path) -> tuple[list[dict], dict]:
         if (tree / "pyproject.toml").is_file():
             shutil.copy2(tree / "pyproject.toml", copy / "pyproject.toml")
         lint = _run(["-m", "lint_rules", "--format", "json", "exir", "backends"], copy, (0, 1))
+        exempt = exempt_prints(copy)
         report = copy / "report.json"
         _run(["-m", "codemods.migrate", "exir", "backends", "--report", str(report)], copy, (0,))
-        return json.loads(lint)["findings"], json.loads(report.read_text())
+        return json.loads(lint)["findings"], json.loads(report.read_text()), exempt
 
 
-def render(findings: list[dict], report: dict, commit: str) -> str:
+def exempt_prints(root: Path) -> Counter:
+    """Per component: stdout prints ETL008 leaves alone because their function prints by design
+    (print_*, pretty_*, dump*, show*, __str__, ...): the lint with that exemption off, minus on."""
+    counts: Counter = Counter()
+    for overrides, sign in (
+        ({"select": ["ETL008"], "print-functions": []}, 1),
+        ({"select": ["ETL008"]}, -1),
+    ):
+        config = load_config(root, overrides)
+        for path in iter_python_files([str(root / "exir"), str(root / "backends")], config):
+            found = sum(1 for _ in detect_file(path, config))
+            counts[config.component_for(path)] += sign * found
+    return +counts
+
+
+def render(findings: list[dict], report: dict, commit: str, exempt: Counter) -> str:
     today: dict[str, Counter] = defaultdict(Counter)
     for finding in findings:
         today[finding["component"]][finding["code"]] += 1
@@ -86,14 +107,36 @@ def render(findings: list[dict], report: dict, commit: str) -> str:
         f"The codemod changes {totals['files_changed']} of {totals['files_scanned']} files; "
         f"{totals['files_failed']} fail, {totals['files_skipped']} are skipped.",
         "",
-        "Left for review after the codemod, per component:",
-        "",
     ]
+    out += etl008_rows(findings, report, exempt)
+    out += ["", "ExecuTorch recipes on this tree:", ""]
+    out += [f"- {r['recipe']} (`{r['path']}`): {r['status']}" for r in report.get("recipes", [])]
+    out += ["", "Left for review after the codemod, per component:", ""]
     for comp in sorted(review_sites, key=lambda c: (-len(review_sites[c]), c)):
         out.append(f"- **{comp}**")
         for site in sorted(review_sites[comp], key=lambda s: (s["path"], s["line"])):
-            out.append(f"  - `{site['path']}:{site['line']}` {site['code']} `{site['source']}`")
+            source = " ".join(site["source"].split())
+            source = source if len(source) <= 90 else source[:87] + "..."
+            out.append(f"  - `{site['path']}:{site['line']}` {site['code']} `{source}`")
     return "\n".join(out)
+
+
+def etl008_rows(findings: list[dict], report: dict, exempt: Counter) -> list[str]:
+    """ETL008 (diagnostics printed to stdout) per component: fixed, review, exempt."""
+    fixed = Counter(s["component"] for s in report["rewritten"] if s["code"] == "ETL008")
+    review = Counter(s["component"] for s in report["review"] if s["code"] == "ETL008")
+    names = sorted(set(fixed) | set(review) | set(exempt), key=lambda c: (-fixed[c] - review[c], c))
+    rows = [
+        "ETL008 (stdout prints in library code) per component: rewritten into logger calls, left "
+        "for review, and not flagged because their function prints by design:",
+        "",
+        "| component | rewritten | review | exempt |",
+        "|---|---:|---:|---:|",
+    ]
+    rows += [f"| {c} | {fixed[c]} | {review[c]} | {exempt[c]} |" for c in names]
+    total = (sum(fixed.values()), sum(review.values()), sum(exempt.values()))
+    rows.append(f"| **total** | **{total[0]}** | **{total[1]}** | **{total[2]}** |")
+    return rows
 
 
 def write_section(doc: Path, body: str) -> None:
@@ -108,8 +151,8 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help=f"update {DOC.relative_to(REPO)}")
     parser.add_argument("--commit", help="the checkout's commit, when it is not a git repository")
     args = parser.parse_args()
-    findings, report = measure(args.tree.resolve())
-    body = render(findings, report, args.commit or _commit(args.tree))
+    findings, report, exempt = measure(args.tree.resolve())
+    body = render(findings, report, args.commit or _commit(args.tree), exempt)
     if args.write:
         write_section(DOC, body)
     else:

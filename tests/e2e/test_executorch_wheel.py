@@ -262,6 +262,7 @@ def test_minus_both_silences_executorch(after):
 
 
 def _xnnpack_debug_files(run: Run) -> set[str]:
+    """The backends/xnnpack files that printed DEBUG lines."""
     return {
         line.module
         for line in run.lines

@@ -1,0 +1,301 @@
+"""One attempt at rewriting a module's sites: plans -> character edits (each site call on its own
+text; libcst on whole statements only where one changes as a whole) -> spliced text -> guard."""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_right
+
+import libcst as cst
+
+from codemods._anchors import header_units
+from codemods._guard import Allowed, check
+from codemods._header import HeaderEdit, apply_header
+from codemods._layout import LINE_LENGTH, fit, node_code
+from codemods._names import ModuleNames
+from codemods._plan import choose_names, names_to_drop
+from codemods._rewrite import SiteMismatch, UnitTransformer
+from codemods._units import Unit, merge_units, unit_for
+from codemods.fixes import Names, SitePlan, SiteSkipped
+from lint_rules import Config
+from lint_rules.detector import Analysis
+from lint_rules.walk import walk_all
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+class Retry(Exception):
+    """Some sites cannot be rewritten as planned: review them (`skipped`), or rewrite them as
+    part of their statement (`whole_statement`), and start again."""
+
+    def __init__(self, skipped: dict[int, str], whole_statement: set[int]) -> None:
+        super().__init__(f"{len(skipped)} skipped")
+        self.skipped = skipped
+        self.whole_statement = whole_statement
+
+
+class Rewrite:
+    """One attempt at rewriting a module with a given set of plans."""
+
+    def __init__(
+        self,
+        analysis: Analysis,
+        lines: list[str],
+        names: ModuleNames,
+        config: Config,
+        whole_module: bool,
+        whole_statement: set[int],
+    ) -> None:
+        self.analysis = analysis
+        self.lines = lines
+        self.names = names
+        self.config = config
+        self.whole_module = whole_module
+        self.whole_statement = whole_statement
+        self.starts = [0]  # character offset of each line's start, and of the end
+        for line in lines:
+            self.starts.append(self.starts[-1] + len(line))
+
+    def run(self, plans: list[SitePlan]) -> tuple[str, list[SitePlan], ast.Module]:
+        """The new text, the plans carried out, and the new text's tree (from the guard)."""
+        text = self.analysis.text
+        if not plans:
+            return text, [], self.analysis.tree
+        names, edit = choose_names(self.analysis, plans, self.names, self.config.runtime_import)
+        drop = names_to_drop(plans, self.names)
+        units = self._statement_units(plans, drop, edit)
+        in_unit, alone = _assign(units, plans)
+        edits: list[tuple[int, int, str, bool]] = []  # (start, end, new text, whole lines)
+        done: list[SitePlan] = []
+        for unit, unit_plans in zip(units, in_unit, strict=True):
+            try:
+                new, unit_done = _apply_unit(unit, self.lines, unit_plans, names, drop, edit)
+            except SiteSkipped as exc:
+                raise Retry({id(exc.plan.finding): str(exc)}, set()) from None  # type: ignore[attr-defined]
+            edits.append((self.starts[unit.start - 1], self.starts[unit.end], new, True))
+            done += unit_done
+        skipped: dict[int, str] = {}
+        for group in _outermost(alone):
+            try:
+                edits.append(self._call_edit(group, names))
+            except SiteSkipped as exc:
+                skipped[id(exc.plan.finding)] = str(exc)  # type: ignore[attr-defined]
+            except cst.ParserSyntaxError:  # the call's text alone does not parse: use its statement
+                raise Retry({}, {id(group[0].finding)}) from None
+            else:
+                done += group
+        if skipped:
+            raise Retry(skipped, set())
+        new_text = _splice(text, self.lines, self.starts, edits)
+        allowed = Allowed(
+            sites=frozenset((p.call.lineno, p.call.col_offset) for p in done if not p.removes),
+            removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
+            runtime=self.config.runtime_import,
+            runtime_names=frozenset(local for _, local in edit.names),
+            logger=edit.logger,
+            get_logger=edit.get_logger,
+        )
+        path = self.config.relpath(self.analysis.path)
+        return new_text, done, check(self.analysis.tree, text, new_text, path, allowed)
+
+    def _statement_units(
+        self, plans: list[SitePlan], drop: frozenset[str], edit: HeaderEdit
+    ) -> list[Unit]:
+        tree, lines = self.analysis.tree, self.lines
+        everything = [Unit(1, max(len(lines), 1), False, list(tree.body), True, True)]
+        if self.whole_module:
+            return everything
+        index = self.analysis.facts.statements
+        nodes: list[ast.AST] = [
+            p.call for p in plans if p.removes or id(p.finding) in self.whole_statement
+        ]
+        if drop:
+            nodes += [
+                node
+                for node in self.names.import_stmts
+                if any((a.asname or a.name.split(".")[0]) in drop for a in node.names)
+            ]
+        units: list[Unit] = []
+        for node in nodes:
+            unit = unit_for(index, lines, node)
+            if unit is None:
+                return everything
+            units.append(unit)
+        if edit.names or edit.logger:
+            runtime = edit.runtime
+            header = header_units(tree, lines, runtime, bool(edit.names), bool(edit.logger), drop)
+            if header is None:
+                return everything
+            units += header
+        if not units:
+            return []
+        return merge_units(units) or everything
+
+    def _call_edit(self, group: list[SitePlan], names: Names) -> tuple[int, int, str, bool]:
+        """A site call (with the sites nested in it) rewritten on its own text."""
+        finding = group[0].finding
+        start = self.starts[finding.line - 1] + finding.col - 1
+        end = self.starts[finding.end_line - 1] + finding.end_col - 1
+        text = self.analysis.text[start:end]
+        if len(group) == 1 and group[0].rename is not None:
+            renamed = _renamed(group[0], text, self.lines, names)
+            if renamed is not None:
+                return start, end, renamed, False
+        node = cst.parse_expression(text)
+        if len(group) == 1 and isinstance(node, cst.Call):  # the common case: no visitor needed
+            plan = group[0]
+            try:
+                new = plan.build(node, names)
+            except SiteSkipped as exc:
+                exc.plan = plan  # type: ignore[attr-defined]
+                raise
+            if isinstance(new, cst.Call) and plan.room is not None:
+                return start, end, fit(new, plan.room)[1], False
+            return start, end, node_code(new), False
+        transformer = UnitTransformer(_by_ordinal(group[0].call, group), names, verified=0)
+        new = node.visit(transformer)
+        if len(transformer.done) != len(group):
+            raise SiteMismatch(f"line {finding.line}: {len(group)} site(s), some not reached")
+        return start, end, node_code(new), False
+
+
+def _renamed(plan: SitePlan, text: str, lines: list[str], names: Names) -> str | None:
+    """`text` with the called function renamed, when that needs no libcst: a one-line call whose
+    function is a plain name or dotted name, still within black's line length."""
+    call, room = plan.call, plan.room
+    func = call.func
+    if call.end_lineno != call.lineno or room is None or func.end_lineno != func.lineno:
+        return None
+    length = (func.end_col_offset or 0) - func.col_offset
+    old = text.encode("utf-8")[:length].decode("utf-8", "replace")
+    if not _DOTTED.fullmatch(old):
+        return None
+    new = plan.rename(names) + text[len(old) :]  # type: ignore[misc]
+    if room.before + len(new) + room.after > LINE_LENGTH:
+        return None
+    return new
+
+
+def _assign(
+    units: list[Unit], plans: list[SitePlan]
+) -> tuple[list[list[SitePlan]], list[SitePlan]]:
+    """Each unit's plans (a plan whose call starts on a unit's lines), and the plans in none."""
+    firsts = [u.start for u in units]
+    in_unit: list[list[SitePlan]] = [[] for _ in units]
+    alone: list[SitePlan] = []
+    for plan in plans:
+        at = bisect_right(firsts, plan.call.lineno) - 1
+        if at >= 0 and plan.call.lineno <= units[at].end:
+            in_unit[at].append(plan)
+        elif plan.removes:
+            raise AssertionError("a removal outside its unit")
+        else:
+            alone.append(plan)
+    return in_unit, alone
+
+
+def _position(call: ast.Call) -> tuple[int, int, int, int]:
+    return (call.lineno, call.col_offset, -(call.end_lineno or 0), -(call.end_col_offset or 0))
+
+
+def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
+    """Plans grouped by the outermost site call holding them (a site nested in another's
+    arguments is rewritten with it)."""
+    groups: list[list[SitePlan]] = []
+    end = (0, 0)
+    for plan in sorted(plans, key=lambda p: _position(p.call)):
+        call = plan.call
+        if groups and (call.lineno, call.col_offset) < end:
+            groups[-1].append(plan)
+            continue
+        groups.append([plan])
+        end = (call.end_lineno or call.lineno, call.end_col_offset or 0)
+    return groups
+
+
+def _by_ordinal(root: ast.AST, plans: list[SitePlan]) -> dict[int, SitePlan]:
+    """Plans keyed by their call's preorder position among the calls under `root` (libcst's
+    visiting order), so the transformer finds them without position metadata."""
+    calls = sorted(
+        (n for n in walk_all(root) if isinstance(n, ast.Call)),
+        key=_position,  # type: ignore[arg-type]
+    )
+    index = {id(c): i for i, c in enumerate(calls)}
+    return {index[id(p.call)]: p for p in plans if id(p.call) in index}
+
+
+def _apply_unit(
+    unit: Unit,
+    lines: list[str],
+    plans: list[SitePlan],
+    names: Names,
+    drop: frozenset[str],
+    edit: HeaderEdit,
+) -> tuple[str, list[SitePlan]]:
+    """The unit's new text (without the wrapper) and the plans carried out in it."""
+    unique = {id(n): n for s in unit.stmts for n in walk_all(s) if isinstance(n, ast.Call)}
+    calls = sorted(unique.values(), key=_position)  # type: ignore[arg-type]
+    index = {id(c): i for i, c in enumerate(calls)}
+    by_ordinal = {index[id(p.call)]: p for p in plans if id(p.call) in index}
+    module = cst.parse_module(unit.text(lines))
+    transformer = UnitTransformer(by_ordinal, names, drop)
+    module = module.visit(transformer)
+    if unit.add_import or unit.add_logger:
+        after = lines[unit.end] if unit.end < len(lines) else ""
+        module = apply_header(
+            module,
+            edit,
+            add_import=unit.add_import,
+            add_logger=unit.add_logger,
+            blank_follows=not after.strip() or unit.end >= len(lines),
+        )
+    if len(transformer.done) != len(plans):
+        raise SiteMismatch(
+            f"line {unit.start}: {len(plans) - len(transformer.done)} site(s) not reached"
+        )
+    if not unit.indented:
+        if not module.body and not module.header and not module.footer:
+            return "", transformer.done
+        return module.code, transformer.done
+    wrapper = module.body[0]
+    if isinstance(wrapper, cst.If) and not wrapper.body.body:  # type: ignore[attr-defined]
+        return "", transformer.done
+    code, prefix = module.code, unit.wrapper(lines)
+    assert code.startswith(prefix)
+    return code[len(prefix) :], transformer.done
+
+
+def _last_line(text: str) -> str | None:
+    """The last line of `text` (which ends with a line ending), without it; None when empty."""
+    if not text:
+        return None
+    body = text[:-2] if text.endswith("\r\n") else text[:-1]
+    return body[max(body.rfind("\n"), body.rfind("\r")) + 1 :]
+
+
+def _splice(
+    text: str, lines: list[str], starts: list[int], edits: list[tuple[int, int, str, bool]]
+) -> str:
+    """Apply the edits (disjoint character ranges). A statement unit that vanished takes one
+    surplus blank line with it: no doubled blank line, no blank line opening a block."""
+    out: list[str] = []
+    cursor = 0
+    for start, end, new, whole_lines in sorted(edits):
+        out.append(text[cursor:start])
+        cursor = end
+        if not whole_lines:
+            out.append(new)
+            continue
+        if new and not text[start:end].endswith(("\n", "\r")):
+            new = new.rstrip("\r\n")  # the file's last line had no line ending
+        if new:
+            out.append(new)
+            continue
+        following = bisect_right(starts, end) - 1  # 0-based index of the line after the unit
+        if following < len(lines) and not lines[following].strip():
+            before = _last_line("".join(out))
+            if before is None or not before.strip() or before.rstrip().endswith(":"):
+                cursor = starts[following + 1]
+    out.append(text[cursor:])
+    return "".join(out)

@@ -1,0 +1,68 @@
+"""`override_logger` scopes ExecuTorch's components instead of reconfiguring the root logger.
+
+`exir/common.py`'s `override_logger(newLevel, fmtstr, filename)` raises the root logger's level,
+reformats its handlers and adds a FileHandler to it while a block runs; `DebugPass(log_filename=)`
+wraps its `logging.debug` calls in it. The migration moves those calls onto component loggers, which
+do not propagate to the root, so the file would stay empty. After this recipe the helper is one
+call of the runtime's `override_logs`: the same level and file, for every ExecuTorch component.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function
+
+_PARAMETERS = ["newLevel", "fmtstr", "filename"]
+_NEW = """\
+with override_logs(newLevel, filename=filename, fmt=fmtstr or None):
+    yield
+"""
+
+
+def _body_start(function: ast.FunctionDef) -> int:
+    first = function.body[0]
+    is_doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+    return 1 if is_doc and isinstance(first.value.value, str) else 0  # type: ignore[attr-defined]
+
+
+def _configures_root_around_one_yield(stmt: ast.stmt) -> bool:
+    """The upstream shape: one `try` whose body yields once and which touches `logging.root`."""
+    if not isinstance(stmt, ast.Try):
+        return False
+    yields = [s for s in stmt.body if isinstance(s, ast.Expr) and isinstance(s.value, ast.Yield)]
+    touches_root = any(
+        isinstance(n, ast.Attribute)
+        and n.attr == "root"
+        and getattr(n.value, "id", "") == "logging"
+        for n in ast.walk(stmt)
+    )
+    return len(yields) == 1 and touches_root
+
+
+def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    function = find_function(tree.body, "override_logger")
+    if function is None:
+        return "no override_logger() in this file"
+    if [a.arg for a in function.args.args] != _PARAMETERS:
+        return f"override_logger() no longer takes ({', '.join(_PARAMETERS)})"
+    start = _body_start(function)
+    body = function.body[start:]
+    if len(body) == 1 and ast.dump(body[0]) == ast.dump(ast.parse(_NEW).body[0]):
+        return None  # applied before
+    if len(body) != 1 or not _configures_root_around_one_yield(body[0]):
+        return "override_logger() no longer configures the root logger around one yield"
+    return RecipePlan(
+        [Edit(function.body, start, 1, _NEW)],
+        ("override_logs",),
+        "override_logger() (DebugPass's log file) raises ExecuTorch's components and adds the "
+        "file through override_logs instead of reconfiguring the root logger",
+    )
+
+
+RECIPE = Recipe(
+    "override-logger",
+    "exir/common.py",
+    "override_logger() on the runtime's override_logs (DebugPass's log_filename keeps working)",
+    plan,
+)

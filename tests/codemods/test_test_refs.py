@@ -1,0 +1,99 @@
+"""Sites whose message a test asserts on: found before rewriting, kept or noted, reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from codemods.migrate import main
+
+LIBRARY = """\
+import logging
+import warnings
+
+
+def configure(u55):
+    if u55:
+        warnings.warn("preserve_io_quantization=True is redundant on this target")
+
+
+def fold(graph):
+    logging.warning("constant_prop_pass does not constant propagate in control flow")
+
+
+def partition(op):
+    print("Op not supported by the partitioner:", op)
+
+
+def other():
+    logging.info("call_function stat for this graph")
+"""
+TESTS = """\
+import logging
+import unittest
+
+import pytest
+
+from executorch.exir import lib
+
+
+def test_warns():
+    with pytest.warns(UserWarning, match="preserve_io_quantization=True is redundant"):
+        lib.configure(True)
+
+
+def test_prints(capsys):
+    lib.partition("pow")
+    assert "Op not supported by the partitioner" in capsys.readouterr().out
+
+
+def test_names_only(caplog):
+    lib.other()
+    assert "call_function" in caplog.text  # an identifier ties nothing to a site
+
+
+class TestFold(unittest.TestCase):
+    def test_fold(self):
+        warn_log = "constant_prop_pass does not constant propagate"
+        with self.assertLogs(level="WARNING") as log:
+            lib.fold(None)
+            self.assertIn(warn_log, log.output[0])
+"""
+
+
+def _tree(root: Path) -> Path:
+    (root / "exir" / "tests").mkdir(parents=True)
+    (root / "exir" / "lib.py").write_text(LIBRARY)
+    (root / "exir" / "tests" / "test_lib.py").write_text(TESTS)
+    (root / "pyproject.toml").write_text("[tool.et-log]\n")  # the root paths are relative to
+    return root
+
+
+def test_sites_asserted_through_warnings_or_output_are_kept_logs_are_noted(tmp_path):
+    root = _tree(tmp_path / "repo")
+    report = tmp_path / "report.json"
+    assert main([str(root / "exir"), "-q", "-j", "1", "--report", str(report)]) == 0
+    data = json.loads(report.read_text())
+    pairs = {(p["code"], p["test"].split()[-1], p["channel"], p["action"]) for p in data["tests"]}
+    assert pairs == {
+        ("ETL004", "test_warns", "warnings", "kept for review"),
+        ("ETL008", "test_prints", "stdout", "kept for review"),
+        ("ETL002", "test_fold", "logs", "rewritten: the test still sees it"),
+    }
+    text = (root / "exir" / "lib.py").read_text()
+    assert 'warnings.warn("preserve_io_quantization=True' in text  # kept for its test
+    assert 'print("Op not supported by the partitioner:", op)' in text
+    assert 'logger.warning("constant_prop_pass does not' in text  # rewritten, noted
+    assert 'logger.info("call_function stat' in text
+    review = {r["code"]: r["reason"] for r in data["review"]}
+    assert "asserted by exir/tests/test_lib.py:9 test_warns through warnings" in review["ETL004"]
+    assert "test_prints through stdout" in review["ETL008"]
+
+
+def test_the_markdown_report_lists_each_pair(tmp_path):
+    root = _tree(tmp_path / "repo")
+    report = tmp_path / "report.md"
+    assert main([str(root / "exir"), "-q", "-j", "1", "--report", str(report)]) == 0
+    text = report.read_text()
+    assert "## Tests that assert on a migrated message" in text
+    assert "| `exir/lib.py:7` | ETL004 | `exir/tests/test_lib.py:9 test_warns` | warnings |" in text
