@@ -4,6 +4,13 @@ Importing this package is cheap and stdlib-only: the API is loaded on first use.
 
     from et_log_runtime import get_logger, warn_once
     logger = get_logger(__name__)
+
+Modules, bottom up (the import graph is acyclic): ``components`` (the table) <- ``registry``
+(names, the lock) <- ``settings`` (merged set_logs state), ``destinations`` (routing, test
+capture, overrides) <- ``sync`` (the one owner of "bring torch up to date") <- the API:
+``control`` (set_logs, route_to_app, register_*), ``loggers``, ``override``, ``torch_hook``,
+``artifacts`` (partition_report emitters, on top of ``loggers``); ``once`` (warn_once) stands
+alone.
 """
 
 from __future__ import annotations
@@ -15,9 +22,12 @@ __all__ = [
     "emit_partition_report",
     "get_artifact_logger",
     "get_logger",
+    "logger_names",
+    "override_logs",
     "register_artifact",
     "register_component",
     "report_rejection",
+    "route_to_app",
     "set_logs",
     "warn_once",
 ]
@@ -28,10 +38,13 @@ _HOME = {
     "report_rejection": "artifacts",
     "get_logger": "loggers",
     "get_artifact_logger": "loggers",
-    "set_logs": "settings",
+    "logger_names": "control",
+    "override_logs": "override",
+    "register_artifact": "control",
+    "register_component": "control",
+    "route_to_app": "control",
+    "set_logs": "control",
     "warn_once": "once",
-    "register_component": "registry",
-    "register_artifact": "registry",
 }
 
 

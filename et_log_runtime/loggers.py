@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from et_log_runtime import registry
+from et_log_runtime import registry, sync
 
 __all__ = ["get_artifact_logger", "get_logger"]
 
@@ -17,7 +17,7 @@ def get_logger(name: str) -> logging.Logger:
     (``executorch``, ``xnnpack``, ...) as set by TORCH_LOGS or ``set_logs``.
     """
     if "torch._logging._internal" in sys.modules:
-        registry.sync()  # cheap when up to date; registers late when torch's hook did not run
+        sync.sync()  # cheap when up to date; registers late when torch's hook did not run
     return logging.getLogger(name)
 
 
@@ -27,9 +27,10 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
     Its messages appear only when the artifact is named: ``TORCH_LOGS=xnnpack_graph`` or
     ``set_logs(xnnpack_graph=True)``; log them at DEBUG.
     """
-    internal = registry.sync()
+    internal = sync.sync()
     if internal is not None and internal.log_registry.is_artifact(artifact):
-        return internal.getArtifactLogger(name, artifact)
+        with registry.LOCK:  # torch's registry is not thread-safe; our other writers hold it
+            return internal.getArtifactLogger(name, artifact)
     if artifact not in registry.artifacts:
         known = ", ".join(sorted(registry.artifacts))
         raise ValueError(f"unknown artifact {artifact!r}; known artifacts: {known}")
@@ -38,5 +39,6 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
     log = logging.getLogger(qname)
     log.artifact_name = artifact  # type: ignore[attr-defined]
     log.propagate = False
-    registry.early_artifact_logs.add(qname)
+    with registry.LOCK:
+        registry.early_artifact_logs.add(qname)
     return log

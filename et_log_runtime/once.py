@@ -1,14 +1,43 @@
-"""``warn_once``: a logged warning shown once per (call site, message), like ``warnings``' default."""
+"""``warn_once``: a logged warning shown once per (call site, message), like ``warnings``' default.
+
+The memo is bounded: each call site remembers at most ``MAX_MESSAGES_PER_SITE`` distinct messages.
+When a site shows a new message beyond that, the oldest message that site showed is forgotten
+(first in, first out) and would be shown again if it came back. A site that repeats at most that
+many distinct texts behaves exactly like ``warnings.warn``; a per-node loop with a counter in its
+text costs constant memory. Thread-safe: exactly one line per (site, message) under any threads.
+"""
 
 from __future__ import annotations
 
 import logging
 import sys
+import threading
+from collections import deque
 
-__all__ = ["warn_once"]
+__all__ = ["MAX_MESSAGES_PER_SITE", "warn_once"]
 
-_seen: set[tuple[str, int, type, str]] = set()
+MAX_MESSAGES_PER_SITE = 1000
+
+_Key = tuple[str, int, type, str]  # (filename, line, category, text)
+_seen: set[_Key] = set()  # read without the lock on the fast path (set lookups are atomic)
+_order: dict[tuple[str, int, type], deque[str]] = {}  # per site: its remembered texts, oldest first
+_lock = threading.Lock()
 _getframe = sys._getframe
+
+
+def _remember(key: _Key) -> bool:
+    """Mark ``key`` as shown; False if another thread already did. Call with ``_lock`` held."""
+    if key in _seen:
+        return False
+    site = key[:3]
+    texts = _order.get(site)
+    if texts is None:
+        texts = _order[site] = deque()
+    texts.append(key[3])
+    _seen.add(key)
+    if len(texts) > MAX_MESSAGES_PER_SITE:
+        _seen.discard((*site, texts.popleft()))
+    return True
 
 
 def warn_once(
@@ -38,5 +67,7 @@ def warn_once(
         key = (frame.f_code.co_filename, frame.f_lineno, category, text)
     if key in _seen or not logger.isEnabledFor(logging.WARNING):
         return
-    _seen.add(key)
+    with _lock:
+        if not _remember(key):
+            return
     logger.warning(text, stacklevel=max(stacklevel, 1) + 1)

@@ -1,12 +1,12 @@
-"""pytest plugin (``pytest11`` entry point): make ``caplog`` see ExecuTorch component logs.
+"""pytest plugin (``pytest11`` entry point): ``caplog`` and ``assertLogs`` on the root see ExecuTorch.
 
-torch gives every registered logger its own stderr handler and ``propagate=False``, so records never
-reach the root logger where pytest's ``caplog`` listens (pytest issue 3697). pytest >= 9.2 attaches
-its capture handlers to loggers that are non-propagating when a test phase starts, but not to those
-that become so mid-phase (torch imported inside the test), and older pytest not at all. This plugin
-keeps pytest's handlers off our disabled artifact loggers, forwards our component loggers' records to pytest's capture handlers that are not attached already,
-and during each phase lifts the WARNING default et-log put on the ``executorch`` logger, so
-``caplog.set_level`` decides as it does for plain loggers.
+torch gives every registered logger its own stderr handler and ``propagate=False``, so records
+never reach the root logger where ``caplog`` (and ``assertLogs()`` without a name) listens (pytest
+issue 3697). The runtime itself hands such records to test-capture handlers on the root
+(``destinations.RootCapture``, also outside pytest). This plugin adds what only a test runner
+can: during each test phase it lifts the WARNING default et-log put on the ``executorch`` logger,
+so ``caplog.set_level(logging.DEBUG)`` or ``assertLogs(level="DEBUG")`` decide as they do for
+plain loggers, and it keeps pytest's handlers off our artifact loggers that are switched off.
 Loggers of torch itself are left alone. Importing this module is cheap and never imports torch.
 """
 
@@ -18,43 +18,7 @@ from collections.abc import Iterator
 import pytest
 from _pytest.logging import LogCaptureHandler
 
-__all__ = ["ForwardToCaplog"]
-
-
-class ForwardToCaplog(logging.Handler):
-    """Hands records of a non-propagating logger to pytest's capture handlers on the root logger."""
-
-    def __init__(self, owner: logging.Logger) -> None:
-        super().__init__(logging.NOTSET)
-        self.owner = owner
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if self.owner.propagate:
-            return  # the record reaches the root handlers by itself
-        attached = self.owner.handlers  # pytest >= 9.2 attaches to such loggers at phase start
-        for handler in logging.getLogger().handlers:
-            if (
-                isinstance(handler, LogCaptureHandler)
-                and handler not in attached
-                and record.levelno >= handler.level
-            ):
-                handler.handle(record)
-
-
-def _component_loggers() -> list[logging.Logger]:
-    from et_log_runtime import registry
-
-    if registry.torch_internal() is None:
-        return []  # without torch our loggers propagate normally; caplog already works
-    return [logging.getLogger(qname) for qnames in registry.components.values() for qname in qnames]
-
-
-def _attach_forwarders() -> None:
-    for log in _component_loggers():
-        if not any(isinstance(h, ForwardToCaplog) for h in log.handlers):
-            log.addHandler(ForwardToCaplog(log))
-    if _in_phase:
-        _relax_defaults()
+__all__: list[str] = []
 
 
 _in_phase = False
@@ -70,11 +34,16 @@ def _relax_defaults() -> None:
             _relaxed.append(log)
 
 
+def _relax_in_phase() -> None:
+    if _in_phase:
+        _relax_defaults()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     from et_log_runtime import registry
 
-    if _attach_forwarders not in registry.after_push:
-        registry.after_push.append(_attach_forwarders)  # torch imported later, mid-test
+    if _relax_in_phase not in registry.after_push:
+        registry.after_push.append(_relax_in_phase)  # torch imported later, mid-test
 
 
 @pytest.hookimpl(wrapper=True, trylast=True)
@@ -109,7 +78,7 @@ def _silence_disabled_artifacts() -> None:
 def _capturing() -> Iterator[None]:
     global _in_phase
     _in_phase = True
-    _attach_forwarders()
+    _relax_defaults()
     _silence_disabled_artifacts()
     try:
         return (yield)

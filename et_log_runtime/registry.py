@@ -1,27 +1,37 @@
-"""Our TORCH_LOGS names and how they are pushed into torch's log registry.
+"""Our TORCH_LOGS names and how they are pushed into torch's log registry; the runtime's lock.
 
 Everything here is stdlib only. torch's registry is touched only through the module object
 ``torch._logging._internal`` when it is already in ``sys.modules`` (never imported from here).
 Registration is idempotent and reports name clashes instead of overwriting torch's names.
+The bottom of the runtime's import graph: it imports only ``components``. Bringing torch up to
+date (names, then settings, then destinations) is ``sync.sync``'s job, not this module's.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from types import ModuleType
 
 from et_log_runtime.components import ARTIFACTS, COMPONENTS, Artifact
 
 __all__ = [
+    "LOCK",
+    "add_artifact",
+    "add_component",
+    "logger_names",
     "problems",
-    "register_artifact",
-    "register_component",
     "torch_internal",
 ]
 
+# One lock for everything that changes logging state (names, settings, destinations, torch's
+# loggers). Re-entrant: set_logs -> torch's _init_logs -> our post-init step all run under it.
+LOCK = threading.RLock()
+
 _PUSHED_ATTR = "_et_log_pushed"  # set on torch's LogRegistry: which of our names it holds
+_GENERATION_ATTR = "_et_log_generation"  # ... and which generation of our names it has seen
 
 components: dict[str, tuple[str, ...]] = dict(COMPONENTS)
 artifacts: dict[str, Artifact] = dict(ARTIFACTS)
@@ -60,54 +70,72 @@ def _check_name(kind: str, name: str) -> None:
         raise ValueError(f"{kind} name must be an identifier such as 'my_backend', got {name!r}")
 
 
-def register_component(name: str, loggers: str | Iterable[str]) -> bool:
-    """Make ``name`` a TORCH_LOGS / set_logs component covering logger(s) ``loggers``.
-
-    Returns True when ``name`` is (now) ours. A clash with an existing name is reported on stderr
-    and returns False; nothing is overwritten. Malformed arguments raise ValueError.
-    """
+def add_component(name: str, loggers: str | Iterable[str]) -> bool:
+    """Record component ``name`` covering ``loggers``; True if it is (now) ours. See control."""
     global _generation
     _check_name("component", name)
     qnames = (loggers,) if isinstance(loggers, str) else tuple(loggers)
     bad = [q for q in qnames if not is_qualified_name(q)]
     if not qnames or bad:
         raise ValueError(f"component {name!r} needs dotted logger names, got {loggers!r}")
-    if components.get(name) == qnames:
-        return True
-    if name in components or name in artifacts:
-        report(f"component {name!r} not registered: et-log already uses that name")
-        return False
-    if _torch_owns(name):
-        report(_clash_text("component", name))
-        return False
-    components[name] = qnames
-    _generation += 1
-    sync()
+    with LOCK:
+        if components.get(name) == qnames:
+            return True
+        if name in components or name in artifacts:
+            report(f"component {name!r} not registered: et-log already uses that name")
+            return False
+        if _torch_owns(name):
+            report(_clash_text("component", name))
+            return False
+        components[name] = qnames
+        _generation += 1
     return True
 
 
-def register_artifact(name: str, description: str, component: str) -> bool:
-    """Make ``name`` an off-by-default artifact of ``component`` (see ``get_artifact_logger``).
-
-    Returns True when ``name`` is (now) ours; a clash is reported on stderr and returns False.
-    """
+def add_artifact(name: str, description: str, component: str) -> bool:
+    """Record artifact ``name`` of ``component``; True if it is (now) ours. See control."""
     global _generation
     _check_name("artifact", name)
-    if component not in components:
-        raise ValueError(f"artifact {name!r}: unknown component {component!r}; register it first")
-    known = artifacts.get(name)
-    if known is not None and known.component == component:
-        return True
-    if known is not None or name in components:
-        report(f"artifact {name!r} not registered: et-log already uses that name")
-        return False
-    if _torch_owns(name):
-        report(_clash_text("artifact", name))
-        return False
-    artifacts[name] = Artifact(name, component, description)
-    _generation += 1
-    sync()
+    with LOCK:
+        if component not in components:
+            raise ValueError(
+                f"artifact {name!r}: unknown component {component!r}; register it first"
+            )
+        known = artifacts.get(name)
+        if known is not None and known.component == component:
+            return True
+        if known is not None or name in components:
+            report(f"artifact {name!r} not registered: et-log already uses that name")
+            return False
+        if _torch_owns(name):
+            report(_clash_text("artifact", name))
+            return False
+        artifacts[name] = Artifact(name, component, description)
+        _generation += 1
     return True
+
+
+def logger_names() -> tuple[str, ...]:
+    """Every logger a component of ours covers (children follow), sorted; for ``dictConfig``."""
+    return tuple(sorted({q for qnames in components.values() for q in qnames}))
+
+
+def covers(name: str) -> bool:
+    """True if logger ``name`` is one of our component loggers or below one."""
+    return any(
+        name == q or name.startswith(q + ".") for qnames in components.values() for q in qnames
+    )
+
+
+def pushed_qnames(reg: object) -> list[str]:
+    """The component loggers of ours that torch's registry holds (clashing names excluded)."""
+    pushed = getattr(reg, _PUSHED_ATTR, ())
+    return [q for name in pushed for q in components.get(name, ())]
+
+
+def up_to_date(reg: object) -> bool:
+    """True if torch's registry already holds every name we have (the cheap common case)."""
+    return getattr(reg, _GENERATION_ATTR, None) == _generation and not early_artifact_logs
 
 
 def _torch_owns(name: str) -> bool:
@@ -145,7 +173,7 @@ def push_to_torch(internal: ModuleType) -> bool:
     if pushed is None:
         pushed = set()
         setattr(reg, _PUSHED_ATTR, pushed)
-    elif getattr(reg, "_et_log_generation", None) == _generation and not early_artifact_logs:
+    elif up_to_date(reg):
         return False
     added = False
     for name, qnames in components.items():
@@ -169,31 +197,17 @@ def push_to_torch(internal: ModuleType) -> bool:
         internal.register_artifact(art.name, art.description, visible=True, off_by_default=True)
         pushed.add(art.name)
         added = True
-    untangle_children(reg)
     for qname in sorted(early_artifact_logs):
         reg.register_artifact_log(qname)
         internal.configure_artifact_log(logging.getLogger(qname))
     early_artifact_logs.clear()
-    reg._et_log_generation = _generation
+    setattr(reg, _GENERATION_ATTR, _generation)
     for listener in after_push if added else ():
         try:
             listener()
         except Exception as exc:  # noqa: BLE001 - must never break import torch
             report(f"listener {listener!r} failed: {exc!r}")
     return added
-
-
-def untangle_children(reg: object) -> None:
-    """Keep our component loggers out of torch's "child" set.
-
-    A package path in TORCH_LOGS (``+executorch.backends``) makes torch mark every logger below it as
-    a child, and each later re-initialisation turns propagation back on for children: our loggers,
-    which have their own handler, would then print every line twice.
-    """
-    children = reg.child_log_qnames
-    for name in getattr(reg, _PUSHED_ATTR, ()):
-        for qname in components.get(name, ()):
-            children.discard(qname)
 
 
 def _default_parent_level(qname: str) -> None:
@@ -214,23 +228,3 @@ def _default_parent_level(qname: str) -> None:
 def defaulted_parents() -> frozenset[str]:
     """The top-level loggers whose WARNING level et-log set (the pytest plugin relaxes them)."""
     return frozenset(_defaulted_parents)
-
-
-def sync() -> ModuleType | None:
-    """Bring torch's registry up to date with our names, if torch has loaded its logging.
-
-    Runs from the torch hook (before torch parses TORCH_LOGS) and lazily from ``get_logger``,
-    ``set_logs`` and late ``register_*`` calls. After torch has set its loggers up once, newly added
-    names are applied at once. Returns torch's logging internals, or None when torch is not loaded.
-    """
-    internal = torch_internal()
-    if internal is None:
-        return None
-    reg = internal.log_registry
-    if getattr(reg, "_et_log_generation", None) == _generation and not early_artifact_logs:
-        return internal
-    if push_to_torch(internal) and getattr(internal, "LOG_TRACE_HANDLER", None) is not None:
-        from et_log_runtime import settings  # torch already initialised its logs: redo it
-
-        settings.apply(internal)
-    return internal

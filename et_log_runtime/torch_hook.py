@@ -1,7 +1,9 @@
 """The ``torch.backends`` entry point: torch >= 2.13 calls ``register`` before parsing TORCH_LOGS.
 
 An exception escaping from here would break ``import torch`` for everyone, so ``register`` is
-import-light (stdlib plus what torch already loaded), idempotent, and never raises.
+import-light (stdlib plus what torch already loaded), idempotent, and never raises. What it does
+is ``sync.sync``'s job: push our names, install settings made before ``import torch``, and hook
+torch's logger initialisation so routing, capture and overrides follow it.
 """
 
 from __future__ import annotations
@@ -14,20 +16,9 @@ __all__ = ["register"]
 def register() -> None:
     """Add the ExecuTorch component names to torch's log registry; report problems, never raise."""
     try:
-        from et_log_runtime import registry
+        from et_log_runtime import sync
 
-        internal = registry.torch_internal()
-        if internal is None:
-            return  # called outside torch's import: nothing to register into yet
-        initialised = getattr(internal, "LOG_TRACE_HANDLER", None) is not None
-        added = registry.push_to_torch(internal)
-        settings = sys.modules.get("et_log_runtime.settings")  # loaded only if set_logs was used
-        if initialised and added:
-            from et_log_runtime import settings
-
-            settings.apply(internal)  # called late (torch already set its loggers up): redo that
-        elif not initialised and settings is not None and settings.requested:
-            settings.apply(internal, init=False)  # set_logs ran before import torch; torch inits
+        sync.sync()
     except Exception as exc:  # noqa: BLE001 - must never break import torch
         try:
             sys.stderr.write(f"et-log: could not register TORCH_LOGS names ({exc!r}); continuing\n")

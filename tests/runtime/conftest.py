@@ -32,9 +32,14 @@ def et_pkg(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def run(et_pkg: Path):
-    """``run(code, **env)`` -> CompletedProcess, with the throwaway package importable."""
+    """``run(code, args=None, **env)`` -> CompletedProcess, with the throwaway package importable.
 
-    def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-        return run_python(code, et_pkg, env)
+    ``args`` replaces ``-c code`` (for example ``["-c", code, "extra-arg"]``).
+    """
+
+    def _run(
+        code: str | None, args: list[str] | None = None, **env: str
+    ) -> subprocess.CompletedProcess[str]:
+        return run_python(code or "", et_pkg, env, args)
 
     return _run

@@ -1,0 +1,144 @@
+"""override_logs: a scoped level plus an extra destination (the DebugPass log file), restored exactly."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from runtime_support import messages
+
+from et_log_runtime import override_logs
+
+EXIR = ["exir-debug", "exir-info", "exir-warning", "exir-error"]
+XNN = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+
+# What a codemod recipe makes of upstream exir/common.py's override_logger, and DebugPass's use of
+# it after its root logging.debug calls moved onto its module logger.
+DEBUG_PASS = """
+import logging, sys
+from contextlib import contextmanager
+from et_log_runtime import get_logger, override_logs
+
+if sys.argv[-1] == "torch-first":
+    import torch  # noqa: F401
+import executorch.exir.passes.p as p
+import executorch.backends.xnnpack.partition.q as q
+import torch  # noqa: F401
+
+@contextmanager
+def override_logger(newLevel=logging.DEBUG, fmtstr="%(message)s", filename=None):
+    with override_logs(newLevel, fmt=fmtstr, filename=filename):
+        yield
+
+log = get_logger("executorch.exir.passes.debug_pass")
+
+def state():
+    names = ["executorch.exir", "executorch.backends.xnnpack", "executorch", "root"]
+    return [(logging.getLogger(n).level, list(logging.getLogger(n).handlers), logging.getLogger(n).propagate)
+            for n in names]
+
+before = state()
+with override_logger(filename=sys.argv[-2]):
+    log.debug("debug pass: %d nodes", 3)
+    p.run()
+    q.run()
+print("restored", state() == before)
+p.run()
+"""
+
+
+@pytest.mark.parametrize("when", ["torch-first", "modules-first"])
+@pytest.mark.parametrize("torch_logs", [None, "-executorch"])
+def test_debug_pass_file_gets_component_records(run, tmp_path, when, torch_logs) -> None:
+    path = tmp_path / "debug_pass.log"
+    env = {} if torch_logs is None else {"TORCH_LOGS": torch_logs}
+    proc = run(None, args=["-c", DEBUG_PASS, str(path), when], **env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["restored", "True"]
+    # every ExecuTorch component at DEBUG in the file, bare messages (fmt), artifacts stay off
+    assert path.read_text(encoding="utf-8").splitlines() == ["debug pass: 3 nodes", *EXIR, *XNN]
+    after = ["exir-error"] if torch_logs else ["exir-warning", "exir-error"]
+    # stderr: each line once (torch's handler, at the raised level while active), then as before
+    assert messages(proc.stderr) == ["debug pass: 3 nodes", *EXIR, *XNN, *after]
+
+
+NESTED = """
+import logging, sys
+import torch
+import executorch.exir.passes.p as p
+import executorch.backends.xnnpack.partition.q as q
+from et_log_runtime import override_logs, set_logs
+
+class Keep(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.lines = []
+    def emit(self, record):
+        self.lines.append(self.format(record))
+
+def levels():
+    return [logging.getLogger(n).getEffectiveLevel()
+            for n in ["executorch.exir", "executorch.backends.xnnpack", "executorch.backends.arm"]]
+
+outer, inner = Keep(), Keep()
+original_formatter = inner.formatter
+print(levels())
+with override_logs(logging.INFO, handler=outer):
+    print(levels())
+    try:
+        with override_logs("DEBUG", handler=inner, fmt="IN %(levelname)s %(message)s",
+                           components=["xnnpack", "executorch.exir.passes"]):
+            print(levels(), logging.getLogger("executorch.exir.passes").level)
+            q.run()
+            p.run()
+            raise RuntimeError("boom")
+    except RuntimeError:
+        pass
+    print(levels(), logging.getLogger("executorch.exir.passes").level)
+    set_logs(arm=logging.ERROR)          # settings change while an override is active
+    print(levels())
+    q.run()
+print(levels())
+print(outer.lines)
+print(inner.lines)
+print(inner.formatter is original_formatter)
+"""
+
+
+def test_nested_exception_and_settings_inside(run) -> None:
+    proc = run(NESTED)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[:6] == [
+        "[30, 30, 30]",
+        "[20, 20, 20]",
+        "[20, 10, 20] 10",  # inner: xnnpack and one exir package at DEBUG, the rest as outer
+        "[20, 20, 20] 0",  # inner gone (raised inside): outer's levels back exactly
+        "[20, 20, 20]",  # the override still wins over the new setting while active
+        "[30, 30, 40]",  # after: the settings as they are now, arm=ERROR included
+    ]
+    inner_q = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    assert eval(out[7]) == [f"IN {m.split('-')[1].upper()} {m}" for m in inner_q + EXIR]  # noqa: S307
+    # a destination gets every record its loggers emit while it is active (as a root handler did)
+    assert eval(out[6]) == [*inner_q, *EXIR, "xnn-info", "xnn-warning", "xnn-error"]  # noqa: S307
+    assert out[8] == "True"
+    shown = messages(proc.stderr)
+    assert shown.count("xnn-error") == 2 and shown.count("exir-debug") == 1  # once per run
+
+
+def test_without_torch_and_validation(tmp_path) -> None:
+    # before torch is imported, the loggers are plain ones: the same contract
+    log = logging.getLogger("executorch.exir.passes.override_no_torch")
+    path = tmp_path / "plain.log"
+    before = logging.getLogger("executorch.exir").level
+    with override_logs(logging.DEBUG, filename=str(path), fmt="%(levelname)s %(message)s"):
+        log.debug("no torch yet")
+    log.debug("not in the file")
+    assert path.read_text(encoding="utf-8").splitlines() == ["DEBUG no torch yet"]
+    assert logging.getLogger("executorch.exir").level == before
+    with pytest.raises(ValueError, match="unknown component 'xnnpak'.*xnnpack"):
+        with override_logs(components=["xnnpak"]):
+            pass
+    with pytest.raises(ValueError, match="'LOUD' is not a logging level"):
+        with override_logs("LOUD"):
+            pass
