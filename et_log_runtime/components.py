@@ -65,7 +65,11 @@ ARTIFACTS: dict[str, Artifact] = {
         Artifact(
             "xnnpack_graph", "xnnpack", "XNNPACK delegate: the serialized graph of each partition"
         ),
-        Artifact("partition_report", "executorch", "per-node partitioning decisions and reasons"),
+        Artifact(
+            "partition_report",
+            "executorch",
+            "per partitioner run: what was delegated, and each rejected node with its reason",
+        ),
     )
 }
 
