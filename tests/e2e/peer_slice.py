@@ -79,20 +79,7 @@ EXTRA_FAST = ("exir/tests/test_passes.py::TestPasses::test_debug_pass_file_log",
 
 # Regressions measured on the current codemod (issue 13); the fast test tolerates exactly these and
 # fails when one of them starts passing, so the list cannot go stale.
-KNOWN_REGRESSIONS = {
-    "exir/tests/test_passes.py::TestPasses::test_constant_prop_pass_for_control_flow": (
-        "assertLogs(level='WARNING') on the root logger; constant_prop_pass's warning now goes to the "
-        "non-propagating 'executorch' component logger"
-    ),
-    "backends/arm/test/misc/test_compile_spec.py::test_preserve_io_quantization_warns_for_u55_INT": (
-        "pytest.warns(UserWarning, match=...) on arm_compile_spec.py's warnings.warn, which ETL004 "
-        "turned into warn_once(logger, ...): a log record, no warning"
-    ),
-    "exir/tests/test_passes.py::TestPasses::test_debug_pass_file_log": (
-        "DebugPass's root logging.debug calls moved to the module logger; override_logger still "
-        "attaches its FileHandler to the root, so the log file stays empty"
-    ),
-}
+KNOWN_REGRESSIONS: dict[str, str] = {}  # none: every shipped test that passed still passes
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ from log_lines import (
 )
 from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch
 
+from codemods.recipes import RECIPES
+
 pytestmark = pytest.mark.e2e
 
 HERE = Path(__file__).resolve().parent
@@ -300,7 +302,7 @@ def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
     assert len(review) <= 4, review
     assert all("Suggestion:" in s["reason"] for s in review), review
     applied = {r["recipe"] for r in migrated.report["recipes"] if r["status"] == "applied"}
-    assert applied == {"why-no-partition-info", "partition-report", "xnnpack-graph-artifact"}
+    assert applied == {recipe.name for recipe in RECIPES}  # every recipe applies to the wheel
 
 
 def test_default_is_quiet_and_prints_nothing_twice(after):
