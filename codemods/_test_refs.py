@@ -19,6 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from lint_rules.walk import walk_all
 
@@ -162,12 +163,21 @@ def _site_text(call: ast.Call) -> str:
     return _normalise(" ".join(parts))
 
 
+@lru_cache(maxsize=4096)
+def _chunks(text: str) -> tuple[str, ...]:
+    """`text` cut into pieces of MIN_SHARED // 2 characters: a shared run of MIN_SHARED or more
+    characters contains one of them whole, so a site holding none shares no such run."""
+    size = MIN_SHARED // 2
+    return tuple(text[i : i + size] for i in range(0, len(text) - size + 1, size))
+
+
 def _shares_a_run(text: str, site: str) -> bool:
     if text in site:
         return True
+    if len(text) < MIN_SHARED or not any(chunk in site for chunk in _chunks(text)):
+        return False  # the cheap test first: most pairs share nothing
     matcher = SequenceMatcher(None, text, site, autojunk=False)
-    match = matcher.find_longest_match(0, len(text), 0, len(site))
-    return match.size >= min(MIN_SHARED, len(text))
+    return matcher.find_longest_match(0, len(text), 0, len(site)).size >= MIN_SHARED
 
 
 def asserting_test(call: ast.Call, channel: str, tests: list[TestRef]) -> TestRef | None:

@@ -163,7 +163,9 @@ def _add_import(
     )
     if not wanted and not drop:
         return text
-    module = cst.parse_module(text).visit(UnitTransformer({}, Names("logger", {}), drop))
+    module = cst.parse_module(text)
+    if drop:
+        module = module.visit(UnitTransformer({}, Names("logger", {}), drop))
     edit = HeaderEdit(runtime=runtime, names=wanted, logger=None, get_logger="get_logger")
     if wanted:
         module = apply_header(module, edit, add_import=True, add_logger=False)
