@@ -54,8 +54,10 @@ class Rule:
     """One site kind: code, docs (ruff's page layout), examples, and how it is found.
 
     `needles`: byte strings of which every file holding such a site contains at least one (the
-    prefilter's first stage); `spellings`: a regex over bytes every such file matches (second
-    stage); `detect`: the recogniser, run on the module's facts.
+    prefilter's first stage); `spellings`: regexes over bytes, one of which every such file
+    matches (second stage; each should start with a literal, which the regex engine searches
+    fast, and a plain word is tested as a substring); `detect`: the recogniser, run on the
+    module's facts.
     """
 
     code: str
@@ -68,7 +70,7 @@ class Rule:
     fix_safety: str
     detect: Recogniser
     needles: tuple[bytes, ...]
-    spellings: str
+    spellings: tuple[str, ...]
     valid: tuple[Example, ...] = field(default_factory=tuple)
     invalid: tuple[Example, ...] = field(default_factory=tuple)
     options: tuple[Option, ...] = ()

@@ -68,8 +68,8 @@ RULE = Rule(
         "computed at run time is left for review: other code may look that logger up by name."
     ),
     detect=detect,
-    needles=(b"getLogger",),
-    spellings="getLogger",
+    needles=(b"logging",),  # getLogger is only a site when it comes from `logging`
+    spellings=("getLogger",),
     valid=(
         Example(
             code="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",

@@ -38,8 +38,8 @@ RULE = Rule(
     detect=detect,
     needles=(b"logging",),
     spellings=(
-        r"import\s+logging\s+as|from\s+logging\s+import|"
-        r"\blogging\s*\.\s*(?:debug|info|warning|warn|error|exception|critical|fatal|log)\b"
+        r"logging\s+(?:as|import)\b",
+        r"logging\s*\.\s*(?:debug|info|warning|warn|error|exception|critical|fatal|log)\b",
     ),
     valid=(
         Example(

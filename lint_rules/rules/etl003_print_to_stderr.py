@@ -46,7 +46,7 @@ RULE = Rule(
     ),
     detect=detect,
     needles=(b"stderr",),
-    spellings="stderr",
+    spellings=("stderr",),
     valid=(
         Example(code='def f():\n    print("to stdout")\n'),
         Example(code='import sys\n\n\ndef f():\n    print("x", file=sys.stdout)\n'),

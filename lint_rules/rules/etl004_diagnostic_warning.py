@@ -72,7 +72,7 @@ RULE = Rule(
     ),
     detect=detect,
     needles=(b"warn",),
-    spellings=r"\bwarn\b",
+    spellings=(r"warn\b",),
     valid=(
         Example(
             code='import warnings\n\n\ndef f():\n    warnings.warn("old", DeprecationWarning)\n'

@@ -51,8 +51,8 @@ RULE = Rule(
         "for review: a function may be a deliberate entry point."
     ),
     detect=detect,
-    needles=(b"basicConfig", b"setLevel", b"addHandler"),
-    spellings="basicConfig|setLevel|addHandler",
+    needles=(b"logging",),  # root configuration needs `logging` itself
+    spellings=("basicConfig", "setLevel", "addHandler"),
     valid=(
         Example(
             code=(

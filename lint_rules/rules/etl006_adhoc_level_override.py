@@ -158,7 +158,7 @@ RULE = Rule(
     ),
     detect=detect,
     needles=(b"setLevel",),
-    spellings="setLevel",
+    spellings=("setLevel",),
     valid=(
         Example(
             code=(

@@ -38,7 +38,7 @@ RULE = Rule(
     fix_safety="Never fixed automatically: the two replacements mean different things.",
     detect=detect,
     needles=(b"Warning",),
-    spellings=r"raise\s+[\w.]*Warning|class\s+\w+\s*\([^)]*Warning",
+    spellings=(r"raise\s+[\w.]*Warning", r"class\s+\w+\s*\([^)]*Warning"),
     valid=(
         Example(code="def f():\n    raise ValueError('bad')\n"),
         Example(

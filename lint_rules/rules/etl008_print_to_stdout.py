@@ -113,7 +113,7 @@ RULE = Rule(
     detect=detect,
     options=(PRINT_FUNCTIONS, TOOL_PATTERNS),
     needles=(b"print", b"stdout"),
-    spellings=r"\bprint\s*\(|stdout",
+    spellings=(r"print\s*\(", "stdout"),
     valid=(
         Example(
             code='def print_graph(graph):\n    print("graph:", graph)\n',
