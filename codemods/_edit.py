@@ -139,7 +139,7 @@ class Rewrite:
         end = self.starts[finding.end_line - 1] + finding.end_col - 1
         text = self.analysis.text[start:end]
         if len(group) == 1 and group[0].rename is not None:
-            renamed = _renamed(group[0], text, self.lines, names)
+            renamed = _renamed(group[0], text, names)
             if renamed is not None:
                 return start, end, renamed, False
         node = cst.parse_expression(text)
@@ -153,14 +153,14 @@ class Rewrite:
             if isinstance(new, cst.Call) and plan.room is not None:
                 return start, end, fit(new, plan.room)[1], False
             return start, end, node_code(new), False
-        transformer = UnitTransformer(_by_ordinal(group[0].call, group), names, verified=0)
+        transformer = UnitTransformer(_by_ordinal([group[0].call], group), names, verified=0)
         new = node.visit(transformer)
         if len(transformer.done) != len(group):
             raise SiteMismatch(f"line {finding.line}: {len(group)} site(s), some not reached")
         return start, end, node_code(new), False
 
 
-def _renamed(plan: SitePlan, text: str, lines: list[str], names: Names) -> str | None:
+def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     """`text` with the called function renamed, when that needs no libcst: a one-line call whose
     function is a plain name or dotted name, still within black's line length."""
     call, room = plan.call, plan.room
@@ -214,13 +214,11 @@ def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
     return groups
 
 
-def _by_ordinal(root: ast.AST, plans: list[SitePlan]) -> dict[int, SitePlan]:
-    """Plans keyed by their call's preorder position among the calls under `root` (libcst's
+def _by_ordinal(roots: list[ast.AST], plans: list[SitePlan]) -> dict[int, SitePlan]:
+    """Plans keyed by their call's preorder position among the calls under `roots` (libcst's
     visiting order), so the transformer finds them without position metadata."""
-    calls = sorted(
-        (n for n in walk_all(root) if isinstance(n, ast.Call)),
-        key=_position,  # type: ignore[arg-type]
-    )
+    unique = {id(n): n for root in roots for n in walk_all(root) if isinstance(n, ast.Call)}
+    calls = sorted(unique.values(), key=_position)  # type: ignore[arg-type]
     index = {id(c): i for i, c in enumerate(calls)}
     return {index[id(p.call)]: p for p in plans if id(p.call) in index}
 
@@ -234,12 +232,8 @@ def _apply_unit(
     edit: HeaderEdit,
 ) -> tuple[str, list[SitePlan]]:
     """The unit's new text (without the wrapper) and the plans carried out in it."""
-    unique = {id(n): n for s in unit.stmts for n in walk_all(s) if isinstance(n, ast.Call)}
-    calls = sorted(unique.values(), key=_position)  # type: ignore[arg-type]
-    index = {id(c): i for i, c in enumerate(calls)}
-    by_ordinal = {index[id(p.call)]: p for p in plans if id(p.call) in index}
     module = cst.parse_module(unit.text(lines))
-    transformer = UnitTransformer(by_ordinal, names, drop)
+    transformer = UnitTransformer(_by_ordinal(list(unit.stmts), plans), names, drop)
     module = module.visit(transformer)
     if unit.add_import or unit.add_logger:
         after = lines[unit.end] if unit.end < len(lines) else ""

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from lint_rules.config import TEST_PATTERNS
+from lint_rules.globs import matches_any
 from lint_rules.walk import walk_all
 
 # What a test uses to capture each channel a site can write to.
@@ -197,10 +199,4 @@ def asserting_test(call: ast.Call, channel: str, tests: list[TestRef]) -> TestRe
 
 def is_test_file(relpath: str) -> bool:
     """`test_*.py`, `*_test.py`, or anything under a `test/` or `tests/` folder."""
-    parts = relpath.split("/")
-    name = parts[-1]
-    return (
-        name.startswith("test_")
-        or name.endswith("_test.py")
-        or any(p in ("test", "tests") for p in parts[:-1])
-    )
+    return matches_any(relpath, TEST_PATTERNS)

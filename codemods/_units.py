@@ -24,14 +24,6 @@ def split_lines(text: str) -> list[str]:
     return _LINE_RE.findall(text)
 
 
-def char_col(lines: list[str], lineno: int, byte_col: int) -> int:
-    """0-based character column of an ast UTF-8 byte offset."""
-    line = lines[lineno - 1]
-    if line.isascii():
-        return byte_col
-    return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
-
-
 @dataclass
 class Unit:
     """Lines ``start..end`` (1-based, inclusive) parsed alone; ``stmts`` are the statements they

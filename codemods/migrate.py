@@ -24,6 +24,7 @@ from codemods._test_refs import TestRef, index_tests, is_test_file
 from codemods._worker import init_pool_worker, init_worker, migrate_file
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
+from codemods.recipes.engine import recipes_for
 from lint_rules import Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
 
@@ -120,14 +121,14 @@ def _test_index(jobs: list[tuple[str, str, str]], config: Config) -> list[TestRe
 
 def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
     """Recipes whose file is not in the run although its top folder is (upstream moved it)."""
-    seen = ["/" + os.path.abspath(o.path).replace(os.sep, "/").lstrip("/") for o in tally.outcomes]
-    missing = []
-    for recipe in RECIPES:
-        top = "/" + recipe.path.split("/")[0] + "/"
-        found = any(path.endswith("/" + recipe.path) for path in seen)
-        if not found and any(top in path for path in seen):
-            missing.append((recipe.name, recipe.path))
-    return missing
+    paths = [o.path for o in tally.outcomes]
+    seen = ["/" + os.path.abspath(p).replace(os.sep, "/").lstrip("/") for p in paths]
+    found = {recipe.name for path in paths for recipe in recipes_for(path, RECIPES)}
+    return [
+        (recipe.name, recipe.path)
+        for recipe in RECIPES
+        if recipe.name not in found and any(f"/{recipe.path.split('/')[0]}/" in p for p in seen)
+    ]
 
 
 def _say(stream: TextIO, text: str) -> None:

@@ -28,13 +28,11 @@ DEFAULT_EXCLUDE: tuple[str, ...] = (
     "third_party/",
 )
 # Files that are not library code: their prints are CLI output, their logging setup is theirs.
+TEST_PATTERNS: tuple[str, ...] = ("test_*.py", "*_test.py", "tests/", "test/")
 DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
-    "test_*.py",
-    "*_test.py",
+    *TEST_PATTERNS,
     "conftest.py",
     "__main__.py",
-    "tests/",
-    "test/",
     "examples/",
     "scripts/",
 )

@@ -132,10 +132,6 @@ class ModuleFacts:
             isinstance(node, ast.Name) and node.id in self.logger_variables[0]
         )
 
-    def is_builtin(self, node: ast.expr, name: str) -> bool:
-        """True for a bare reference to builtin `name` that no import rebinds."""
-        return isinstance(node, ast.Name) and node.id == name and name not in self.imports
-
     def is_api_signal(self, name: str | None) -> bool:
         return name is not None and (
             name in self.api_signal_classes or name.endswith("DeprecationWarning")
