@@ -98,9 +98,11 @@ def _import_span(
     if existing:
         return [existing[0]]
     ours = import_order(runtime, 0, True)
-    after = next((s for s in live if sort_key(s) > ours), None)
-    if after is not None:
-        index = live.index(after)
+    following = next((s for s in live if sort_key(s) > ours), None)
+    after: ast.stmt
+    if following is not None:
+        after = following
+        index = live.index(following)
         first = live[index - 1] if index else (body[0] if start else run[0])
     elif live:
         first = after = live[-1]

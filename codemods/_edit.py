@@ -15,7 +15,7 @@ from codemods._header import HeaderEdit, apply_header
 from codemods._layout import LINE_LENGTH, fit, node_code
 from codemods._names import ModuleNames
 from codemods._plan import choose_names, names_to_drop
-from codemods._rewrite import SiteMismatch, UnitTransformer
+from codemods._rewrite import PlanSkipped, SiteMismatch, UnitTransformer
 from codemods._units import Unit, merge_units, unit_for
 from codemods.fixes import Names, SitePlan, SiteSkipped
 from lint_rules import Config
@@ -71,16 +71,16 @@ class Rewrite:
         for unit, unit_plans in zip(units, in_unit, strict=True):
             try:
                 new, unit_done = _apply_unit(unit, self.lines, unit_plans, names, drop, edit)
-            except SiteSkipped as exc:
-                raise Retry({id(exc.plan.finding): str(exc)}, set()) from None  # type: ignore[attr-defined]
+            except PlanSkipped as exc:
+                raise Retry({id(exc.plan.finding): str(exc)}, set()) from None
             edits.append((self.starts[unit.start - 1], self.starts[unit.end], new, True))
             done += unit_done
         skipped: dict[int, str] = {}
         for group in _outermost(alone):
             try:
                 edits.append(self._call_edit(group, names))
-            except SiteSkipped as exc:
-                skipped[id(exc.plan.finding)] = str(exc)  # type: ignore[attr-defined]
+            except PlanSkipped as exc:
+                skipped[id(exc.plan.finding)] = str(exc)
             except cst.ParserSyntaxError:  # the call's text alone does not parse: use its statement
                 raise Retry({}, {id(group[0].finding)}) from None
             else:
@@ -107,7 +107,7 @@ class Rewrite:
         if self.whole_module:
             return everything
         index = self.analysis.facts.statements
-        nodes: list[ast.AST] = [
+        nodes: list[ast.expr | ast.stmt] = [
             p.call for p in plans if p.removes or id(p.finding) in self.whole_statement
         ]
         if drop:
@@ -143,35 +143,36 @@ class Rewrite:
             if renamed is not None:
                 return start, end, renamed, False
         node = cst.parse_expression(text)
-        if len(group) == 1 and isinstance(node, cst.Call):  # the common case: no visitor needed
-            plan = group[0]
-            try:
+        plan = group[0]
+        if len(group) == 1 and isinstance(node, cst.Call) and plan.build is not None:
+            try:  # the common case: no visitor needed
                 new = plan.build(node, names)
             except SiteSkipped as exc:
-                exc.plan = plan  # type: ignore[attr-defined]
-                raise
-            if isinstance(new, cst.Call) and plan.room is not None:
+                raise PlanSkipped(plan, str(exc)) from None
+            if plan.room is not None:
                 return start, end, fit(new, plan.room)[1], False
             return start, end, node_code(new), False
-        transformer = UnitTransformer(_by_ordinal([group[0].call], group), names, verified=0)
-        new = node.visit(transformer)
-        if len(transformer.done) != len(group):
+        transformer = UnitTransformer(_by_ordinal([plan.call], group), names, verified=0)
+        changed = node.visit(transformer)
+        if len(transformer.done) != len(group) or not isinstance(changed, cst.CSTNode):
             raise SiteMismatch(f"line {finding.line}: {len(group)} site(s), some not reached")
-        return start, end, node_code(new), False
+        return start, end, node_code(changed), False
 
 
 def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     """`text` with the called function renamed, when that needs no libcst: a one-line call whose
     function is a plain name or dotted name, still within black's line length."""
-    call, room = plan.call, plan.room
+    call, room, rename = plan.call, plan.room, plan.rename
     func = call.func
-    if call.end_lineno != call.lineno or room is None or func.end_lineno != func.lineno:
+    if rename is None or room is None:
+        return None
+    if call.end_lineno != call.lineno or func.end_lineno != func.lineno:
         return None
     length = (func.end_col_offset or 0) - func.col_offset
     old = text.encode("utf-8")[:length].decode("utf-8", "replace")
     if not _DOTTED.fullmatch(old):
         return None
-    new = plan.rename(names) + text[len(old) :]  # type: ignore[misc]
+    new = rename(names) + text[len(old) :]
     if room.before + len(new) + room.after > LINE_LENGTH:
         return None
     return new
@@ -218,7 +219,7 @@ def _by_ordinal(roots: list[ast.AST], plans: list[SitePlan]) -> dict[int, SitePl
     """Plans keyed by their call's preorder position among the calls under `roots` (libcst's
     visiting order), so the transformer finds them without position metadata."""
     unique = {id(n): n for root in roots for n in walk_all(root) if isinstance(n, ast.Call)}
-    calls = sorted(unique.values(), key=_position)  # type: ignore[arg-type]
+    calls = sorted(unique.values(), key=_position)
     index = {id(c): i for i, c in enumerate(calls)}
     return {index[id(p.call)]: p for p in plans if id(p.call) in index}
 
@@ -253,7 +254,7 @@ def _apply_unit(
             return "", transformer.done
         return module.code, transformer.done
     wrapper = module.body[0]
-    if isinstance(wrapper, cst.If) and not wrapper.body.body:  # type: ignore[attr-defined]
+    if isinstance(wrapper, cst.If) and not wrapper.body.body:
         return "", transformer.done
     code, prefix = module.code, unit.wrapper(lines)
     assert code.startswith(prefix)

@@ -123,6 +123,6 @@ def module_logger(
             continue
         if not _means_module_name(_name_argument(value), rewritten):
             continue
-        if names.bindings[target.id] == 1 and stmt.end_lineno < first_use:  # type: ignore[operator]
+        if names.bindings[target.id] == 1 and (stmt.end_lineno or stmt.lineno) < first_use:
             return target.id
     return None

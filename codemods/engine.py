@@ -164,7 +164,7 @@ def _check_tests(
     for plan in plans:
         channel = FIXES[plan.finding.code].channel
         test = asserting_test(plan.call, channel, tests) if channel else None
-        if test is None:
+        if test is None or channel is None:
             continue
         if channel == "logs":
             pairs.append((plan.finding, test.where, channel, "rewritten: the test still sees it"))

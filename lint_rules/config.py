@@ -4,6 +4,7 @@ and the one project root that paths, baseline keys and every output format are r
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -176,7 +177,7 @@ def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
         elif key == "components":
             if isinstance(value, dict):
                 value = tuple(value.items())
-            if not all(
+            if not isinstance(value, list | tuple) or not all(
                 isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(s, str) for s in v)
                 for v in value
             ):
@@ -198,11 +199,12 @@ def _string_list(value: object, key: str, where: str) -> tuple[str, ...]:
 
 
 def _parse_toml(text: str) -> dict[str, object]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10: the backport has the same API
-        import tomli as tomllib  # type: ignore[no-redef]
-    return tomllib.loads(text)
+    else:  # Python 3.10: the backport has the same API
+        import tomli as tomllib
+    table: dict[str, object] = tomllib.loads(text)
+    return table
 
 
 def read_table(pyproject: Path) -> dict[str, object] | None:
@@ -251,8 +253,9 @@ def load_config(
     """The configuration of the project `start_dir` lies in (see `find_root`), or of the given
     `pyproject` file (its folder is then the root); the ExecuTorch layout where `[tool.et-log]`
     is absent. `overrides` (command-line flags, same keys) win. Raises ConfigError."""
+    source: Path | None
     if pyproject is not None:
-        source: Path | None = Path(os.path.abspath(pyproject))
+        source = Path(os.path.abspath(pyproject))
         if not source.is_file():
             raise ConfigError(f"{source}: no such file")
         root, table = source.parent, read_table(source)
@@ -263,4 +266,5 @@ def load_config(
         values.update(_normalise(table, str(source)))
     if overrides:
         values.update(_normalise(overrides, "command line"))
-    return replace(Config(root=root, source_file=source), **values)
+    # _normalise checked each value against its key's type: mypy cannot follow that per key.
+    return replace(Config(root=root, source_file=source), **values)  # type: ignore[arg-type]

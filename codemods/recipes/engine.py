@@ -137,8 +137,10 @@ def _follow(root: ast.AST, path: list[tuple[str, int | None]]) -> list[ast.stmt]
     for name, index in path:
         node = getattr(node, name)
         if index is not None:
-            node = node[index]  # type: ignore[index]
-    return node  # type: ignore[return-value]
+            assert isinstance(node, list)
+            node = node[index]
+    assert isinstance(node, list)
+    return node
 
 
 def _add_import(

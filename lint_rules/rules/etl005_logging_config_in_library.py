@@ -15,8 +15,8 @@ IN_A_BLOCK = "logging configured inside a function or block: review"
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for method in ("setLevel", "addHandler"):
-        for call in facts.calls_of(method):
-            if facts.is_root_receiver(call.func.value):  # type: ignore[attr-defined]
+        for call, receiver in facts.receivers_of(method):
+            if facts.is_root_receiver(receiver):
                 yield _site(call, facts)
     for call in facts.calls_to("logging.basicConfig"):
         yield _site(call, facts)

@@ -30,8 +30,7 @@ def level_name(node: ast.expr, facts: ModuleFacts) -> str | None:
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    for call in facts.calls_of("setLevel"):
-        receiver = call.func.value  # type: ignore[attr-defined]
+    for call, receiver in facts.receivers_of("setLevel"):
         if facts.is_library_logger(receiver):
             yield _classify(call, receiver, facts, config)
 
@@ -110,8 +109,7 @@ def _runtime_level_reason(
 
 def _has_private_output(name: str, facts: ModuleFacts) -> bool:
     """The logger gets its own handler, or stops propagating, in this module."""
-    for call in facts.calls_of("addHandler"):
-        receiver = call.func.value  # type: ignore[attr-defined]
+    for _, receiver in facts.receivers_of("addHandler"):
         if isinstance(receiver, ast.Name) and receiver.id == name:
             return True
     assert facts.tree is not None
