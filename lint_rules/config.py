@@ -9,10 +9,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from lint_rules.globs import matches_any
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from lint_rules.rules.base import Option
+from lint_rules.options import OPTIONS
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -121,7 +118,7 @@ class Config:
         for name, value in self.rule_options:
             if name == key:
                 return value
-        return _rule_options()[key].default
+        return OPTIONS[key].default
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
@@ -146,20 +143,13 @@ _STR_KEYS = {"default_component", "runtime_import", "package", "severity"}
 _BOOL_KEYS = {"detect_scripts"}
 
 
-def _rule_options() -> dict[str, Option]:
-    from lint_rules.rules import ALL_RULES  # the rules import this module
-
-    return {option.key: option for rule in ALL_RULES for option in rule.options}
-
-
 def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
     known = {f.name for f in fields(Config)} - {"root", "source_file", "rule_options"}
-    options = _rule_options()
     out: dict[str, object] = {}
     rule_options: dict[str, tuple[str, ...]] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
-        if raw_key.replace("_", "-") in options:
+        if raw_key.replace("_", "-") in OPTIONS:
             rule_options[raw_key.replace("_", "-")] = _string_list(value, raw_key, where)
             continue
         if key not in known:

@@ -10,8 +10,9 @@ from fnmatch import fnmatchcase
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, last_identifier
 from lint_rules.globs import matches_any
+from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._output import literal_text, print_problem, print_target, write_problem
-from lint_rules.rules.base import Example, Option, Rule, Site
+from lint_rules.rules.base import Example, Rule, Site
 
 CODE = "ETL008"
 # What a diagnostic says: why something was not done, or a level word. Matched in the message's
@@ -29,16 +30,6 @@ NOT_A_DIAGNOSTIC = (
     "the function's output (review)"
 )
 BEHIND_A_FLAG = "print behind a debug/verbose flag: logger.debug and TORCH_LOGS instead (review)"
-
-
-PRINT_FUNCTIONS = Option(
-    "print-functions",
-    ("print_*", "pretty_*", "dump*", "show*", "__str__", "__repr__", "__format__"),
-    "function-name globs whose stdout prints are their output (not diagnostics)",
-)
-TOOL_PATTERNS = Option(
-    "tool-patterns", (), "file globs whose stdout prints are their output (command-line tools)"
-)
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:

@@ -8,10 +8,25 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "et_log_runtime"
 
 
+def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
+    """The nodes of ``tree`` outside ``if TYPE_CHECKING:`` blocks (those imports never run)."""
+    out: list[ast.AST] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def _imports(path: Path) -> set[str]:
-    """Runtime modules ``path`` imports, at any depth (lazy imports inside functions count)."""
+    """Runtime modules ``path`` imports, at any depth (lazy imports inside functions count;
+    the whole-project check is tests/test_structure.py)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _run_time_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module == "et_log_runtime":
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("et_log_runtime."):
