@@ -25,6 +25,9 @@ class Example:
     # Where the snippet pretends to live; library code by default.
     path: str = "executorch/exir/example.py"
     note: str = ""
+    # For an invalid example: (line, column), 1-based, of each finding of the example's kind, in
+    # order (the lint's tests pin them: a site reported elsewhere, or twice, fails).
+    at: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,7 @@ RULE = Rule(
             ),
             fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
             note="a constant override at module level is removed: the component decides",
+            at=((4, 1),),
         ),
         Example(
             code=(
@@ -201,6 +202,7 @@ RULE = Rule(
             ),
             path="executorch/backends/qualcomm/partition/qnn_partitioner.py",
             note="a module pinned to DEBUG: quiet by default now, `+qualcomm` shows it",
+            at=((6, 1),),
         ),
         Example(
             code=(
@@ -214,6 +216,7 @@ RULE = Rule(
                 '        set_logs(modules={logger.name: "DEBUG"})\n'
             ),
             note="behind a verbose flag: the runtime's API",
+            at=((8, 9),),
         ),
         Example(
             code=(
@@ -231,6 +234,7 @@ RULE = Rule(
                 "            set_logs(modules={self.logger.name: logging.DEBUG})\n"
             ),
             note="a logger kept on an attribute, a flag kept on `self`",
+            at=((10, 13),),
         ),
         Example(
             code=(
@@ -242,6 +246,7 @@ RULE = Rule(
             ),
             path="executorch/backends/mlx/_logging.py",
             note="a level from an environment variable: review, with a suggestion",
+            at=((8, 1),),
         ),
         Example(
             code=(
@@ -250,6 +255,7 @@ RULE = Rule(
             ),
             path="executorch/backends/vulkan/example.py",
             note="directly on a named logger: review",
+            at=((3, 1),),
         ),
     ),
 )

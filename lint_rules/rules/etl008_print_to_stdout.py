@@ -143,6 +143,7 @@ RULE = Rule(
             ),
             path="executorch/backends/openvino/partitioner.py",
             note="why a node was not partitioned: INFO",
+            at=((2, 5),),
         ),
         Example(
             code='def load(f):\n    print("This version of file is deprecated")\n    return f\n',
@@ -151,6 +152,7 @@ RULE = Rule(
                 'def load(f):\n    logger.info("This version of file is deprecated")\n'
                 "    return f\n"
             ),
+            at=((2, 5),),
         ),
         Example(
             code='def erase(node, e):\n    print(f"Warning: Failed to erase node {node}: {e}")\n',
@@ -159,6 +161,7 @@ RULE = Rule(
                 'def erase(node, e):\n    logger.warning(f"Warning: Failed to erase node {node}: {e}")\n'
             ),
             note="level from the `Warning:` prefix",
+            at=((2, 5),),
         ),
         Example(
             code=(
@@ -170,10 +173,12 @@ RULE = Rule(
                 'def annotate(node):\n    logger.info(f"[QNN] {node.name} | Skipped")\n'
             ),
             note="`sys.stdout.write` loses its trailing newline",
+            at=((5, 5),),
         ),
         Example(
             code='def calibrate(model):\n    print("Quantizing the model...")\n    return model\n',
             note="progress, not a diagnostic: review",
+            at=((2, 5),),
         ),
         Example(
             code=(
@@ -181,10 +186,12 @@ RULE = Rule(
                 '        print(f"step failed at {node}")\n'
             ),
             note="behind a debug flag: review",
+            at=((3, 9),),
         ),
         Example(
             code='def stream(data):\n    print(data, end="")\n',
             note='`end=""`: review',
+            at=((2, 5),),
         ),
     ),
 )
