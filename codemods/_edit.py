@@ -16,6 +16,7 @@ from codemods._layout import LINE_LENGTH, fit, node_code
 from codemods._names import ModuleNames
 from codemods._plan import choose_names, names_to_drop
 from codemods._rewrite import PlanSkipped, SiteMismatch, UnitTransformer
+from codemods._splice import TextEdit, line_starts, splice
 from codemods._units import Unit, merge_units, unit_for
 from codemods.fixes import Names, SitePlan, SiteSkipped
 from lint_rules import Config
@@ -53,9 +54,7 @@ class Rewrite:
         self.config = config
         self.whole_module = whole_module
         self.whole_statement = whole_statement
-        self.starts = [0]  # character offset of each line's start, and of the end
-        for line in lines:
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = line_starts(lines)
 
     def run(self, plans: list[SitePlan]) -> tuple[str, list[SitePlan], ast.Module]:
         """The new text, the plans carried out, and the new text's tree (from the guard)."""
@@ -66,7 +65,7 @@ class Rewrite:
         drop = names_to_drop(plans, self.names)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)
-        edits: list[tuple[int, int, str, bool]] = []  # (start, end, new text, whole lines)
+        edits: list[TextEdit] = []
         done: list[SitePlan] = []
         for unit, unit_plans in zip(units, in_unit, strict=True):
             try:
@@ -87,7 +86,7 @@ class Rewrite:
                 done += group
         if skipped:
             raise Retry(skipped, set())
-        new_text = _splice(text, self.lines, self.starts, edits)
+        new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
             sites=frozenset((p.call.lineno, p.call.col_offset) for p in done if not p.removes),
             removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
@@ -132,7 +131,7 @@ class Rewrite:
             return []
         return merge_units(units) or everything
 
-    def _call_edit(self, group: list[SitePlan], names: Names) -> tuple[int, int, str, bool]:
+    def _call_edit(self, group: list[SitePlan], names: Names) -> TextEdit:
         """A site call (with the sites nested in it) rewritten on its own text."""
         finding = group[0].finding
         start = self.starts[finding.line - 1] + finding.col - 1
@@ -259,38 +258,3 @@ def _apply_unit(
     code, prefix = module.code, unit.wrapper(lines)
     assert code.startswith(prefix)
     return code[len(prefix) :], transformer.done
-
-
-def _last_line(text: str) -> str | None:
-    """The last line of `text` (which ends with a line ending), without it; None when empty."""
-    if not text:
-        return None
-    body = text[:-2] if text.endswith("\r\n") else text[:-1]
-    return body[max(body.rfind("\n"), body.rfind("\r")) + 1 :]
-
-
-def _splice(
-    text: str, lines: list[str], starts: list[int], edits: list[tuple[int, int, str, bool]]
-) -> str:
-    """Apply the edits (disjoint character ranges). A statement unit that vanished takes one
-    surplus blank line with it: no doubled blank line, no blank line opening a block."""
-    out: list[str] = []
-    cursor = 0
-    for start, end, new, whole_lines in sorted(edits):
-        out.append(text[cursor:start])
-        cursor = end
-        if not whole_lines:
-            out.append(new)
-            continue
-        if new and not text[start:end].endswith(("\n", "\r")):
-            new = new.rstrip("\r\n")  # the file's last line had no line ending
-        if new:
-            out.append(new)
-            continue
-        following = bisect_right(starts, end) - 1  # 0-based index of the line after the unit
-        if following < len(lines) and not lines[following].strip():
-            before = _last_line("".join(out))
-            if before is None or not before.strip() or before.rstrip().endswith(":"):
-                cursor = starts[following + 1]
-    out.append(text[cursor:])
-    return "".join(out)

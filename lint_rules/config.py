@@ -10,6 +10,7 @@ from pathlib import Path
 
 from lint_rules.globs import matches_any
 from lint_rules.options import OPTIONS
+from lint_rules.paths import is_within
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -79,7 +80,7 @@ class Config:
             root = str(self.root)
             if absolute == root:
                 return "."
-            if absolute.startswith(root.rstrip(os.sep) + os.sep):
+            if is_within(absolute, root):
                 absolute = absolute[len(root.rstrip(os.sep)) + 1 :]
         return absolute.replace(os.sep, "/")
 

@@ -64,6 +64,5 @@ def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
 RECIPE = Recipe(
     "override-logger",
     "exir/common.py",
-    "override_logger() on the runtime's override_logs (DebugPass's log_filename keeps working)",
     plan,
 )
