@@ -67,49 +67,36 @@ class _KindCommand(MigrateLogging):
         fix = FIXES[cls.CODE]
         if cls.__name__ != fix.command:
             raise TypeError(f"{cls.CODE}'s command is named {fix.command}, not {cls.__name__}")
+        cls.__doc__ = f"{cls.CODE} only: {fix.description}."
         cls.SELECT = (cls.CODE,)
-        cls.DESCRIPTION = f"et-log {cls.CODE} only: {fix.description}."
+        cls.DESCRIPTION = f"et-log {cls.__doc__}"
 
 
 class MigrateGetLogger(_KindCommand):
-    """ETL001 only: loggers built with logging.getLogger -> get_logger."""
-
     CODE = "ETL001"
 
 
 class MigrateRootCalls(_KindCommand):
-    """ETL002 only: logging.info(...) and friends -> the module logger."""
-
     CODE = "ETL002"
 
 
 class MigrateStderrPrints(_KindCommand):
-    """ETL003 only: prints to stderr -> logger calls with the same text."""
-
     CODE = "ETL003"
 
 
 class MigrateWarnings(_KindCommand):
-    """ETL004 only: diagnostic warnings.warn -> warn_once(logger, ...)."""
-
     CODE = "ETL004"
 
 
 class RemoveLoggingConfig(_KindCommand):
-    """ETL005 only: module-level logging configuration in library code -> removed."""
-
     CODE = "ETL005"
 
 
 class RemoveLevelOverrides(_KindCommand):
-    """ETL006 only: ad-hoc logger.setLevel -> the component or set_logs."""
-
     CODE = "ETL006"
 
 
 class MigrateStdoutDiagnostics(_KindCommand):
-    """ETL008 only: diagnostics printed to stdout -> logger calls with the same text."""
-
     CODE = "ETL008"
 
 

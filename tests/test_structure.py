@@ -117,3 +117,30 @@ def test_every_kind_option_is_in_the_registry() -> None:
 
     declared = [option for rule in ALL_RULES for option in rule.options]
     assert {option.key: option for option in declared} == OPTIONS
+
+
+# Helpers that once had twins (issue 18): each is defined once across the three packages.
+ONE_DEFINITION = ("splice", "say", "name_argument", "code_range", "is_within")
+
+
+def test_shared_helpers_are_defined_once() -> None:
+    defined: dict[str, list[str]] = {name: [] for name in ONE_DEFINITION}
+    for package in PACKAGES:
+        for path in (REPO / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in defined:
+                    defined[node.name.lstrip("_")].append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert {name: len(places) for name, places in defined.items()} == dict.fromkeys(
+        ONE_DEFINITION, 1
+    ), defined
+
+
+def test_one_test_for_a_path_inside_a_folder() -> None:
+    """`x.startswith(folder + os.sep)` is written once, in lint_rules.paths.is_within."""
+    places = [
+        str(path.relative_to(REPO))
+        for package in PACKAGES
+        for path in (REPO / package).rglob("*.py")
+        if "+ os.sep)" in path.read_text(encoding="utf-8")
+    ]
+    assert places == ["lint_rules/paths.py"]
