@@ -98,6 +98,15 @@ def test_the_three_packages_import_without_a_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
 
 
+def test_the_runtime_layers() -> None:
+    """The runtime's registry sits at the bottom, settings and destinations right above it."""
+    graph = import_graph()
+    assert graph["et_log_runtime.registry"] == {"et_log_runtime.components"}
+    assert graph["et_log_runtime.components"] == set()
+    assert graph["et_log_runtime.settings"] == {"et_log_runtime.registry"}
+    assert graph["et_log_runtime.destinations"] == {"et_log_runtime.registry"}
+
+
 def test_lazy_imports_count() -> None:
     graph = import_graph()
     # cli imports formats inside main() only: still an edge
