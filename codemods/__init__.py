@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from codemods.engine import Review, SourceResult, migrate_source
+    from codemods.pipeline import Review, SourceResult, migrate_source
 
 __all__ = ["Review", "SourceResult", "migrate_source"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from codemods import engine
+        from codemods import pipeline
 
-        return getattr(engine, name)
+        return getattr(pipeline, name)
     raise AttributeError(f"module 'codemods' has no attribute {name!r}")

@@ -14,8 +14,8 @@ import argparse
 import libcst as cst
 from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 
-from codemods.engine import migrate_source
 from codemods.fixes import FIXES
+from codemods.pipeline import migrate_source
 from codemods.recipes import Recipe
 from lint_rules import load_config
 

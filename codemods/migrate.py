@@ -16,14 +16,14 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from codemods._fileio import remove_stale_temps, within_roots
-from codemods._progress import Progress
-from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
-from codemods._test_refs import TestRef, index_tests, is_test_file
-from codemods._worker import init_pool_worker, init_worker, migrate_file
+from codemods.analyse.test_refs import TestRef, index_tests, is_test_file
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
-from codemods.recipes.engine import recipes_for
+from codemods.recipes.apply import recipes_for
+from codemods.report.progress import Progress
+from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
+from codemods.write.fileio import remove_stale_temps, within_roots
+from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError, load_config
 from lint_rules.console import say
 from lint_rules.discovery import iter_python_files

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.engine import migrate_source
+from codemods.pipeline import migrate_source
 from lint_rules.rules import ALL_RULES
 
 INVALID = [

@@ -6,10 +6,10 @@ from __future__ import annotations
 import ast
 from collections import Counter
 
-from codemods._header import HeaderEdit
-from codemods._layout import Room
-from codemods._names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
 from codemods.fixes import FIXES, Names, SitePlan
+from codemods.plan.names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
+from codemods.rewrite.header import HeaderEdit
+from codemods.rewrite.layout import Room
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import name_argument

@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 import sys
 
-from codemods._names import DROPPABLE_MODULES
-from codemods._units import Unit, header_statements, is_docstring, range_unit
+from codemods.plan.names import DROPPABLE_MODULES
+from codemods.rewrite.units import Unit, header_statements, is_docstring, range_unit
 
 
 def import_section(module: str, level: int) -> int:

@@ -11,8 +11,8 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from codemods._names import DROPPABLE_MODULES, count_references
-from codemods._units import split_lines
+from codemods.plan.names import DROPPABLE_MODULES, count_references
+from codemods.rewrite.units import split_lines
 from lint_rules.statements import stmt_start
 
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods._anchors import import_order
-from codemods._layout import leading_lines, node_code
+from codemods.rewrite.anchors import import_order
+from codemods.rewrite.layout import leading_lines, node_code
 
 _BLANK = cst.EmptyLine()
 

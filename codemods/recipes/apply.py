@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from codemods._guard import Allowed, GuardError, check
-from codemods._header import HeaderEdit, apply_header
-from codemods._names import DROPPABLE_MODULES, count_references
-from codemods._rewrite import UnitTransformer
-from codemods._splice import TextEdit, line_starts, splice
-from codemods._units import is_clean, split_lines
 from codemods.fixes import Names
+from codemods.guard import Allowed, GuardError, check
+from codemods.plan.names import DROPPABLE_MODULES, count_references
 from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.rewrite.header import HeaderEdit, apply_header
+from codemods.rewrite.splice import TextEdit, line_starts, splice
+from codemods.rewrite.transformer import UnitTransformer
+from codemods.rewrite.units import is_clean, split_lines
 from lint_rules.statements import stmt_start
 
 

@@ -9,16 +9,16 @@ from bisect import bisect_right
 
 import libcst as cst
 
-from codemods._anchors import header_units
-from codemods._guard import Allowed, check
-from codemods._header import HeaderEdit, apply_header
-from codemods._layout import LINE_LENGTH, fit, node_code
-from codemods._names import ModuleNames
-from codemods._plan import choose_names, names_to_drop
-from codemods._rewrite import PlanSkipped, SiteMismatch, UnitTransformer
-from codemods._splice import TextEdit, line_starts, splice
-from codemods._units import Unit, merge_units, unit_for
 from codemods.fixes import Names, SitePlan, SiteSkipped
+from codemods.guard import Allowed, check
+from codemods.plan.names import ModuleNames
+from codemods.plan.plans import choose_names, names_to_drop
+from codemods.rewrite.anchors import header_units
+from codemods.rewrite.header import HeaderEdit, apply_header
+from codemods.rewrite.layout import LINE_LENGTH, fit, node_code
+from codemods.rewrite.splice import TextEdit, line_starts, splice
+from codemods.rewrite.transformer import PlanSkipped, SiteMismatch, UnitTransformer
+from codemods.rewrite.units import Unit, merge_units, unit_for
 from lint_rules import Config
 from lint_rules.detector import Analysis
 from lint_rules.walk import walk_all
