@@ -1,5 +1,5 @@
 """Edits spliced into a module's text: disjoint character ranges replaced by new text. Used by
-the site kinds' rewrite (`_edit`) and by the recipes (`recipes/engine`)."""
+the site kinds' rewrite (`rewrite.attempt`) and by the recipes (`recipes.apply`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The smallest self-contained statement ranges ("units") libcst must see for structural edits.
 
-Site calls are rewritten on their own text (an expression unit, see engine.py); statements are
+Site calls are rewritten on their own text (an expression unit, see attempt.py); statements are
 handed to libcst only where a statement goes (a removed configuration call), an import loses a
 name, or the runtime import and module logger are added. A unit is a run of whole physical lines
 holding one statement (with its decorators) and nothing else; it is parsed alone, wrapped in
