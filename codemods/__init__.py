@@ -2,9 +2,10 @@
 
 Entry points: ``python -m codemods.migrate PATH...`` (the driver), :func:`migrate_source` (one
 module's text, used by the driver's workers and the tests) and the libcst codemod commands in
-``codemods.commands``. Each kind's rewrite is one module of ``codemods.fixes``; private modules
-(``_plan``, ``_rewrite``, ``_units``, ``_guard``, ...) hold
-the steps; the public names below are loaded lazily so ``import codemods`` stays cheap.
+``codemods.commands``. Each kind's rewrite is one module of ``codemods.fixes``; the stages live in
+folders named after them (``analyse``, ``plan``, ``rewrite``, ``guard``, ``write``, ``report``;
+``pipeline`` runs one module through them); the public names below are loaded lazily so
+``import codemods`` stays cheap.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from codemods.engine import Review, SourceResult, migrate_source
+    from codemods.pipeline import Review, SourceResult, migrate_source
 
 __all__ = ["Review", "SourceResult", "migrate_source"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from codemods import engine
+        from codemods import pipeline
 
-        return getattr(engine, name)
+        return getattr(pipeline, name)
     raise AttributeError(f"module 'codemods' has no attribute {name!r}")

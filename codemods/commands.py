@@ -12,14 +12,15 @@ from __future__ import annotations
 import argparse
 
 import libcst as cst
-from libcst.codemod import CodemodContext, SkipFile, VisitorBasedCodemodCommand
+from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 
-from codemods.engine import migrate_source
 from codemods.fixes import FIXES
+from codemods.pipeline import migrate_source
+from codemods.recipes import Recipe
 from lint_rules import load_config
 
 
-class MigrateLogging(VisitorBasedCodemodCommand):
+class MigrateLogging(CodemodCommand):
     """Every fixable site; sites left for review become libcst warnings."""
 
     DESCRIPTION = "et-log: rewrite ad-hoc logging sites into the unified et-log logger."
@@ -45,7 +46,7 @@ class MigrateLogging(VisitorBasedCodemodCommand):
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<stdin>"
-        recipes = [] if self.SELECT else None  # a single-kind command applies no recipe
+        recipes: list[Recipe] | None = [] if self.SELECT else None  # one kind: no recipe
         result = migrate_source(tree.code, path, self.config, recipes=recipes)
         for item in result.review:
             finding = item.finding
@@ -57,15 +58,51 @@ class MigrateLogging(VisitorBasedCodemodCommand):
         return cst.parse_module(result.new_text).with_changes(encoding=tree.encoding)
 
 
-def _kind_command(code: str, name: str, description: str) -> type[MigrateLogging]:
-    doc = f"{code} only: {description}."
-    namespace = {"__doc__": doc, "DESCRIPTION": f"et-log {doc}", "SELECT": (code,)}
-    return type(name, (MigrateLogging,), {"__module__": __name__, **namespace})
+class _KindCommand(MigrateLogging):
+    """One fixable kind only (`CODE`); its description comes from the kind's `Fix`."""
+
+    CODE = ""
+
+    def __init_subclass__(cls) -> None:
+        fix = FIXES[cls.CODE]
+        if cls.__name__ != fix.command:
+            raise TypeError(f"{cls.CODE}'s command is named {fix.command}, not {cls.__name__}")
+        cls.__doc__ = f"{cls.CODE} only: {fix.description}."
+        cls.SELECT = (cls.CODE,)
+        cls.DESCRIPTION = f"et-log {cls.__doc__}"
 
 
-# One command per fixable kind, named by its fix (MigrateGetLogger, MigrateRootCalls, ...).
+class MigrateGetLogger(_KindCommand):
+    CODE = "ETL001"
+
+
+class MigrateRootCalls(_KindCommand):
+    CODE = "ETL002"
+
+
+class MigrateStderrPrints(_KindCommand):
+    CODE = "ETL003"
+
+
+class MigrateWarnings(_KindCommand):
+    CODE = "ETL004"
+
+
+class RemoveLoggingConfig(_KindCommand):
+    CODE = "ETL005"
+
+
+class RemoveLevelOverrides(_KindCommand):
+    CODE = "ETL006"
+
+
+class MigrateStdoutDiagnostics(_KindCommand):
+    CODE = "ETL008"
+
+
+# One command per fixable kind, named by its fix; tests/codemods/test_commands.py checks that
+# every kind in FIXES has one.
 KIND_COMMANDS: dict[str, type[MigrateLogging]] = {
-    fix.code: _kind_command(fix.code, fix.command, fix.description) for fix in FIXES.values()
+    command.CODE: command for command in _KindCommand.__subclasses__()
 }
-globals().update({command.__name__: command for command in KIND_COMMANDS.values()})
 __all__ = ["MigrateLogging", *(c.__name__ for c in KIND_COMMANDS.values())]

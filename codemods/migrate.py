@@ -15,17 +15,17 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TextIO
 
-from codemods._fileio import remove_stale_temps, within_roots
-from codemods._progress import Progress
-from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
-from codemods._test_refs import TestRef, index_tests, is_test_file
-from codemods._worker import init_pool_worker, init_worker, migrate_file
+from codemods.analyse.test_refs import TestRef, index_tests, is_test_file
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
-from codemods.recipes.engine import recipes_for
+from codemods.recipes.apply import recipes_for
+from codemods.report.progress import Progress
+from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
+from codemods.write.fileio import remove_stale_temps, within_roots
+from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError, load_config
+from lint_rules.console import say
 from lint_rules.discovery import iter_python_files
 
 _CHUNK = 16
@@ -131,10 +131,6 @@ def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
     ]
 
 
-def _say(stream: TextIO, text: str) -> None:
-    stream.write(text + "\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -165,7 +161,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     jobs = _jobs(list(iter_python_files(args.paths, config)), args.paths, mode, tally)
     if mode == "write":
         for path in remove_stale_temps(os.path.dirname(real) for _, real, _ in jobs):
-            _say(sys.stderr, f"{path}: removed a temporary file left by an interrupted run")
+            say(f"{path}: removed a temporary file left by an interrupted run")
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
     tests = _test_index(jobs, config)
     for outcome in _run(jobs, config, args.jobs, not args.no_recipes, tests):
@@ -175,14 +171,14 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if outcome.diff:
             sys.stdout.write(outcome.diff)
         if outcome.changed and mode == "check":
-            _say(sys.stdout, f"would migrate: {outcome.path}")
+            say(f"would migrate: {outcome.path}", sys.stdout)
         if outcome.error is not None:
-            _say(sys.stderr, f"{outcome.path}:{outcome.error_line}: error: {outcome.error}")
+            say(f"{outcome.path}:{outcome.error_line}: error: {outcome.error}")
     progress.close()
     if not args.no_recipes:
         tally.missing_recipes = _missing_recipes(tally)
     for path, reason in tally.skipped:
-        _say(sys.stderr, f"{path}: skipped: {reason}")
+        say(f"{path}: skipped: {reason}")
     if args.report:
         written = mode == "write"
         text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written)
@@ -190,8 +186,8 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
             handle.write(text)
     if not args.quiet:
         out = sys.stderr if mode == "diff" else sys.stdout
-        _say(out, summary_table(tally, written=mode == "write"))
-        _say(out, f"done in {time.perf_counter() - started:.2f} s")
+        say(summary_table(tally, written=mode == "write"), out)
+        say(f"done in {time.perf_counter() - started:.2f} s", out)
     failed = bool(tally.failures) or (mode == "check" and bool(tally.changed))
     return 1 if failed else 0
 

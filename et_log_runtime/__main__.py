@@ -6,10 +6,6 @@ import argparse
 import sys
 
 
-def _say(text: str) -> None:
-    sys.stdout.write(text + "\n")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m et_log_runtime", description=__doc__)
     parser.add_argument(
@@ -23,17 +19,17 @@ def main(argv: list[str] | None = None) -> int:
         from et_log_runtime import registry
 
         for name, qnames in registry.components.items():
-            _say(f"{name:12} {', '.join(qnames)}")
+            sys.stdout.write(f"{name:12} {', '.join(qnames)}\n")
         for art in registry.artifacts.values():
-            _say(f"{art.name:12} artifact of {art.component}: {art.description}")
+            sys.stdout.write(f"{art.name:12} artifact of {art.component}: {art.description}\n")
         return 0
     from et_log_runtime import startup
 
     if args.command == "install-startup-hook":
-        _say(f"installed {startup.install()}")
+        sys.stdout.write(f"installed {startup.install()}\n")
     else:
         path = startup.uninstall()
-        _say(f"removed {path}" if path else "no startup hook installed")
+        sys.stdout.write(f"removed {path}\n" if path else "no startup hook installed\n")
     return 0
 
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import logging
 import sys
-from types import ModuleType
 
 from et_log_runtime import registry
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
+if TYPE_CHECKING:
+    from et_log_runtime.torch_api import TorchLogging
 
 __all__ = ["ROOT_CAPTURE", "Override", "RootCapture", "arrange", "routed"]
 
@@ -61,7 +64,7 @@ class RootCapture(logging.Handler):
     One instance (``ROOT_CAPTURE``) serves every component logger.
     """
 
-    def handle(self, record: logging.LogRecord) -> bool:  # type: ignore[override]
+    def handle(self, record: logging.LogRecord) -> bool:
         handlers = _root.handlers
         if not handlers:
             return False
@@ -144,7 +147,7 @@ def _enable_all_below(qnames: list[str]) -> None:
                 log.disabled = False
 
 
-def arrange(internal: ModuleType | None) -> None:
+def arrange(internal: TorchLogging | None) -> None:
     """Put routing, test capture and overrides back after levels were (re)computed."""
     global generation
     with registry.LOCK:

@@ -37,7 +37,7 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
     # torch not loaded yet: the same logger torch would make; torch adopts it when it registers us
     qname = f"{name}.__{artifact}"
     log = logging.getLogger(qname)
-    log.artifact_name = artifact  # type: ignore[attr-defined]
+    log.artifact_name = artifact  # type: ignore[attr-defined]  # the mark torch gives artifact loggers
     log.propagate = False
     with registry.LOCK:
         registry.early_artifact_logs.add(qname)

@@ -20,10 +20,10 @@ def _targets(components: str | Iterable[str] | None) -> list[str]:
     """Logger names for component names (all of ours if None) and dotted logger names."""
     if components is None:
         return list(registry.logger_names())
-    names = [components] if isinstance(components, str) else list(components)
+    names: list[object] = [components] if isinstance(components, str) else list(components)
     qnames: list[str] = []
     for name in names:
-        if name in registry.components:
+        if isinstance(name, str) and name in registry.components:
             qnames.extend(registry.components[name])
         elif isinstance(name, str) and "." in name and registry.is_qualified_name(name):
             qnames.append(name)

@@ -13,9 +13,13 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from types import ModuleType
+from typing import cast
 
 from et_log_runtime.components import ARTIFACTS, COMPONENTS, Artifact
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
+if TYPE_CHECKING:
+    from et_log_runtime.torch_api import TorchLogging
 
 __all__ = [
     "LOCK",
@@ -43,9 +47,9 @@ _defaulted_parents: set[str] = set()  # top-level loggers we gave WARNING (quiet
 after_push: list[Callable[[], None]] = []  # called when names reach torch (the pytest plugin)
 
 
-def torch_internal() -> ModuleType | None:
+def torch_internal() -> TorchLogging | None:
     """``torch._logging._internal`` if torch has loaded it, else None (never imports torch)."""
-    return sys.modules.get("torch._logging._internal")
+    return cast("TorchLogging | None", sys.modules.get("torch._logging._internal"))
 
 
 def report(message: str) -> None:
@@ -65,7 +69,7 @@ def is_qualified_name(text: object) -> bool:
     return isinstance(text, str) and all(part.isidentifier() for part in text.split("."))
 
 
-def _check_name(kind: str, name: str) -> None:
+def _check_name(kind: str, name: object) -> None:
     if not isinstance(name, str) or not name.isidentifier():
         raise ValueError(f"{kind} name must be an identifier such as 'my_backend', got {name!r}")
 
@@ -143,7 +147,7 @@ def _torch_owns(name: str) -> bool:
     if internal is None:
         return False
     reg = internal.log_registry
-    pushed = getattr(reg, _PUSHED_ATTR, set())
+    pushed: set[str] = getattr(reg, _PUSHED_ATTR, set())
     return name not in pushed and (reg.is_log(name) or reg.is_artifact(name))
 
 
@@ -163,7 +167,7 @@ def _late_text(name: str) -> str:
     )
 
 
-def push_to_torch(internal: ModuleType) -> bool:
+def push_to_torch(internal: TorchLogging) -> bool:
     """Register every name torch's registry does not hold yet; True if anything was added.
 
     Never raises for clashes (reported instead). Does not re-initialise torch's loggers.

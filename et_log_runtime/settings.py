@@ -12,9 +12,12 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from types import ModuleType
 
 from et_log_runtime import registry
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
+if TYPE_CHECKING:
+    from et_log_runtime.torch_api import TorchLogging, TorchLogState
 
 __all__ = ["normalize", "parse_settings", "to_level"]
 
@@ -47,7 +50,7 @@ def to_level(value: object, what: str) -> int:
     raise ValueError(f"{what}: {value!r} is not a logging level; valid levels: {valid_levels()}")
 
 
-def parse_settings(text: str) -> dict[str, int]:
+def parse_settings(text: object) -> dict[str, int]:
     """Parse a TORCH_LOGS string: ``+name`` DEBUG, ``-name`` ERROR, ``name`` INFO.
 
     The grammar is exactly the one torch applies to TORCH_LOGS (spaces only after a comma), so a
@@ -137,7 +140,7 @@ def normalize(
     """Validate one ``set_logs`` call: name -> (level / bool / None, where it came from)."""
     updates: Update = {}
     for text in settings:
-        for name, level in parse_settings(text).items():  # type: ignore[arg-type]
+        for name, level in parse_settings(text).items():
             # a bare artifact name switches it on; "+xnnpack_graph" too, as in TORCH_LOGS
             updates[name] = (True if _kind(name) == "artifact" else level, "text")
     for name, value in names.items():
@@ -156,8 +159,8 @@ def normalize(
                 f"(artifacts are switched by name: set_logs(xnnpack_graph=True)); "
                 f"valid levels: {valid_levels()}"
             )
-        level = None if value is None else to_level(value, f"set_logs: modules[{name!r}]")
-        updates[name] = (level, "module")
+        chosen = None if value is None else to_level(value, f"set_logs: modules[{name!r}]")
+        updates[name] = (chosen, "module")
     return updates
 
 
@@ -183,7 +186,7 @@ def env_names(env: str | None) -> set[str]:
         return set()
 
 
-def _build_state(internal: ModuleType, skip: set[str]):  # -> torch's LogState
+def _build_state(internal: TorchLogging, skip: set[str]) -> TorchLogState:
     """torch's LogState for ``requested`` minus ``skip``; logger names are never imported/walked."""
     reg = internal.log_registry
     state = internal.LogState()
@@ -213,17 +216,17 @@ def _build_state(internal: ModuleType, skip: set[str]):  # -> torch's LogState
     return state
 
 
-def _content(state: object) -> tuple[dict[str, int], frozenset[str]]:
-    return dict(state.log_qname_to_level), frozenset(state.artifact_names)  # type: ignore[attr-defined]
+def _content(state: TorchLogState) -> tuple[dict[str, int], frozenset[str]]:
+    return dict(state.log_qname_to_level), frozenset(state.artifact_names)
 
 
-def in_effect(internal: ModuleType) -> bool:
+def in_effect(internal: TorchLogging) -> bool:
     """True if torch's current settings are the ones our last apply() installed."""
     env = os.environ.get(ENV) or None
     return (env, *_content(internal.log_state)) == _snapshot
 
 
-def apply(internal: ModuleType, init: bool = True) -> None:
+def apply(internal: TorchLogging, init: bool = True) -> None:
     """Install the merged settings into torch; re-initialise torch's loggers if ``init``."""
     global _snapshot, applying
     with registry.LOCK:
@@ -253,7 +256,7 @@ def apply(internal: ModuleType, init: bool = True) -> None:
                 applying = False
 
 
-def adopt(internal: ModuleType) -> None:
+def adopt(internal: TorchLogging) -> None:
     """Take torch's current settings, made by torch's own ``set_logs``, as the latest ones.
 
     torch's call decides every name of torch's (as it always did: it resets the ones it does not

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up hook)
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
 
 __all__ = ["PTH_LINE", "PTH_NAME", "arm", "install", "uninstall"]
 
@@ -24,7 +30,12 @@ _TARGET = "torch._logging._internal"
 class _RegisterAfterTorchLogging:
     """Meta-path finder: lets the normal finders find ``_TARGET``, then runs our hook after it."""
 
-    def find_spec(self, fullname, path, target=None):  # noqa: ANN001 - importlib protocol
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
         if fullname != _TARGET:
             return None
         disarm()
@@ -36,7 +47,7 @@ class _RegisterAfterTorchLogging:
             return spec
         run_module = loader.exec_module
 
-        def exec_module(module):  # noqa: ANN001, ANN202
+        def exec_module(module: ModuleType) -> None:
             run_module(module)
             from et_log_runtime.torch_hook import register
 

@@ -20,6 +20,10 @@ from types import ModuleType
 
 from et_log_runtime import registry
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
+if TYPE_CHECKING:
+    from et_log_runtime.torch_api import TorchLogging
+
 __all__ = ["after_init", "sync"]
 
 ENV = "TORCH_LOGS"  # the same name as settings.ENV (not imported from there: see _settings)
@@ -39,7 +43,7 @@ def _settings(needed: bool) -> ModuleType | None:
     return loaded
 
 
-def sync(reapply: bool = False) -> ModuleType | None:
+def sync(reapply: bool = False) -> TorchLogging | None:
     """Bring torch's registry and loggers up to date with our names and settings.
 
     ``reapply``: the settings changed, install them even if no name is new. Returns torch's logging
@@ -62,15 +66,17 @@ def sync(reapply: bool = False) -> ModuleType | None:
         _wrap_init(internal)
         if getattr(internal, "LOG_TRACE_HANDLER", None) is None:
             # inside `import torch`, before torch sets its loggers up: it will apply this state
-            settings = _settings(needed=reapply)
-            if settings is not None and (reapply or (added and settings.requested)):
-                settings.apply(internal, init=False)
+            loaded = _settings(needed=reapply)
+            if loaded is not None and (reapply or (added and loaded.requested)):
+                loaded.apply(internal, init=False)
         elif reapply or added:
-            _settings(needed=True).apply(internal, init=True)  # the wrapper runs after_init
+            from et_log_runtime import settings as needed
+
+            needed.apply(internal, init=True)  # the wrapper runs after_init
     return internal
 
 
-def after_init(internal: ModuleType) -> None:
+def after_init(internal: TorchLogging) -> None:
     """Runs after every torch ``_init_logs``: adopt a foreign change, then arrange destinations."""
     from et_log_runtime import destinations  # first needed at torch's first init, after the hook
 
@@ -86,7 +92,7 @@ def after_init(internal: ModuleType) -> None:
         destinations.arrange(internal)
 
 
-def _wrap_init(internal: ModuleType) -> None:
+def _wrap_init(internal: TorchLogging) -> None:
     """Make torch's ``_init_logs`` (module and package attribute) end with ``after_init``."""
     original = internal._init_logs
     if getattr(original, _WRAPPED, None) is not None:
@@ -101,7 +107,7 @@ def _wrap_init(internal: ModuleType) -> None:
             registry.report(f"could not re-apply ExecuTorch log settings ({exc!r})")
 
     setattr(_init_logs, _WRAPPED, original)
-    internal._init_logs = _init_logs
+    setattr(internal, "_init_logs", _init_logs)  # noqa: B010 - a module attribute, typed
     package = sys.modules.get("torch._logging")
     if package is not None and getattr(package, "_init_logs", None) is original:
-        package._init_logs = _init_logs
+        setattr(package, "_init_logs", _init_logs)  # noqa: B010

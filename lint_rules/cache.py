@@ -12,6 +12,11 @@ from dataclasses import fields
 
 from lint_rules.config import Config
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from lint_rules.finding import Finding
+    from lint_rules.runner import FileError
+
 CACHE_VERSION = 1
 Stat = tuple[int, int, int]
 
@@ -43,7 +48,7 @@ class ResultCache:
     def __init__(self, folder: str, config: Config) -> None:
         self.folder = folder
         self.file = os.path.join(folder, f"lint-{fingerprint(config)}.pickle")
-        self.entries: dict[str, tuple[Stat, object]] = {}
+        self.entries: dict[str, tuple[Stat, tuple[list[Finding], list[FileError]]]] = {}
         self.dirty = False
         try:
             with open(self.file, "rb") as handle:
@@ -53,11 +58,13 @@ class ResultCache:
         except Exception:  # missing, truncated or from another version: start afresh
             self.entries = {}
 
-    def get(self, path: str, stat: Stat | None) -> object | None:
+    def get(self, path: str, stat: Stat | None) -> tuple[list[Finding], list[FileError]] | None:
         hit = self.entries.get(path)
         return hit[1] if hit is not None and stat is not None and hit[0] == stat else None
 
-    def put(self, path: str, stat: Stat | None, result: object) -> None:
+    def put(
+        self, path: str, stat: Stat | None, result: tuple[list[Finding], list[FileError]]
+    ) -> None:
         if stat is not None:
             self.entries[path] = (stat, result)
             self.dirty = True

@@ -9,9 +9,11 @@ import sys
 from collections.abc import Sequence
 
 from lint_rules.config import SEVERITIES, Config, ConfigError, load_config
+from lint_rules.console import say
 from lint_rules.discovery import iter_python_files
 from lint_rules.finding import Finding
-from lint_rules.rules import ALL_RULES, RULES_BY_CODE
+from lint_rules.paths import is_within
+from lint_rules.rules import RULES_BY_CODE, code_range
 from lint_rules.runner import LintResult, lint_files
 
 # Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
@@ -19,28 +21,18 @@ FORMATS = ("text", "json", "github", "sarif", "lintrunner")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-def _say(text: str) -> None:
-    """A line for the user on stderr (this is CLI output, not logging)."""
-    sys.stderr.write(text + "\n")
-
-
-def _code_range() -> str:
-    """'ETL001-ETL00N': the registered site kinds, first to last."""
-    return f"{ALL_RULES[0].code}-{ALL_RULES[-1].code}"
-
-
 def _codes(text: str) -> list[str]:
     codes = [c.strip().upper() for c in text.split(",") if c.strip()]
     for code in codes:
         if not any(known.startswith(code) for known in RULES_BY_CODE):
-            raise argparse.ArgumentTypeError(f"unknown code {code!r} ({_code_range()})")
+            raise argparse.ArgumentTypeError(f"unknown code {code!r} ({code_range()})")
     return codes
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="et-log-lint",
-        description=f"Find ad-hoc logging sites ({_code_range()}) in library code.",
+        description=f"Find ad-hoc logging sites ({code_range()}) in library code.",
         fromfile_prefix_chars="@",  # lintrunner passes @{{PATHSFILE}}
     )
     parser.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
@@ -90,7 +82,7 @@ def _anchor(paths: Sequence[str]) -> str:
     cwd = os.getcwd()
     for path in paths:
         absolute = os.path.abspath(path)
-        if absolute != cwd and not absolute.startswith(cwd.rstrip(os.sep) + os.sep):
+        if not is_within(absolute, cwd):
             return absolute
     return cwd
 
@@ -113,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     if (args.update_baseline or args.generate_baseline) and not args.baseline:
         parser.print_usage(sys.stderr)
-        _say("et-log-lint: error: --update/--generate-baseline need --baseline")
+        say("et-log-lint: error: --update/--generate-baseline need --baseline")
         return EXIT_ERROR
     try:
         config = _load(args)
@@ -124,10 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = lint_files(files, config, args.jobs, cache_dir)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
-        _say(f"et-log-lint: error: {exc}")
+        say(f"et-log-lint: error: {exc}")
         return EXIT_ERROR
     except Exception as exc:  # a bug of ours: say so, exit 2
-        _say(f"et-log-lint: internal error: {exc!r}")
+        say(f"et-log-lint: internal error: {exc!r}")
         return EXIT_ERROR
 
 
@@ -166,14 +158,14 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult, files:
         for error in result.errors:
             path = config.relpath(error.path)
             where = f"{path}:{error.line}" if error.line else path
-            _say(f"{where}: error: {error.reason}")
+            say(f"{where}: error: {error.reason}")
     if note:
-        _say(note)
+        say(note)
     if args.format == "text" and not args.statistics:
         fixable = sum(f.fixable for f in findings)
         root = str(config.root) if config.root else ""
         where = f" (paths relative to {root})" if root and root != os.getcwd() else ""
-        _say(
+        say(
             f"Found {len(findings)} findings ({fixable} fixable with et-log-migrate, "
             f"{len(findings) - fixable} for review) in {result.files} files; "
             f"{len(result.errors)} files could not be linted{where}."

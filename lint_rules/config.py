@@ -4,14 +4,13 @@ and the one project root that paths, baseline keys and every output format are r
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from lint_rules.globs import matches_any
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from lint_rules.rules.base import Option
+from lint_rules.options import OPTIONS
+from lint_rules.paths import is_within
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -81,7 +80,7 @@ class Config:
             root = str(self.root)
             if absolute == root:
                 return "."
-            if absolute.startswith(root.rstrip(os.sep) + os.sep):
+            if is_within(absolute, root):
                 absolute = absolute[len(root.rstrip(os.sep)) + 1 :]
         return absolute.replace(os.sep, "/")
 
@@ -120,7 +119,7 @@ class Config:
         for name, value in self.rule_options:
             if name == key:
                 return value
-        return _rule_options()[key].default
+        return OPTIONS[key].default
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
@@ -145,20 +144,13 @@ _STR_KEYS = {"default_component", "runtime_import", "package", "severity"}
 _BOOL_KEYS = {"detect_scripts"}
 
 
-def _rule_options() -> dict[str, Option]:
-    from lint_rules.rules import ALL_RULES  # the rules import this module
-
-    return {option.key: option for rule in ALL_RULES for option in rule.options}
-
-
 def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
     known = {f.name for f in fields(Config)} - {"root", "source_file", "rule_options"}
-    options = _rule_options()
     out: dict[str, object] = {}
     rule_options: dict[str, tuple[str, ...]] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
-        if raw_key.replace("_", "-") in options:
+        if raw_key.replace("_", "-") in OPTIONS:
             rule_options[raw_key.replace("_", "-")] = _string_list(value, raw_key, where)
             continue
         if key not in known:
@@ -176,7 +168,7 @@ def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
         elif key == "components":
             if isinstance(value, dict):
                 value = tuple(value.items())
-            if not all(
+            if not isinstance(value, list | tuple) or not all(
                 isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(s, str) for s in v)
                 for v in value
             ):
@@ -198,11 +190,12 @@ def _string_list(value: object, key: str, where: str) -> tuple[str, ...]:
 
 
 def _parse_toml(text: str) -> dict[str, object]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10: the backport has the same API
-        import tomli as tomllib  # type: ignore[no-redef]
-    return tomllib.loads(text)
+    else:  # Python 3.10: the backport has the same API
+        import tomli as tomllib
+    table: dict[str, object] = tomllib.loads(text)
+    return table
 
 
 def read_table(pyproject: Path) -> dict[str, object] | None:
@@ -251,8 +244,9 @@ def load_config(
     """The configuration of the project `start_dir` lies in (see `find_root`), or of the given
     `pyproject` file (its folder is then the root); the ExecuTorch layout where `[tool.et-log]`
     is absent. `overrides` (command-line flags, same keys) win. Raises ConfigError."""
+    source: Path | None
     if pyproject is not None:
-        source: Path | None = Path(os.path.abspath(pyproject))
+        source = Path(os.path.abspath(pyproject))
         if not source.is_file():
             raise ConfigError(f"{source}: no such file")
         root, table = source.parent, read_table(source)
@@ -263,4 +257,5 @@ def load_config(
         values.update(_normalise(table, str(source)))
     if overrides:
         values.update(_normalise(overrides, "command line"))
-    return replace(Config(root=root, source_file=source), **values)
+    # _normalise checked each value against its key's type: mypy cannot follow that per key.
+    return replace(Config(root=root, source_file=source), **values)  # type: ignore[arg-type]

@@ -40,7 +40,9 @@ class Analysis:
 
 
 @lru_cache(maxsize=64)
-def _prefilter(codes: tuple[str, ...]) -> tuple[tuple[bytes, ...], tuple[bytes | re.Pattern, ...]]:
+def _prefilter(
+    codes: tuple[str, ...],
+) -> tuple[tuple[bytes, ...], tuple[bytes | re.Pattern[bytes], ...]]:
     """Stage one: any of the kinds' needles (`in` on bytes is far faster than a regex); stage
     two, on the few files that pass: the spellings a site of those kinds can take, each its own
     check (a plain word as a substring, else a regex starting with a literal: one alternation of
@@ -74,7 +76,7 @@ def may_contain_sites(data: bytes, config: Config | None = None) -> bool:
     if not any(needle in data for needle in needles):
         return False
     return any(
-        (check in data) if check.__class__ is bytes else check.search(data) is not None
+        (check in data) if isinstance(check, bytes) else check.search(data) is not None
         for check in spellings
     )
 

@@ -81,7 +81,7 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
         if hit is None:
             todo.append(path)
             continue
-        findings, errors = hit  # type: ignore[misc]
+        findings, errors = hit
         result.findings.extend(f if f.path == path else replace(f, path=path) for f in findings)
         result.errors.extend(e if e.path == path else replace(e, path=path) for e in errors)
     fresh = _lint_all(todo, config, jobs)

@@ -15,7 +15,7 @@ Position = tuple[int, int]  # (1-based line, UTF-8 byte column), as ast gives th
 
 def stmt_start(stmt: ast.stmt) -> int:
     """The first line of a statement, decorators included."""
-    decorators = getattr(stmt, "decorator_list", None)
+    decorators: list[ast.expr] | None = getattr(stmt, "decorator_list", None)
     if not decorators:
         return stmt.lineno
     return min(stmt.lineno, *(d.lineno for d in decorators))
@@ -28,8 +28,8 @@ def _begin(stmt: ast.stmt) -> Position:
 
 def child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     """The statement lists directly inside `stmt` (bodies, else, finally, handlers, cases)."""
-    blocks = [getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")]
-    blocks = [b for b in blocks if isinstance(b, list) and b]
+    fields = [getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")]
+    blocks: list[list[ast.stmt]] = [b for b in fields if isinstance(b, list) and b]
     blocks += [h.body for h in getattr(stmt, "handlers", None) or ()]
     blocks += [c.body for c in getattr(stmt, "cases", None) or ()]
     return blocks
@@ -88,9 +88,11 @@ class StatementIndex:
         chain = self.chain(node.lineno, node.col_offset, FUNCTIONS)
         return bool(chain) and isinstance(chain[-1], FUNCTIONS)
 
-    def enclosing_function(self, node: ast.expr | ast.stmt) -> ast.FunctionDef | None:
+    def enclosing_function(
+        self, node: ast.expr | ast.stmt
+    ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The innermost function (or method) around `node`, if any."""
         for stmt in reversed(self.chain_of(node)):
             if isinstance(stmt, FUNCTIONS):
-                return stmt  # type: ignore[return-value]
+                return stmt
         return None

@@ -22,7 +22,7 @@ def _child_fields(cls: type) -> tuple[str, ...]:
 def walk_all(tree: ast.AST) -> list[ast.AST]:
     """Every node of `tree` (like `ast.walk`, about twice as fast)."""
     out: list[ast.AST] = []
-    stack: list[ast.AST] = [tree]
+    stack: list[ast.AST | None] = [tree]
     pop, push, extend, record = stack.pop, stack.append, stack.extend, out.append
     node_class = ast.AST
     child_fields = _CHILD_FIELDS

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 if TYPE_CHECKING:
-    from codemods._layout import Room
+    from codemods.rewrite.layout import Room
     from lint_rules import Finding
     from lint_rules.detector import Analysis
     from lint_rules.rules import Site
@@ -33,7 +33,7 @@ class Names:
         return self.runtime[name]
 
 
-Build = Callable[[cst.Call, Names], cst.BaseExpression]
+Build = Callable[[cst.Call, Names], cst.Call]
 
 
 @dataclass
@@ -60,7 +60,16 @@ class SitePlan:
         return self.build is None
 
 
+# A kind's planner: the finding, its site (from the kind's recogniser) and the module as the
+# detector saw it -> a plan, or the review reason when the site cannot be rewritten exactly.
 Planner = Callable[["Finding", "Site", "Analysis"], "SitePlan | str"]
+
+
+def site_call(site: Site) -> ast.Call:
+    """The call a fixable site is (every fixable kind's recogniser yields calls)."""
+    if not isinstance(site.node, ast.Call):
+        raise TypeError(f"{site.code}: a fixable site must be a call, got {site.node!r}")
+    return site.node
 
 
 @dataclass(frozen=True)

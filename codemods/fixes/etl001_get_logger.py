@@ -7,11 +7,14 @@ import ast
 
 import libcst as cst
 
-from codemods.fixes.base import Fix, Names, SitePlan
+from codemods.fixes.base import Fix, Names, SitePlan, site_call
+from lint_rules import Finding
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
 
 
-def plan(finding, site, analysis) -> SitePlan:  # noqa: ANN001 - see Planner
-    call = site.node
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
+    call = site_call(site)
     dropped = (call.func, *(k.value for k in call.keywords if k.arg != "name"))
     keeps_arguments = (
         len(call.args) == 1

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.fixes.base import Fix, Names, SitePlan
+from codemods.fixes.base import Fix, Names, SitePlan, site_call
+from lint_rules import Finding
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
 
 _RENAMED = {"warn": "warning", "fatal": "critical"}  # deprecated aliases logging still accepts
 
 
-def plan(finding, site, analysis) -> SitePlan:  # noqa: ANN001 - see Planner
-    call = site.node
-    method = analysis.facts.qualname(call.func).rpartition(".")[2]
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
+    call = site_call(site)
+    method = (analysis.facts.qualname(call.func) or "").rpartition(".")[2]
     method = _RENAMED.get(method, method)
 
     def build(node: cst.Call, names: Names) -> cst.Call:

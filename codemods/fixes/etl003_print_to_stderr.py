@@ -7,13 +7,16 @@ import ast
 from functools import partial
 
 from codemods.fixes._text import print_to_logger, write_to_logger
-from codemods.fixes.base import Fix, SitePlan
+from codemods.fixes.base import Fix, SitePlan, site_call
+from lint_rules import Finding
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
 from lint_rules.rules._output import PRINT_KEYWORDS
 
 
-def output_plan(finding, site, analysis, default_level: str) -> SitePlan:  # noqa: ANN001
+def output_plan(finding: Finding, site: Site, analysis: Analysis, default_level: str) -> SitePlan:
     """A print or write becoming a logger call (also ETL008's plan, with its default level)."""
-    call = site.node
+    call = site_call(site)
     if isinstance(call.func, ast.Name):  # print(...)
         dropped = (call.func, *(k.value for k in call.keywords if k.arg in PRINT_KEYWORDS))
         build = partial(print_to_logger, default_level=default_level)

@@ -6,14 +6,17 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.fixes._text import TIGHT_EQUAL
-from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped
+from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_call
+from lint_rules import Finding
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
 from lint_rules.rules.etl004_diagnostic_warning import WARN_KEYWORDS
 
 _ROLES = ("message", "category", "stacklevel")
 
 
-def plan(finding, site, analysis) -> SitePlan:  # noqa: ANN001 - see Planner
-    call = site.node
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
+    call = site_call(site)
     return SitePlan(
         finding, call, _build, needs_logger=True, imports=("warn_once",), dropped=(call.func,)
     )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from codemods.fixes.base import Fix, SitePlan, removal
+from codemods.fixes.base import Fix, SitePlan, removal, site_call
+from lint_rules import Finding
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
 
 
-def plan(finding, site, analysis) -> SitePlan | str:  # noqa: ANN001 - see Planner
-    return removal(finding, site.node, analysis)
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
+    return removal(finding, site_call(site), analysis)
 
 
 FIX = Fix(

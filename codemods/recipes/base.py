@@ -36,7 +36,6 @@ class RecipePlan:
 class Recipe:
     name: str
     path: str  # the root-relative path of the one file it changes (checked on the path's end)
-    summary: str
     # (tree, runtime module) -> the plan; a reason to refuse; None when already applied
     plan: Callable[[ast.Module, str], RecipePlan | str | None]
 

@@ -22,8 +22,9 @@ with override_logs(newLevel, filename=filename, fmt=fmtstr or None):
 
 def _body_start(function: ast.FunctionDef) -> int:
     first = function.body[0]
-    is_doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-    return 1 if is_doc and isinstance(first.value.value, str) else 0  # type: ignore[attr-defined]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+        return 1 if isinstance(first.value.value, str) else 0
+    return 0
 
 
 def _configures_root_around_one_yield(stmt: ast.stmt) -> bool:
@@ -63,6 +64,5 @@ def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
 RECIPE = Recipe(
     "override-logger",
     "exir/common.py",
-    "override_logger() on the runtime's override_logs (DebugPass's log_filename keeps working)",
     plan,
 )

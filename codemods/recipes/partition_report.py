@@ -14,7 +14,6 @@ from codemods.recipes.base import Recipe, edit_function
 RECIPE = Recipe(
     "partition-report",
     "exir/backend/canonical_partitioners/config_partitioner.py",
-    "a partition_report table after each ConfigerationBasedPartitioner.partition run",
     partial(
         edit_function,
         target="ConfigerationBasedPartitioner.partition",

@@ -14,7 +14,6 @@ from codemods.recipes.base import Recipe, edit_function
 RECIPE = Recipe(
     "why-no-partition-info",
     "exir/backend/utils.py",
-    "WhyNoPartition reasons logged at INFO and recorded for the partition_report artifact",
     partial(
         edit_function,
         target="WhyNoPartition.__call__",

@@ -33,7 +33,6 @@ if artifact_enabled(graph_log):
 RECIPE = Recipe(
     "xnnpack-graph-artifact",
     "backends/xnnpack/serialization/xnnpack_graph_serialize.py",
-    "the XNNPACK graph dump sent to the xnnpack_graph artifact instead of JSON files",
     partial(
         edit_function,
         target="convert_to_flatbuffer",

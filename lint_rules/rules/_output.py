@@ -7,6 +7,10 @@ import ast
 
 from lint_rules.facts import has_star_args
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # Review reasons, written once: the codemod's builders raise the same texts.
 STAR_ARGS = "star-args in print(): review"
 EMPTY_PRINT = "empty print(): review"
@@ -18,7 +22,7 @@ NO_NEWLINE = "write without a trailing newline: review"
 PRINT_KEYWORDS = frozenset({"file", "sep", "end", "flush"})
 
 
-def print_target(call: ast.Call, qualname) -> str | None:  # noqa: ANN001 - facts.qualname
+def print_target(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> str | None:
     """`sys.stderr` / `sys.stdout` for where a print writes (stdout when `file` is absent or
     None); None for any other file."""
     for keyword in call.keywords:

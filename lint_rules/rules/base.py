@@ -6,6 +6,8 @@ import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from lint_rules.options import Option
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from lint_rules.config import Config
@@ -23,6 +25,9 @@ class Example:
     # Where the snippet pretends to live; library code by default.
     path: str = "executorch/exir/example.py"
     note: str = ""
+    # For an invalid example: (line, column), 1-based, of each finding of the example's kind, in
+    # order (the lint's tests pin them: a site reported elsewhere, or twice, fails).
+    at: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,16 +42,6 @@ class Site:
 
 
 Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
-
-
-@dataclass(frozen=True)
-class Option:
-    """A `[tool.et-log]` key a kind declares for itself (a list of strings), read with
-    `Config.option(key)`."""
-
-    key: str
-    default: tuple[str, ...]
-    help: str
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,7 @@ RULE = Rule(
         Example(
             code="import logging\n\nlogger = logging.getLogger(__name__)\n",
             fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            at=((3, 10),),
         ),
         Example(
             code=(
@@ -114,11 +115,13 @@ RULE = Rule(
                 'def f():\n    log.info("x")\n'
             ),
             note="module alias",
+            at=((3, 7),),
         ),
         Example(
             code="from logging import getLogger as gl\n\nlogger = gl(__file__)\n",
             fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
             note="imported function under an alias, `__file__` name",
+            at=((3, 10),),
         ),
         Example(
             code=(
@@ -130,6 +133,7 @@ RULE = Rule(
                 "logger = get_logger(__name__)\nDEFAULT_LEVEL = logging.INFO\n"
             ),
             note="`logging` still used: the runtime import goes after the last import",
+            at=((3, 10),),
         ),
         Example(
             code=(
@@ -142,6 +146,7 @@ RULE = Rule(
             ),
             path="executorch/backends/xnnpack/partition/example.py",
             note="explicit dotted name inside the package is kept",
+            at=((3, 10),),
         ),
         Example(
             code=(
@@ -155,21 +160,25 @@ RULE = Rule(
                 "        return str(graph)\n    return None\n"
             ),
             note="the root logger (no argument)",
+            at=((5, 8),),
         ),
         Example(
             code='import logging\n\nlogger = logging.getLogger("genai_pipeline")\n',
             fixed=None,
             note="foreign explicit name: review",
+            at=((3, 10),),
         ),
         Example(
             code="import logging\n\n\ndef make(name):\n    return logging.getLogger(name)\n",
             fixed=None,
             note="name computed at run time: review",
+            at=((5, 12),),
         ),
         Example(
             code="import logging\n\n\ndef reset():\n    logging.getLogger().handlers.clear()\n",
             fixed=None,
             note="the root logger's own handlers: review (the module logger would not mean that)",
+            at=((5, 5),),
         ),
     ),
 )

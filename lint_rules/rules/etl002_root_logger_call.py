@@ -72,6 +72,7 @@ RULE = Rule(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
                 'def f(x):\n    logger.info("x=%s", x)\n'
             ),
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -83,6 +84,7 @@ RULE = Rule(
                 'def f():\n    log.warning("w")\n'
             ),
             note="module alias; the existing module logger `log` is reused",
+            at=((7, 5),),
         ),
         Example(
             code=(
@@ -93,6 +95,10 @@ RULE = Rule(
                 'def f():\n    logger.info("a")\n    logger.warning("b")\n'
             ),
             note="imported functions",
+            at=(
+                (5, 5),
+                (6, 5),
+            ),
         ),
         Example(
             code='import logging\n\n\ndef f():\n    logging.log(logging.DEBUG, "m")\n',
@@ -102,6 +108,7 @@ RULE = Rule(
                 'def f():\n    logger.log(logging.DEBUG, "m")\n'
             ),
             note="`logging` still used",
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -115,6 +122,7 @@ RULE = Rule(
                 '    except OSError:\n        logger.exception("cannot open %s", path)\n'
                 "        return None\n"
             ),
+            at=((8, 9),),
         ),
     ),
 )

@@ -77,6 +77,7 @@ RULE = Rule(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
                 'def f(x):\n    logger.warning("a %s", x)\n'
             ),
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -87,6 +88,7 @@ RULE = Rule(
                 'def f():\n    logger.error("Error: failed")\n'
             ),
             note="module alias; level from the `Error:` prefix",
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -98,6 +100,7 @@ RULE = Rule(
                 'def f(n):\n    logger.info(f"info: loaded {n} ops")\n'
             ),
             note="`from sys import stderr`; prefix matched case-insensitively",
+            at=((5, 5),),
         ),
         Example(
             code='import sys\n\n\ndef f():\n    sys.stderr.write("m\\n")\n',
@@ -105,6 +108,7 @@ RULE = Rule(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
                 'def f():\n    logger.warning("m")\n'
             ),
+            at=((5, 5),),
         ),
         Example(
             code='import sys\n\n\ndef f(name):\n    print("a", name, sep=", ", file=sys.stderr)\n',
@@ -113,6 +117,7 @@ RULE = Rule(
                 'def f(name):\n    logger.warning("a, %s", name)\n'
             ),
             note="`sep` honoured",
+            at=((5, 5),),
         ),
         Example(
             code='import sys\n\n\ndef f(x):\n    print("50%", x, file=sys.stderr)\n',
@@ -121,6 +126,7 @@ RULE = Rule(
                 'def f(x):\n    logger.warning("50%% %s", x)\n'
             ),
             note="`%` escaped when there are arguments",
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -132,26 +138,31 @@ RULE = Rule(
                 'def f():\n    logger.warning("Warning: slow path")\n'
             ),
             note="the existing module logger is reused",
+            at=((8, 5),),
         ),
         Example(
             code='import sys\n\n\ndef f():\n    print("progress", end="", file=sys.stderr)\n',
             fixed=None,
             note='`end=""`: review',
+            at=((5, 5),),
         ),
         Example(
             code="import sys\n\n\ndef f(parts):\n    print(*parts, file=sys.stderr)\n",
             fixed=None,
             note="star-args: review",
+            at=((5, 5),),
         ),
         Example(
             code="import sys\n\n\ndef f():\n    print(file=sys.stderr)\n",
             fixed=None,
             note="empty print: review",
+            at=((5, 5),),
         ),
         Example(
             code='import sys\n\n\ndef f():\n    sys.stderr.write("partial")\n',
             fixed=None,
             note="write without a trailing newline: review",
+            at=((5, 5),),
         ),
     ),
 )

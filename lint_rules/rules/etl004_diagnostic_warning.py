@@ -111,6 +111,7 @@ RULE = Rule(
                 "logger = get_logger(__name__)\n\n\n"
                 'def f():\n    warn_once(logger, "m")\n'
             ),
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -123,6 +124,7 @@ RULE = Rule(
                 'def f():\n    warn_once(logger, "m", category=RuntimeWarning, stacklevel=2)\n'
             ),
             note="non-UserWarning category and stacklevel kept",
+            at=((5, 5),),
         ),
         Example(
             code='import warnings\n\n\ndef f():\n    warnings.warn("m", UserWarning)\n',
@@ -132,6 +134,7 @@ RULE = Rule(
                 'def f():\n    warn_once(logger, "m")\n'
             ),
             note="UserWarning is the default category",
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -143,6 +146,7 @@ RULE = Rule(
                 'def f(x):\n    warn_once(logger, f"bad {x}", stacklevel=1)\n'
             ),
             note="imported function under an alias",
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -155,21 +159,25 @@ RULE = Rule(
                 'def f():\n    warn_once(logger, "m")\n'
             ),
             note="the existing module logger is reused",
+            at=((8, 5),),
         ),
         Example(
             code="import warnings\n\n\ndef f(args):\n    warnings.warn(*args)\n",
             fixed=None,
             note="star-args: review",
+            at=((5, 5),),
         ),
         Example(
             code='import warnings\n\n\ndef f():\n    warnings.warn(UserWarning("m"))\n',
             fixed=None,
             note="a Warning instance as the message: review",
+            at=((5, 5),),
         ),
         Example(
             code='import warnings\n\n\ndef f(kind):\n    warnings.warn("m", kind)\n',
             fixed=None,
             note="category not known statically: review",
+            at=((5, 5),),
         ),
     ),
 )

@@ -15,8 +15,8 @@ IN_A_BLOCK = "logging configured inside a function or block: review"
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for method in ("setLevel", "addHandler"):
-        for call in facts.calls_of(method):
-            if facts.is_root_receiver(call.func.value):  # type: ignore[attr-defined]
+        for call, receiver in facts.receivers_of(method):
+            if facts.is_root_receiver(receiver):
                 yield _site(call, facts)
     for call in facts.calls_to("logging.basicConfig"):
         yield _site(call, facts)
@@ -82,11 +82,13 @@ RULE = Rule(
                 "LEVEL = logging.DEBUG\n"
             ),
             fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+            at=((3, 1),),
         ),
         Example(
             code=("import logging as lg\n\nlg.basicConfig()\nlogger = lg.getLogger(__name__)\n"),
             fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
             note="module alias, together with ETL001",
+            at=((3, 1),),
         ),
         Example(
             code=(
@@ -95,6 +97,7 @@ RULE = Rule(
             ),
             fixed="import logging\n\nLEVEL = logging.DEBUG\n",
             note="root setLevel",
+            at=((3, 1),),
         ),
         Example(
             code=(
@@ -103,6 +106,7 @@ RULE = Rule(
             ),
             fixed="import logging\n\nLEVEL = logging.DEBUG\n",
             note="root addHandler",
+            at=((3, 1),),
         ),
         Example(
             code=(
@@ -111,6 +115,7 @@ RULE = Rule(
             ),
             fixed=None,
             note="inside a function: review",
+            at=((5, 5),),
         ),
         Example(
             code=(
@@ -119,6 +124,7 @@ RULE = Rule(
             ),
             fixed=None,
             note="inside a block: review",
+            at=((5, 5),),
         ),
     ),
 )

@@ -30,8 +30,7 @@ def level_name(node: ast.expr, facts: ModuleFacts) -> str | None:
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    for call in facts.calls_of("setLevel"):
-        receiver = call.func.value  # type: ignore[attr-defined]
+    for call, receiver in facts.receivers_of("setLevel"):
         if facts.is_library_logger(receiver):
             yield _classify(call, receiver, facts, config)
 
@@ -110,8 +109,7 @@ def _runtime_level_reason(
 
 def _has_private_output(name: str, facts: ModuleFacts) -> bool:
     """The logger gets its own handler, or stops propagating, in this module."""
-    for call in facts.calls_of("addHandler"):
-        receiver = call.func.value  # type: ignore[attr-defined]
+    for _, receiver in facts.receivers_of("addHandler"):
         if isinstance(receiver, ast.Name) and receiver.id == name:
             return True
     assert facts.tree is not None
@@ -190,6 +188,7 @@ RULE = Rule(
             ),
             fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
             note="a constant override at module level is removed: the component decides",
+            at=((4, 1),),
         ),
         Example(
             code=(
@@ -203,6 +202,7 @@ RULE = Rule(
             ),
             path="executorch/backends/qualcomm/partition/qnn_partitioner.py",
             note="a module pinned to DEBUG: quiet by default now, `+qualcomm` shows it",
+            at=((6, 1),),
         ),
         Example(
             code=(
@@ -216,6 +216,7 @@ RULE = Rule(
                 '        set_logs(modules={logger.name: "DEBUG"})\n'
             ),
             note="behind a verbose flag: the runtime's API",
+            at=((8, 9),),
         ),
         Example(
             code=(
@@ -233,6 +234,7 @@ RULE = Rule(
                 "            set_logs(modules={self.logger.name: logging.DEBUG})\n"
             ),
             note="a logger kept on an attribute, a flag kept on `self`",
+            at=((10, 13),),
         ),
         Example(
             code=(
@@ -244,6 +246,7 @@ RULE = Rule(
             ),
             path="executorch/backends/mlx/_logging.py",
             note="a level from an environment variable: review, with a suggestion",
+            at=((8, 1),),
         ),
         Example(
             code=(
@@ -252,6 +255,7 @@ RULE = Rule(
             ),
             path="executorch/backends/vulkan/example.py",
             note="directly on a named logger: review",
+            at=((3, 1),),
         ),
     ),
 )

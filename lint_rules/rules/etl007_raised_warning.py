@@ -51,14 +51,17 @@ RULE = Rule(
         ),
     ),
     invalid=(
-        Example(code="def f():\n    raise UserWarning('partition skipped')\n"),
-        Example(code="def f():\n    raise RuntimeWarning\n", note="class without a call"),
+        Example(code="def f():\n    raise UserWarning('partition skipped')\n", at=((2, 5),)),
+        Example(
+            code="def f():\n    raise RuntimeWarning\n", note="class without a call", at=((2, 5),)
+        ),
         Example(
             code=(
                 "class QuantizationWarning(UserWarning):\n    pass\n\n\n"
                 "def f():\n    raise QuantizationWarning('fallback')\n"
             ),
             note="a subclass defined in the same file",
+            at=((6, 5),),
         ),
         Example(
             code=(
@@ -66,6 +69,21 @@ RULE = Rule(
                 "def f():\n    raise ExportWarning('odd')\n"
             ),
             note="an imported name ending in Warning",
+            at=((5, 5),),
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef check(ok):\n    if not ok:\n"
+                '        logging.warning("partition skipped")\n'
+                '        raise UserWarning("partition skipped")\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def check(ok):\n    if not ok:\n        logger.warning("partition skipped")\n'
+                '        raise UserWarning("partition skipped")\n'
+            ),
+            note="the logging call beside it is migrated (ETL002); the raise stays for review",
+            at=((7, 9),),
         ),
     ),
 )

@@ -10,8 +10,9 @@ from fnmatch import fnmatchcase
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, last_identifier
 from lint_rules.globs import matches_any
+from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._output import literal_text, print_problem, print_target, write_problem
-from lint_rules.rules.base import Example, Option, Rule, Site
+from lint_rules.rules.base import Example, Rule, Site
 
 CODE = "ETL008"
 # What a diagnostic says: why something was not done, or a level word. Matched in the message's
@@ -29,16 +30,6 @@ NOT_A_DIAGNOSTIC = (
     "the function's output (review)"
 )
 BEHIND_A_FLAG = "print behind a debug/verbose flag: logger.debug and TORCH_LOGS instead (review)"
-
-
-PRINT_FUNCTIONS = Option(
-    "print-functions",
-    ("print_*", "pretty_*", "dump*", "show*", "__str__", "__repr__", "__format__"),
-    "function-name globs whose stdout prints are their output (not diagnostics)",
-)
-TOOL_PATTERNS = Option(
-    "tool-patterns", (), "file globs whose stdout prints are their output (command-line tools)"
-)
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
@@ -152,6 +143,7 @@ RULE = Rule(
             ),
             path="executorch/backends/openvino/partitioner.py",
             note="why a node was not partitioned: INFO",
+            at=((2, 5),),
         ),
         Example(
             code='def load(f):\n    print("This version of file is deprecated")\n    return f\n',
@@ -160,6 +152,7 @@ RULE = Rule(
                 'def load(f):\n    logger.info("This version of file is deprecated")\n'
                 "    return f\n"
             ),
+            at=((2, 5),),
         ),
         Example(
             code='def erase(node, e):\n    print(f"Warning: Failed to erase node {node}: {e}")\n',
@@ -168,6 +161,7 @@ RULE = Rule(
                 'def erase(node, e):\n    logger.warning(f"Warning: Failed to erase node {node}: {e}")\n'
             ),
             note="level from the `Warning:` prefix",
+            at=((2, 5),),
         ),
         Example(
             code=(
@@ -179,10 +173,12 @@ RULE = Rule(
                 'def annotate(node):\n    logger.info(f"[QNN] {node.name} | Skipped")\n'
             ),
             note="`sys.stdout.write` loses its trailing newline",
+            at=((5, 5),),
         ),
         Example(
             code='def calibrate(model):\n    print("Quantizing the model...")\n    return model\n',
             note="progress, not a diagnostic: review",
+            at=((2, 5),),
         ),
         Example(
             code=(
@@ -190,10 +186,12 @@ RULE = Rule(
                 '        print(f"step failed at {node}")\n'
             ),
             note="behind a debug flag: review",
+            at=((3, 9),),
         ),
         Example(
             code='def stream(data):\n    print(data, end="")\n',
             note='`end=""`: review',
+            at=((2, 5),),
         ),
     ),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from codemods.engine import SourceResult, migrate_source
+from codemods.pipeline import SourceResult, migrate_source
 from lint_rules import Config
 
 REPO = Path(__file__).resolve().parents[2]

@@ -6,7 +6,13 @@ import subprocess
 
 import libcst as cst
 from codemod_support import PYTHON, REPO
-from libcst.codemod import CodemodContext, SkipFile, TransformSuccess, transform_module
+from libcst.codemod import (
+    CodemodContext,
+    SkipFile,
+    TransformSuccess,
+    VisitorBasedCodemodCommand,
+    transform_module,
+)
 
 from codemods.commands import MigrateLogging, MigrateRootCalls
 
@@ -59,3 +65,16 @@ def test_libcst_tool_runs_the_command(sample_copy):
     assert proc.returncode == 0, proc.stderr
     assert "Transformed 1 files successfully" in proc.stderr
     assert b'logger.error("no program to lower")\r\n' in target.read_bytes()
+
+
+def test_one_plain_command_class_per_fixable_kind():
+    import codemods.commands as commands
+    from codemods.fixes import FIXES
+
+    assert set(commands.KIND_COMMANDS) == set(FIXES)
+    for code, fix in FIXES.items():
+        command = getattr(commands, fix.command)
+        assert command is commands.KIND_COMMANDS[code] and command.SELECT == (code,)
+        assert fix.command in commands.__all__
+    # a CodemodCommand that transforms whole modules, not an unused visitor
+    assert not issubclass(MigrateLogging, VisitorBasedCodemodCommand)

@@ -7,9 +7,9 @@ import ast
 import libcst as cst
 import pytest
 
-from codemods import _rewrite
-from codemods._guard import Allowed, GuardError, check
+from codemods.guard import Allowed, GuardError, check
 from codemods.migrate import main
+from codemods.rewrite import transformer as _rewrite
 
 OLD = (
     '"""Module."""\n\nimport logging\nimport sys\n\n\n'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from codemods._progress import Progress
+from codemods.report.progress import Progress
 
 
 class _Terminal(io.StringIO):

@@ -7,8 +7,8 @@ import json
 
 from codemod_support import SAMPLE
 
-from codemods.engine import migrate_source
 from codemods.migrate import main
+from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES
 
 UTILS = "exir/backend/utils.py"

@@ -10,7 +10,7 @@ from codemod_support import SAMPLE
 from codemods.fixes import FIXES
 from codemods.migrate import main
 from codemods.recipes import RECIPES
-from codemods.recipes.engine import recipes_for
+from codemods.recipes.apply import recipes_for
 from lint_rules import detect_file, load_config
 from lint_rules.discovery import iter_python_files
 

@@ -13,8 +13,8 @@ import re
 import warnings
 from dataclasses import dataclass
 
-from codemods._units import split_lines
-from codemods.engine import migrate_source
+from codemods.pipeline import migrate_source
+from codemods.rewrite.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import may_contain_sites
 

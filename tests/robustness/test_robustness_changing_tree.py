@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from test_robustness_corpus import GOOD, GOOD_MIGRATED
 
-from codemods import _worker
 from codemods import migrate as migrate_cli
+from codemods.write import worker as _worker
 
 USER_EDIT = "# the user's unsaved work, saved mid-run\nVALUE = 42\n"
 

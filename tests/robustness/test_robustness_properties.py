@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from robustness_props import DEFAULT_PATH, PropertyFailure, check_source
 from robustness_snippets import injected_program, logging_module
 
-from codemods import engine
-from codemods._worker import init_worker, migrate_file
+from codemods import pipeline as engine
+from codemods.write.worker import init_worker, migrate_file
 from lint_rules import Config
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import ast
 from collections import Counter
 
-from codemods._header import HeaderEdit
-from codemods._layout import Room
-from codemods._names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
 from codemods.fixes import FIXES, Names, SitePlan
+from codemods.plan.names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
+from codemods.rewrite.header import HeaderEdit
+from codemods.rewrite.layout import Room
 from lint_rules import Finding
 from lint_rules.detector import Analysis
+from lint_rules.facts import name_argument
 from lint_rules.rules import Site
 
 
@@ -81,12 +82,6 @@ def names_to_drop(plans: list[SitePlan], names: ModuleNames) -> frozenset[str]:
     return frozenset(drop)
 
 
-def _name_argument(call: ast.Call) -> ast.expr | None:
-    if call.args:
-        return call.args[0]
-    return next((k.value for k in call.keywords if k.arg == "name"), None)
-
-
 def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
     if isinstance(arg, ast.Name) and arg.id == "__name__":
         return True
@@ -121,8 +116,9 @@ def module_logger(
         qual = names.qualname(value.func)
         if not rewritten and qual not in (f"{runtime}.get_logger", "logging.getLogger"):
             continue
-        if not _means_module_name(_name_argument(value), rewritten):
+        understood, name = name_argument(value)
+        if not understood or not _means_module_name(name, rewritten):
             continue
-        if names.bindings[target.id] == 1 and stmt.end_lineno < first_use:  # type: ignore[operator]
+        if names.bindings[target.id] == 1 and (stmt.end_lineno or stmt.lineno) < first_use:
             return target.id
     return None

@@ -8,12 +8,12 @@ import os
 import signal
 import sys
 
-from codemods._fileio import FileError, read, write_atomic
-from codemods._report import FileOutcome, SiteRecord
-from codemods._test_refs import TestRef
-from codemods.engine import migrate_source
+from codemods.analyse.test_refs import TestRef
+from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES, Recipe
-from codemods.recipes.engine import recipes_for
+from codemods.recipes.apply import recipes_for
+from codemods.report.tally import FileOutcome, SiteRecord
+from codemods.write.fileio import FileError, read, write_atomic
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
 

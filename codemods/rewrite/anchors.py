@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 import sys
 
-from codemods._names import DROPPABLE_MODULES
-from codemods._units import Unit, header_statements, is_docstring, range_unit
+from codemods.plan.names import DROPPABLE_MODULES
+from codemods.rewrite.units import Unit, header_statements, is_docstring, range_unit
 
 
 def import_section(module: str, level: int) -> int:
@@ -98,9 +98,11 @@ def _import_span(
     if existing:
         return [existing[0]]
     ours = import_order(runtime, 0, True)
-    after = next((s for s in live if sort_key(s) > ours), None)
-    if after is not None:
-        index = live.index(after)
+    following = next((s for s in live if sort_key(s) > ours), None)
+    after: ast.stmt
+    if following is not None:
+        after = following
+        index = live.index(following)
         first = live[index - 1] if index else (body[0] if start else run[0])
     elif live:
         first = after = live[-1]

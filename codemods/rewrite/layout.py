@@ -91,3 +91,10 @@ def _split(call: cst.Call, room: Room) -> cst.Call:
         whitespace_after_arg=_break(room.indent),
     )
     return call.with_changes(whitespace_before_args=_break(inner), args=args)
+
+
+def leading_lines(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+    """The blank and comment lines above a statement (simple line or compound statement)."""
+    if isinstance(stmt, cst.SimpleStatementLine | cst.BaseCompoundStatement):
+        return list(stmt.leading_lines)
+    raise TypeError(f"unexpected statement node {type(stmt).__name__}")

@@ -11,8 +11,8 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from codemods._names import DROPPABLE_MODULES, count_references
-from codemods._units import split_lines
+from codemods.plan.names import DROPPABLE_MODULES, count_references
+from codemods.rewrite.units import split_lines
 from lint_rules.statements import stmt_start
 
 
@@ -63,15 +63,15 @@ class _Comparer:
     def same(self, old: object, new: object) -> bool:
         if type(old) is not type(new):
             return self._fail(old)
-        if isinstance(old, ast.stmt) and self._same_text(old, new):  # type: ignore[arg-type]
+        if isinstance(old, ast.stmt) and isinstance(new, ast.stmt) and self._same_text(old, new):
             return True
         if isinstance(old, ast.AST):
             if isinstance(old, ast.Call) and (old.lineno, old.col_offset) in self.allowed.sites:
                 return True
             for name in old._fields:
                 a, b = getattr(old, name, None), getattr(new, name, None)
-                if isinstance(a, list) and _is_block(a, b):
-                    a, b = self._block(a, "old"), self._block(b, "new")  # type: ignore[arg-type]
+                if isinstance(a, list) and isinstance(b, list) and _is_block(a, b):
+                    a, b = self._block(a, "old"), self._block(b, "new")
                 if not self.same(a, b):
                     return self._fail(old)
             return True
@@ -106,9 +106,10 @@ class _Comparer:
             if side == "old" and _removed_site(stmt, self.allowed.removed):
                 continue
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-                stmt = self._imports(stmt, side)
-                if stmt is None:
+                kept = self._imports(stmt, side)
+                if kept is None:
                     continue
+                stmt = kept
             elif side == "new" and self._is_added_logger(stmt):
                 continue
             out.append(stmt)
@@ -158,8 +159,8 @@ class _Comparer:
         return False
 
 
-def _is_block(a: list, b: object) -> bool:
-    first: Iterable = a or (b if isinstance(b, list) else [])
+def _is_block(a: list[object], b: object) -> bool:
+    first: Iterable[object] = a or (b if isinstance(b, list) else [])
     return any(isinstance(x, ast.stmt) for x in first)
 
 

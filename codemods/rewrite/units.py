@@ -1,6 +1,6 @@
 """The smallest self-contained statement ranges ("units") libcst must see for structural edits.
 
-Site calls are rewritten on their own text (an expression unit, see engine.py); statements are
+Site calls are rewritten on their own text (an expression unit, see attempt.py); statements are
 handed to libcst only where a statement goes (a removed configuration call), an import loses a
 name, or the runtime import and module logger are added. A unit is a run of whole physical lines
 holding one statement (with its decorators) and nothing else; it is parsed alone, wrapped in
@@ -60,17 +60,18 @@ def is_clean(stmt: ast.stmt, lines: list[str]) -> bool:
             return False
     elif not head.lstrip(" \t\f").startswith("@"):
         return False
-    tail = lines[stmt.end_lineno - 1].encode("utf-8")[stmt.end_col_offset :].strip()
+    tail = lines[(stmt.end_lineno or stmt.lineno) - 1].encode("utf-8")[stmt.end_col_offset :]
+    tail = tail.strip()
     return not tail or tail.startswith(b"#")
 
 
-def unit_for(index: StatementIndex, lines: list[str], node: ast.AST) -> Unit | None:
+def unit_for(index: StatementIndex, lines: list[str], node: ast.expr | ast.stmt) -> Unit | None:
     """The innermost clean statement around `node`; None means: use the whole module."""
-    for stmt in reversed(index.chain(node.lineno, node.col_offset)):  # type: ignore[attr-defined]
+    for stmt in reversed(index.chain(node.lineno, node.col_offset)):
         if is_clean(stmt, lines):
             start = stmt_start(stmt)
             indented = lines[start - 1][:1] in (" ", "\t", "\f")
-            return Unit(start, stmt.end_lineno, indented, [stmt])
+            return Unit(start, stmt.end_lineno or stmt.lineno, indented, [stmt])
     return None
 
 

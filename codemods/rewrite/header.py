@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods._anchors import import_order
-from codemods._layout import node_code
+from codemods.rewrite.anchors import import_order
+from codemods.rewrite.layout import leading_lines, node_code
 
 _BLANK = cst.EmptyLine()
 
@@ -41,7 +41,7 @@ def _sort_key(stmt: cst.BaseStatement) -> tuple[int, bool, str] | None:
     info = _import_module(stmt)
     if info is None:
         return None
-    is_from = isinstance(stmt.body[0], cst.ImportFrom)  # type: ignore[attr-defined]
+    is_from = isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.ImportFrom)
     return import_order(*info, is_from)
 
 
@@ -90,9 +90,11 @@ def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> boo
     """Add the names to an existing `from <runtime> import ...` line; False when there is none."""
     for index, stmt in enumerate(body):
         info = _import_module(stmt)
-        if info != (edit.runtime, 0) or not isinstance(stmt.body[0], cst.ImportFrom):  # type: ignore[attr-defined]
+        if info != (edit.runtime, 0) or not isinstance(stmt, cst.SimpleStatementLine):
             continue
-        small = stmt.body[0]  # type: ignore[attr-defined]
+        small = stmt.body[0]
+        if not isinstance(small, cst.ImportFrom):
+            continue
         if isinstance(small.names, cst.ImportStar) or small.lpar is not None:
             continue
         present = [(node_code(a.name), a) for a in small.names]
@@ -109,7 +111,7 @@ def _merge_into_existing(body: list[cst.BaseStatement], edit: HeaderEdit) -> boo
         aliases = [a.with_changes(comma=space) for a in aliases[:-1]] + [
             aliases[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         ]
-        body[index] = stmt.with_changes(body=[small.with_changes(names=aliases)])  # type: ignore[attr-defined]
+        body[index] = stmt.with_changes(body=[small.with_changes(names=aliases)])
         return True
     return False
 
@@ -135,14 +137,14 @@ def _insert_import(body: list[cst.BaseStatement], edit: HeaderEdit) -> None:
     line = _import_line(edit)
     following = body[at] if at < len(body) else None
     if same_after and following is not None:
-        own = list(following.leading_lines)  # type: ignore[attr-defined]
+        own = leading_lines(following)
         if not any(x.comment for x in own):
             line = line.with_changes(leading_lines=own)
             body[at] = following.with_changes(leading_lines=[])
     elif not same_before:
         if at > 0:
             line = line.with_changes(leading_lines=[_BLANK])
-        if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
+        if following is not None and not leading_lines(following):
             body[at] = following.with_changes(leading_lines=_blank_lines_before(following))
     body.insert(at, line)
 
@@ -161,7 +163,7 @@ def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> int:
     blank = [_BLANK] if at > 0 else []
     body.insert(at, cst.SimpleStatementLine([assign], leading_lines=blank))
     following = body[at + 1] if at + 1 < len(body) else None
-    if following is not None and not following.leading_lines:  # type: ignore[attr-defined]
+    if following is not None and not leading_lines(following):
         body[at + 1] = following.with_changes(leading_lines=_blank_lines_before(following))
     return at
 

@@ -10,6 +10,8 @@ import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from lint_rules.paths import is_within
+
 _BOM = b"\xef\xbb\xbf"
 _TEMP_PREFIX = ".et-log-"
 
@@ -130,6 +132,6 @@ def within_roots(path: str, roots: list[str]) -> str | None:
         if os.path.isfile(base):
             if real == base:
                 return real
-        elif real == base or real.startswith(base.rstrip(os.sep) + os.sep):
+        elif is_within(real, base):
             return real
     return None

@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from codemods._edit import Retry, Rewrite
-from codemods._guard import GuardError
-from codemods._names import scan_names
-from codemods._plan import make_plans
-from codemods._rewrite import SiteMismatch
-from codemods._test_refs import TestRef, asserting_test
-from codemods._units import split_lines
+from codemods.analyse.test_refs import TestRef, asserting_test
 from codemods.fixes import FIXES, SitePlan
+from codemods.guard import GuardError
+from codemods.plan.names import scan_names
+from codemods.plan.plans import make_plans
 from codemods.recipes import RECIPES, Recipe
-from codemods.recipes.engine import apply_recipes, recipes_for
+from codemods.recipes.apply import apply_recipes, recipes_for
+from codemods.rewrite.attempt import Retry, Rewrite
+from codemods.rewrite.transformer import SiteMismatch
+from codemods.rewrite.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import analyse
 
@@ -164,7 +164,7 @@ def _check_tests(
     for plan in plans:
         channel = FIXES[plan.finding.code].channel
         test = asserting_test(plan.call, channel, tests) if channel else None
-        if test is None:
+        if test is None or channel is None:
             continue
         if channel == "logs":
             pairs.append((plan.finding, test.where, channel, "rewritten: the test still sees it"))

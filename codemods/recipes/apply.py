@@ -10,24 +10,25 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from codemods._guard import Allowed, GuardError, check
-from codemods._header import HeaderEdit, apply_header
-from codemods._names import DROPPABLE_MODULES, count_references
-from codemods._rewrite import UnitTransformer
-from codemods._units import is_clean, split_lines
 from codemods.fixes import Names
+from codemods.guard import Allowed, GuardError, check
+from codemods.plan.names import DROPPABLE_MODULES, count_references
 from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.rewrite.header import HeaderEdit, apply_header
+from codemods.rewrite.splice import TextEdit, line_starts, splice
+from codemods.rewrite.transformer import UnitTransformer
+from codemods.rewrite.units import is_clean, split_lines
 from lint_rules.statements import stmt_start
 
 
 @dataclass
 class RecipeOutcome:
-    """`applied`/`refused`: (recipe name, note or reason); `text` is unchanged when none applied."""
+    """`applied`/`refused`: (recipe name, note or reason); `text` is unchanged when none applied.
+    A recipe whose result is already there is in neither."""
 
     text: str
     applied: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
-    done: list[str] = field(default_factory=list)  # already applied earlier: nothing to do
 
 
 def recipes_for(path: str, recipes: list[Recipe]) -> list[Recipe]:
@@ -46,9 +47,9 @@ def apply_recipes(
     plans: list[tuple[Recipe, RecipePlan]] = []
     for recipe in recipes:
         plan = recipe.plan(tree, runtime)
-        if plan is None:
-            outcome.done.append(recipe.name)
-        elif isinstance(plan, str):
+        if plan is None:  # already applied earlier: nothing to do
+            continue
+        if isinstance(plan, str):
             outcome.refused.append((recipe.name, f"{plan}: upstream changed, review"))
         else:
             plans.append((recipe, plan))
@@ -71,7 +72,7 @@ class _Unclean(Exception):
 
 def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[RecipePlan]) -> str:
     edits = [edit for plan in plans for edit in plan.edits]
-    spliced = _splice(text, edits)
+    spliced = _apply_line_edits(text, edits)
     expected = _expected_tree(tree, edits)
     new_tree = ast.parse(spliced)
     if ast.dump(new_tree) != ast.dump(expected):
@@ -80,10 +81,12 @@ def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[Rec
     return _add_import(spliced, new_tree, path, runtime, imports)
 
 
-def _splice(text: str, edits: list[Edit]) -> str:
+def _apply_line_edits(text: str, edits: list[Edit]) -> str:
+    """`text` with the recipes' statement edits (whole lines, indented like the anchor)."""
     lines = split_lines(text)
-    out = list(lines)
-    for edit in sorted(edits, key=lambda e: -_first_line(e)):
+    starts = line_starts(lines)
+    spans: list[TextEdit] = []
+    for edit in edits:
         anchor = edit.block[edit.start] if edit.start < len(edit.block) else edit.block[-1]
         replaced = edit.block[edit.start : edit.start + edit.count]
         if any(not is_clean(s, lines) for s in replaced):
@@ -98,8 +101,8 @@ def _splice(text: str, edits: list[Edit]) -> str:
             start = end = stmt_start(anchor) - 1
         else:  # after the block's last statement
             start = end = anchor.end_lineno or 0
-        out[start:end] = new
-    return "".join(out)
+        spans.append((starts[start], starts[end], "".join(new), False))
+    return splice(text, lines, starts, spans)
 
 
 def _first_line(edit: Edit) -> int:
@@ -137,8 +140,10 @@ def _follow(root: ast.AST, path: list[tuple[str, int | None]]) -> list[ast.stmt]
     for name, index in path:
         node = getattr(node, name)
         if index is not None:
-            node = node[index]  # type: ignore[index]
-    return node  # type: ignore[return-value]
+            assert isinstance(node, list)
+            node = node[index]
+    assert isinstance(node, list)
+    return node
 
 
 def _add_import(

@@ -9,13 +9,21 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from codemods._layout import fit, node_code
-from codemods._names import DROPPABLE_MODULES
 from codemods.fixes import Names, SitePlan, SiteSkipped
+from codemods.plan.names import DROPPABLE_MODULES
+from codemods.rewrite.layout import fit, leading_lines, node_code
 
 
 class SiteMismatch(Exception):
     """The libcst node found at a site's ordinal is not the call the detector reported."""
+
+
+class PlanSkipped(Exception):
+    """A planned site's `build` refused it (`SiteSkipped`): the plan, and the review reason."""
+
+    def __init__(self, plan: SitePlan, reason: str) -> None:
+        super().__init__(reason)
+        self.plan = plan
 
 
 def same_call(code: str, call: ast.Call) -> bool:
@@ -43,6 +51,7 @@ class UnitTransformer(cst.CSTTransformer):
         self._stack: list[int] = []
         self._removed: dict[int, SitePlan] = {}
         self._doomed: set[int] = set()
+        self._last_removed: SitePlan | None = None
 
     def visit_Call(self, node: cst.Call) -> bool:
         self._ordinal += 1
@@ -62,8 +71,7 @@ class UnitTransformer(cst.CSTTransformer):
         try:
             new = plan.build(updated_node, self.names)
         except SiteSkipped as exc:
-            exc.plan = plan  # type: ignore[attr-defined]
-            raise
+            raise PlanSkipped(plan, str(exc)) from None
         self.done.append(plan)
         return fit(new, plan.room)[0] if plan.room is not None else new
 
@@ -80,9 +88,9 @@ class UnitTransformer(cst.CSTTransformer):
     def leave_SimpleStatementLine(
         self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
     ) -> cst.BaseStatement:
-        removed, self._last_removed = getattr(self, "_last_removed", None), None
-        body = [self._drop_imports(small) for small in updated_node.body]
-        body = [small for small in body if small is not None]
+        removed, self._last_removed = self._last_removed, None
+        kept = [self._drop_imports(small) for small in updated_node.body]
+        body = [small for small in kept if small is not None]
         if body:
             if len(body) != len(original_node.body):
                 body[-1] = body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
@@ -102,20 +110,22 @@ class UnitTransformer(cst.CSTTransformer):
         body, carry = self.prune(updated_node.body)
         return updated_node.with_changes(body=body, footer=[*carry, *updated_node.footer])
 
-    def prune(self, body: Sequence[cst.BaseStatement]) -> tuple[list, list[cst.EmptyLine]]:
+    def prune(
+        self, body: Sequence[cst.BaseStatement]
+    ) -> tuple[list[cst.BaseStatement], list[cst.EmptyLine]]:
         """Drop doomed lines; their comment lines move to the next statement (or the footer)."""
         out: list[cst.BaseStatement] = []
         carry: list[cst.EmptyLine] | None = None
         for stmt in body:
             if id(stmt) in self._doomed:
-                lines = list(stmt.leading_lines)  # type: ignore[attr-defined]
+                lines = leading_lines(stmt)
                 if carry is None:
                     carry = lines
                 elif any(line.comment for line in lines):
                     carry = [*carry, *lines]
                 continue
             if carry is not None:
-                own = list(stmt.leading_lines)  # type: ignore[attr-defined]
+                own = leading_lines(stmt)
                 if any(line.comment for line in carry):
                     stmt = stmt.with_changes(leading_lines=[*carry, *own])
                 elif not own or (not out and not any(line.comment for line in own)):
@@ -128,19 +138,21 @@ class UnitTransformer(cst.CSTTransformer):
         if not self.drop:
             return small
         if isinstance(small, cst.Import):
-            keep = [a for a in small.names if not self._droppable(a, node_code(a.name))]
+            aliases = small.names
+            keep = [a for a in aliases if not self._droppable(a, node_code(a.name))]
         elif isinstance(small, cst.ImportFrom) and not small.relative and small.module:
             module = node_code(small.module)
             if module not in DROPPABLE_MODULES or isinstance(small.names, cst.ImportStar):
                 return small
-            keep = [a for a in small.names if not self._droppable(a, None)]
+            aliases = small.names
+            keep = [a for a in aliases if not self._droppable(a, None)]
         else:
             return small
-        if len(keep) == len(small.names):
+        if len(keep) == len(aliases):
             return small
         if not keep:
             return None
-        last_comma = small.names[-1].comma
+        last_comma = aliases[-1].comma
         keep[-1] = keep[-1].with_changes(
             comma=last_comma if small_has_parens(small) else cst.MaybeSentinel.DEFAULT
         )
@@ -149,7 +161,7 @@ class UnitTransformer(cst.CSTTransformer):
     def _droppable(self, alias: cst.ImportAlias, module: str | None) -> bool:
         if module is not None and module not in DROPPABLE_MODULES:
             return False
-        local = alias.asname.name.value if alias.asname else node_code(alias.name)  # type: ignore[union-attr]
+        local = node_code(alias.asname.name if alias.asname else alias.name)
         return local in self.drop
 
 

@@ -9,15 +9,16 @@ from bisect import bisect_right
 
 import libcst as cst
 
-from codemods._anchors import header_units
-from codemods._guard import Allowed, check
-from codemods._header import HeaderEdit, apply_header
-from codemods._layout import LINE_LENGTH, fit, node_code
-from codemods._names import ModuleNames
-from codemods._plan import choose_names, names_to_drop
-from codemods._rewrite import SiteMismatch, UnitTransformer
-from codemods._units import Unit, merge_units, unit_for
 from codemods.fixes import Names, SitePlan, SiteSkipped
+from codemods.guard import Allowed, check
+from codemods.plan.names import ModuleNames
+from codemods.plan.plans import choose_names, names_to_drop
+from codemods.rewrite.anchors import header_units
+from codemods.rewrite.header import HeaderEdit, apply_header
+from codemods.rewrite.layout import LINE_LENGTH, fit, node_code
+from codemods.rewrite.splice import TextEdit, line_starts, splice
+from codemods.rewrite.transformer import PlanSkipped, SiteMismatch, UnitTransformer
+from codemods.rewrite.units import Unit, merge_units, unit_for
 from lint_rules import Config
 from lint_rules.detector import Analysis
 from lint_rules.walk import walk_all
@@ -53,9 +54,7 @@ class Rewrite:
         self.config = config
         self.whole_module = whole_module
         self.whole_statement = whole_statement
-        self.starts = [0]  # character offset of each line's start, and of the end
-        for line in lines:
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = line_starts(lines)
 
     def run(self, plans: list[SitePlan]) -> tuple[str, list[SitePlan], ast.Module]:
         """The new text, the plans carried out, and the new text's tree (from the guard)."""
@@ -66,28 +65,28 @@ class Rewrite:
         drop = names_to_drop(plans, self.names)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)
-        edits: list[tuple[int, int, str, bool]] = []  # (start, end, new text, whole lines)
+        edits: list[TextEdit] = []
         done: list[SitePlan] = []
         for unit, unit_plans in zip(units, in_unit, strict=True):
             try:
                 new, unit_done = _apply_unit(unit, self.lines, unit_plans, names, drop, edit)
-            except SiteSkipped as exc:
-                raise Retry({id(exc.plan.finding): str(exc)}, set()) from None  # type: ignore[attr-defined]
+            except PlanSkipped as exc:
+                raise Retry({id(exc.plan.finding): str(exc)}, set()) from None
             edits.append((self.starts[unit.start - 1], self.starts[unit.end], new, True))
             done += unit_done
         skipped: dict[int, str] = {}
         for group in _outermost(alone):
             try:
                 edits.append(self._call_edit(group, names))
-            except SiteSkipped as exc:
-                skipped[id(exc.plan.finding)] = str(exc)  # type: ignore[attr-defined]
+            except PlanSkipped as exc:
+                skipped[id(exc.plan.finding)] = str(exc)
             except cst.ParserSyntaxError:  # the call's text alone does not parse: use its statement
                 raise Retry({}, {id(group[0].finding)}) from None
             else:
                 done += group
         if skipped:
             raise Retry(skipped, set())
-        new_text = _splice(text, self.lines, self.starts, edits)
+        new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
             sites=frozenset((p.call.lineno, p.call.col_offset) for p in done if not p.removes),
             removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
@@ -107,7 +106,7 @@ class Rewrite:
         if self.whole_module:
             return everything
         index = self.analysis.facts.statements
-        nodes: list[ast.AST] = [
+        nodes: list[ast.expr | ast.stmt] = [
             p.call for p in plans if p.removes or id(p.finding) in self.whole_statement
         ]
         if drop:
@@ -132,7 +131,7 @@ class Rewrite:
             return []
         return merge_units(units) or everything
 
-    def _call_edit(self, group: list[SitePlan], names: Names) -> tuple[int, int, str, bool]:
+    def _call_edit(self, group: list[SitePlan], names: Names) -> TextEdit:
         """A site call (with the sites nested in it) rewritten on its own text."""
         finding = group[0].finding
         start = self.starts[finding.line - 1] + finding.col - 1
@@ -143,35 +142,36 @@ class Rewrite:
             if renamed is not None:
                 return start, end, renamed, False
         node = cst.parse_expression(text)
-        if len(group) == 1 and isinstance(node, cst.Call):  # the common case: no visitor needed
-            plan = group[0]
-            try:
+        plan = group[0]
+        if len(group) == 1 and isinstance(node, cst.Call) and plan.build is not None:
+            try:  # the common case: no visitor needed
                 new = plan.build(node, names)
             except SiteSkipped as exc:
-                exc.plan = plan  # type: ignore[attr-defined]
-                raise
-            if isinstance(new, cst.Call) and plan.room is not None:
+                raise PlanSkipped(plan, str(exc)) from None
+            if plan.room is not None:
                 return start, end, fit(new, plan.room)[1], False
             return start, end, node_code(new), False
-        transformer = UnitTransformer(_by_ordinal([group[0].call], group), names, verified=0)
-        new = node.visit(transformer)
-        if len(transformer.done) != len(group):
+        transformer = UnitTransformer(_by_ordinal([plan.call], group), names, verified=0)
+        changed = node.visit(transformer)
+        if len(transformer.done) != len(group) or not isinstance(changed, cst.CSTNode):
             raise SiteMismatch(f"line {finding.line}: {len(group)} site(s), some not reached")
-        return start, end, node_code(new), False
+        return start, end, node_code(changed), False
 
 
 def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     """`text` with the called function renamed, when that needs no libcst: a one-line call whose
     function is a plain name or dotted name, still within black's line length."""
-    call, room = plan.call, plan.room
+    call, room, rename = plan.call, plan.room, plan.rename
     func = call.func
-    if call.end_lineno != call.lineno or room is None or func.end_lineno != func.lineno:
+    if rename is None or room is None:
+        return None
+    if call.end_lineno != call.lineno or func.end_lineno != func.lineno:
         return None
     length = (func.end_col_offset or 0) - func.col_offset
     old = text.encode("utf-8")[:length].decode("utf-8", "replace")
     if not _DOTTED.fullmatch(old):
         return None
-    new = plan.rename(names) + text[len(old) :]  # type: ignore[misc]
+    new = rename(names) + text[len(old) :]
     if room.before + len(new) + room.after > LINE_LENGTH:
         return None
     return new
@@ -218,7 +218,7 @@ def _by_ordinal(roots: list[ast.AST], plans: list[SitePlan]) -> dict[int, SitePl
     """Plans keyed by their call's preorder position among the calls under `roots` (libcst's
     visiting order), so the transformer finds them without position metadata."""
     unique = {id(n): n for root in roots for n in walk_all(root) if isinstance(n, ast.Call)}
-    calls = sorted(unique.values(), key=_position)  # type: ignore[arg-type]
+    calls = sorted(unique.values(), key=_position)
     index = {id(c): i for i, c in enumerate(calls)}
     return {index[id(p.call)]: p for p in plans if id(p.call) in index}
 
@@ -253,43 +253,8 @@ def _apply_unit(
             return "", transformer.done
         return module.code, transformer.done
     wrapper = module.body[0]
-    if isinstance(wrapper, cst.If) and not wrapper.body.body:  # type: ignore[attr-defined]
+    if isinstance(wrapper, cst.If) and not wrapper.body.body:
         return "", transformer.done
     code, prefix = module.code, unit.wrapper(lines)
     assert code.startswith(prefix)
     return code[len(prefix) :], transformer.done
-
-
-def _last_line(text: str) -> str | None:
-    """The last line of `text` (which ends with a line ending), without it; None when empty."""
-    if not text:
-        return None
-    body = text[:-2] if text.endswith("\r\n") else text[:-1]
-    return body[max(body.rfind("\n"), body.rfind("\r")) + 1 :]
-
-
-def _splice(
-    text: str, lines: list[str], starts: list[int], edits: list[tuple[int, int, str, bool]]
-) -> str:
-    """Apply the edits (disjoint character ranges). A statement unit that vanished takes one
-    surplus blank line with it: no doubled blank line, no blank line opening a block."""
-    out: list[str] = []
-    cursor = 0
-    for start, end, new, whole_lines in sorted(edits):
-        out.append(text[cursor:start])
-        cursor = end
-        if not whole_lines:
-            out.append(new)
-            continue
-        if new and not text[start:end].endswith(("\n", "\r")):
-            new = new.rstrip("\r\n")  # the file's last line had no line ending
-        if new:
-            out.append(new)
-            continue
-        following = bisect_right(starts, end) - 1  # 0-based index of the line after the unit
-        if following < len(lines) and not lines[following].strip():
-            before = _last_line("".join(out))
-            if before is None or not before.strip() or before.rstrip().endswith(":"):
-                cursor = starts[following + 1]
-    out.append(text[cursor:])
-    return "".join(out)

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# mypy --strict on et_log_runtime, lint_rules and codemods (settings: pyproject.toml [tool.mypy]).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+exec .venv/bin/python -m mypy "$@"

@@ -1,0 +1,155 @@
+"""The import graph of all three packages is acyclic, module by module.
+
+Every import counts, also the ones inside functions (a lazy import still ties the modules
+together); only imports under `if TYPE_CHECKING:` are left out, as they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGES = ("et_log_runtime", "lint_rules", "codemods")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """The nodes of `tree` outside `if TYPE_CHECKING:` blocks."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _imported(node: ast.AST, module: str, is_package: bool, known: set[str]) -> set[str]:
+    """Our modules an import statement loads (a name imported from a package that is one of
+    its submodules counts as that submodule)."""
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names if a.name in known}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:
+        anchor = module.split(".") if is_package else module.split(".")[:-1]
+        anchor = anchor[: len(anchor) - (node.level - 1)]
+        base = ".".join([*anchor, *([base] if base else [])])
+    found = set()
+    for alias in node.names:
+        if f"{base}.{alias.name}" in known:
+            found.add(f"{base}.{alias.name}")
+        elif base in known:
+            found.add(base)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = {_module_name(p): p for pkg in PACKAGES for p in (REPO / pkg).rglob("*.py")}
+    known = set(files)
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        is_package = path.name == "__init__.py"
+        edges: set[str] = set()
+        for node in _runtime_nodes(tree):
+            edges |= _imported(node, module, is_package, known)
+        graph[module] = edges - {module}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle (its modules, the first repeated at the end), or None."""
+    state: dict[str, str] = {}
+
+    def visit(module: str, path: list[str]) -> list[str] | None:
+        if state.get(module) == "open":
+            return [*path[path.index(module) :], module]
+        if state.get(module) == "done":
+            return None
+        state[module] = "open"
+        for dependency in sorted(graph.get(module, ())):
+            cycle = visit(dependency, [*path, module])
+            if cycle is not None:
+                return cycle
+        state[module] = "done"
+        return None
+
+    for module in sorted(graph):
+        cycle = visit(module, [])
+        if cycle is not None:
+            return cycle
+    return None
+
+
+def test_the_three_packages_import_without_a_cycle() -> None:
+    graph = import_graph()
+    assert {"lint_rules.config", "codemods.pipeline", "et_log_runtime.sync"} <= set(graph)
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+def test_the_runtime_layers() -> None:
+    """The runtime's registry sits at the bottom, settings and destinations right above it."""
+    graph = import_graph()
+    assert graph["et_log_runtime.registry"] == {"et_log_runtime.components"}
+    assert graph["et_log_runtime.components"] == set()
+    assert graph["et_log_runtime.settings"] == {"et_log_runtime.registry"}
+    assert graph["et_log_runtime.destinations"] == {"et_log_runtime.registry"}
+
+
+def test_lazy_imports_count() -> None:
+    graph = import_graph()
+    # cli imports formats inside main() only: still an edge
+    assert "lint_rules.formats" in graph["lint_rules.cli"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_config_and_the_rules_depend_one_way() -> None:
+    graph = import_graph()
+    assert "lint_rules.options" in graph["lint_rules.config"]
+    assert not {m for m in graph["lint_rules.config"] if m.startswith("lint_rules.rules")}
+
+
+def test_every_kind_option_is_in_the_registry() -> None:
+    from lint_rules.options import OPTIONS
+    from lint_rules.rules import ALL_RULES
+
+    declared = [option for rule in ALL_RULES for option in rule.options]
+    assert {option.key: option for option in declared} == OPTIONS
+
+
+# Helpers that once had twins (issue 18): each is defined once across the three packages.
+ONE_DEFINITION = ("splice", "say", "name_argument", "code_range", "is_within")
+
+
+def test_shared_helpers_are_defined_once() -> None:
+    defined: dict[str, list[str]] = {name: [] for name in ONE_DEFINITION}
+    for package in PACKAGES:
+        for path in (REPO / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in defined:
+                    defined[node.name.lstrip("_")].append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert {name: len(places) for name, places in defined.items()} == dict.fromkeys(
+        ONE_DEFINITION, 1
+    ), defined
+
+
+def test_one_test_for_a_path_inside_a_folder() -> None:
+    """`x.startswith(folder + os.sep)` is written once, in lint_rules.paths.is_within."""
+    places = [
+        str(path.relative_to(REPO))
+        for package in PACKAGES
+        for path in (REPO / package).rglob("*.py")
+        if "+ os.sep)" in path.read_text(encoding="utf-8")
+    ]
+    assert places == ["lint_rules/paths.py"]
