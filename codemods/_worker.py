@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 
-from codemods._fileio import FileError, read, write_atomic
+from codemods._fileio import FileError, read, refuse_read_only, write_atomic
 from codemods._report import FileOutcome, SiteRecord
 from codemods._test_refs import TestRef
 from codemods.engine import migrate_source
@@ -67,7 +67,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     try:
         source = read(real)
     except FileError as exc:
-        outcome.error = str(exc)
+        outcome.error, outcome.error_line = str(exc), exc.line
         return outcome
     recipes = recipes_for(path, _RECIPES)
     if not recipes and not may_contain_sites(source.data, _CONFIG):
@@ -97,9 +97,10 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
                 raise FileError("changed on disk during the run; left as it is, run again")
+            refuse_read_only(real)
             write_atomic(real, data)
     except (FileError, OSError) as exc:
-        outcome.error = f"cannot write: {exc}"
+        outcome.error = str(exc) if isinstance(exc, FileError) else f"cannot write: {exc}"
         outcome.rewritten = []
         return outcome
     outcome.changed = True

@@ -8,11 +8,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-from lint_rules.config import SEVERITIES, Config, ConfigError, load_config
+from lint_rules.config import SEVERITIES, Config, ConfigError
 from lint_rules.discovery import iter_python_files
 from lint_rules.finding import Finding
-from lint_rules.rules import ALL_RULES, RULES_BY_CODE
+from lint_rules.options import CONFIG_HELP, cli_config, parse_codes
+from lint_rules.rules import code_range
 from lint_rules.runner import LintResult, lint_files
+from lint_rules.wording import count
 
 # Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
 FORMATS = ("text", "json", "github", "sarif", "lintrunner")
@@ -24,28 +26,17 @@ def _say(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
-def _code_range() -> str:
-    """'ETL001-ETL00N': the registered site kinds, first to last."""
-    return f"{ALL_RULES[0].code}-{ALL_RULES[-1].code}"
-
-
-def _codes(text: str) -> list[str]:
-    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
-    for code in codes:
-        if not any(known.startswith(code) for known in RULES_BY_CODE):
-            raise argparse.ArgumentTypeError(f"unknown code {code!r} ({_code_range()})")
-    return codes
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="et-log-lint",
-        description=f"Find ad-hoc logging sites ({_code_range()}) in library code.",
+        description=f"Find ad-hoc logging sites ({code_range()}) in library code.",
         fromfile_prefix_chars="@",  # lintrunner passes @{{PATHSFILE}}
     )
     parser.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
-    parser.add_argument("--select", type=_codes, help="only these codes or prefixes, e.g. ETL001")
-    parser.add_argument("--ignore", type=_codes, help="skip these codes or prefixes")
+    parser.add_argument(
+        "--select", type=parse_codes, help="only these codes or prefixes, e.g. ETL001"
+    )
+    parser.add_argument("--ignore", type=parse_codes, help="skip these codes or prefixes")
     parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
     parser.add_argument(
         "--severity",
@@ -70,9 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --baseline: record the current findings of the linted files in FILE "
         "(entries of files not linted are kept)",
     )
-    parser.add_argument(
-        "--config", metavar="TOML", help="file with [tool.et-log] (default: nearest pyproject.toml)"
-    )
+    parser.add_argument("--config", metavar="TOML|DIR", help=CONFIG_HELP)
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: automatic)")
     parser.add_argument(
         "--cache", action="store_true", help="reuse results for files unchanged since last run"
@@ -84,25 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _anchor(paths: Sequence[str]) -> str:
-    """Where the project root is looked for: the current directory, unless a path given lies
-    outside it (then the first such path)."""
-    cwd = os.getcwd()
-    for path in paths:
-        absolute = os.path.abspath(path)
-        if absolute != cwd and not absolute.startswith(cwd.rstrip(os.sep) + os.sep):
-            return absolute
-    return cwd
-
-
 def _load(args: argparse.Namespace) -> Config:
     overrides: dict[str, object] = {}
     for key in ("select", "ignore", "severity"):
         if getattr(args, key):
             overrides[key] = getattr(args, key)
-    if args.config:
-        return load_config(".", overrides, pyproject=args.config)
-    return load_config(_anchor(args.paths), overrides)
+    return cli_config(args.paths, overrides, args.config)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,14 +145,15 @@ def _report(args: argparse.Namespace, config: Config, result: LintResult, files:
             _say(f"{where}: error: {error.reason}")
     if note:
         _say(note)
-    if args.format == "text" and not args.statistics:
+    if args.format == "text" and not args.statistics and not args.generate_baseline:
+        # (--generate-baseline reports nothing: its note says what it recorded)
         fixable = sum(f.fixable for f in findings)
         root = str(config.root) if config.root else ""
         where = f" (paths relative to {root})" if root and root != os.getcwd() else ""
         _say(
-            f"Found {len(findings)} findings ({fixable} fixable with et-log-migrate, "
-            f"{len(findings) - fixable} for review) in {result.files} files; "
-            f"{len(result.errors)} files could not be linted{where}."
+            f"Found {count(len(findings), 'finding')} ({fixable} fixable with et-log-migrate, "
+            f"{len(findings) - fixable} for review) in {count(result.files, 'file')}; "
+            f"{count(len(result.errors), 'file')} could not be linted{where}."
         )
     if args.format == "lintrunner":
         # lintrunner treats a non-zero exit as a crashed linter: everything is in the messages.
