@@ -147,7 +147,8 @@ def summary_table(tally: Tally, written: bool = True) -> str:
             c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
         ]
         lines.append("  ".join(cells).rstrip())
-    recipes = tally.recipes()
+    # A recipe whose file is absent is only named in --report: most trees are not ExecuTorch.
+    recipes = [r for r in tally.recipes() if r["status"] != "not found"]
     if recipes:
         lines.append("")
         lines += [f"recipe {r['recipe']}: {r['status']} ({r['path']})" for r in recipes]
