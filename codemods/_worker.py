@@ -10,12 +10,12 @@ import sys
 
 from codemods._fileio import FileError, read, refuse_read_only, write_atomic
 from codemods._report import FileOutcome, SiteRecord
-from codemods._test_refs import TestRef
 from codemods.engine import migrate_source
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.engine import recipes_for
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
+from lint_rules.test_refs import TestRef
 
 _CONFIG: Config | None = None
 _RECIPES: list[Recipe] = RECIPES

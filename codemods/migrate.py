@@ -20,7 +20,6 @@ from typing import TextIO
 from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
-from codemods._test_refs import TestRef, index_tests, is_test_file
 from codemods._worker import init_pool_worker, init_worker, migrate_file
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
@@ -28,6 +27,7 @@ from codemods.recipes.engine import recipes_for
 from lint_rules import Config, ConfigError
 from lint_rules.discovery import iter_python_files
 from lint_rules.options import CONFIG_HELP, cli_config, parse_codes
+from lint_rules.test_refs import TestRef, index_run_tests
 
 _CHUNK = 16
 
@@ -110,16 +110,7 @@ def _run(
 
 def _test_index(jobs: list[tuple[str, str, str]], config: Config) -> list[TestRef]:
     """Every test function among the run's files that captures warnings, logs or output."""
-    refs: list[TestRef] = []
-    for path, real, _ in jobs:
-        if is_test_file(config.relpath(path)):
-            try:
-                with open(real, "rb") as handle:
-                    data = handle.read()
-            except OSError:
-                continue
-            refs += index_tests(config.relpath(path), data)
-    return refs
+    return index_run_tests((path for path, _, _ in jobs), config.relpath)
 
 
 def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
