@@ -98,7 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cache or args.cache_dir:
             cache_dir = args.cache_dir or os.path.join(config.root or ".", ".et-log-cache")
         result = lint_files(files, config, args.jobs, cache_dir)
-        result.findings = _keep_asserted(result.findings, files, config)
+        # A site a test of this run asserts on is for review, as the migration keeps it.
+        from lint_rules.test_refs import review_asserted  # start-up time: only when linting
+
+        result.findings = review_asserted(result.findings, files, config.relpath)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
         _say(f"et-log-lint: error: {exc}")
@@ -106,17 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: say so, exit 2
         _say(f"et-log-lint: internal error: {exc!r}")
         return EXIT_ERROR
-
-
-def _keep_asserted(findings: list[Finding], files: list[str], config: Config) -> list[Finding]:
-    """A site a test of this run asserts on through warnings or output is for review, as the
-    migration keeps it (`lint_rules.test_refs`); the tests are read only when such a site is
-    found."""
-    from lint_rules.test_refs import CHANNELS, index_run_tests, mark_asserted
-
-    if not any(f.fixable and CHANNELS.get(f.code, "logs") != "logs" for f in findings):
-        return findings
-    return mark_asserted(findings, index_run_tests(files, config.relpath))
 
 
 def _apply_baseline(

@@ -245,6 +245,16 @@ def kept_reason(test: TestRef, channel: str) -> str:
     )
 
 
+def review_asserted(
+    findings: list[Finding], files: list[str], relpath: Callable[[str], str]
+) -> list[Finding]:
+    """The lint's findings as the migration of the same `files` judges them (`mark_asserted`
+    with the run's tests); the tests are read only when a site could be concerned."""
+    if not any(f.fixable and CHANNELS.get(f.code, "logs") != "logs" for f in findings):
+        return findings
+    return mark_asserted(findings, index_run_tests(files, relpath))
+
+
 def mark_asserted(findings: list[Finding], tests: list[TestRef]) -> list[Finding]:
     """`findings` with each fixable site a test asserts on through warnings or output turned
     into a review item (the migration keeps those sites, see `kept_for_test`)."""
