@@ -46,6 +46,7 @@ CAPTURES: dict[str, frozenset[str]] = {
     "stdout": frozenset({"capsys", "capfd", "redirect_stdout"}),
     "stderr": frozenset({"capsys", "capfd", "redirect_stderr"}),
 }
+_MARKS = tuple(sorted({mark.encode() for marks in CAPTURES.values() for mark in marks}))
 NEEDLES = (b"warns", b"assertLogs", b"caplog", b"capsys", b"capfd", b"redirect_std", b"recwarn")
 NEEDLES += (b"catch_warnings", b"deprecated_call")
 MIN_TEXT = 12  # shorter strings ("WARNING", "aot") say too little to tie a test to a site
@@ -92,10 +93,14 @@ def index_tests(path: str, data: bytes) -> list[TestRef]:
     if not texts:
         return []
     refs = []
+    lines = data.splitlines()
     for node in nodes:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(
             "test"
         ):
+            text = b"\n".join(lines[node.lineno - 1 : node.end_lineno])
+            if not any(mark in text for mark in _MARKS):
+                continue  # the cheap test first: most tests capture nothing
             channels = _channels(node)
             if channels:
                 own = _looked_for(walk_all(node), bound)
