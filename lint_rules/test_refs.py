@@ -47,7 +47,15 @@ CAPTURES: dict[str, frozenset[str]] = {
     "stderr": frozenset({"capsys", "capfd", "redirect_stderr"}),
 }
 _MARKS = tuple(sorted({mark.encode() for marks in CAPTURES.values() for mark in marks}))
-NEEDLES = (b"warns", b"assertLogs", b"caplog", b"capsys", b"capfd", b"redirect_std", b"recwarn")
+NEEDLES: tuple[bytes, ...] = (
+    b"warns",
+    b"assertLogs",
+    b"caplog",
+    b"capsys",
+    b"capfd",
+    b"redirect_std",
+    b"recwarn",
+)
 NEEDLES += (b"catch_warnings", b"deprecated_call")
 MIN_TEXT = 12  # shorter strings ("WARNING", "aot") say too little to tie a test to a site
 MIN_SHARED = 24  # characters a test's text and a site's message must share
