@@ -208,12 +208,13 @@ def facts(tree: Path, commit: str) -> str:
     from lint_rules.discovery import iter_python_files
     from lint_rules.formats import statistics
     from lint_rules.runner import lint_files
+    from lint_rules.test_refs import review_asserted
 
     os.chdir(tree)
     config = load_config(".")
     files = list(iter_python_files(["exir", "backends"], config))
     result = lint_files(files, config)
-    found = result.findings
+    found = review_asserted(result.findings, files, config.relpath)  # as the CLI reports them
     with_sites = {f.path for f in found}
     flagged = {(f.path, line) for f in found for line in range(f.line, f.end_line + 1)}
     signal_calls = [(p, n) for p in files for n in _api_signal_warns(p)]

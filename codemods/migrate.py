@@ -16,7 +16,6 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from codemods.analyse.test_refs import TestRef, index_tests, is_test_file
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
 from codemods.recipes.apply import recipes_for
@@ -24,9 +23,11 @@ from codemods.report.progress import Progress
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
-from lint_rules import Config, ConfigError, load_config
+from lint_rules import Config, ConfigError
+from lint_rules.cli_common import CONFIG_HELP, cli_config, parse_codes
 from lint_rules.console import say
 from lint_rules.discovery import iter_python_files
+from lint_rules.test_refs import TestRef, index_run_tests
 
 _CHUNK = 16
 
@@ -49,9 +50,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--report", metavar="FILE.md|FILE.json", help="write a full report")
     parser.add_argument("--runtime-import", help="module migrated code imports get_logger from")
-    parser.add_argument("--select", help="comma-separated codes (prefixes) to migrate")
-    parser.add_argument("--ignore", help="comma-separated codes (prefixes) to leave alone")
-    parser.add_argument("--config", metavar="DIR", help="where to look for pyproject.toml")
+    parser.add_argument(
+        "--select", type=parse_codes, help="comma-separated codes (prefixes) to migrate"
+    )
+    parser.add_argument(
+        "--ignore", type=parse_codes, help="comma-separated codes (prefixes) to leave alone"
+    )
+    parser.add_argument("--config", metavar="TOML|DIR", help=CONFIG_HELP)
     parser.add_argument(
         "--no-recipes",
         action="store_true",
@@ -66,11 +71,9 @@ def _config(args: argparse.Namespace) -> Config:
     if args.runtime_import:
         overrides["runtime_import"] = args.runtime_import
     for key in ("select", "ignore"):
-        value = getattr(args, key)
-        if value:
-            overrides[key] = [c.strip() for c in value.split(",") if c.strip()]
-    start = args.config or (args.paths[0] if os.path.isdir(args.paths[0]) else ".")
-    return load_config(start, overrides or None)
+        if getattr(args, key):
+            overrides[key] = getattr(args, key)
+    return cli_config(args.paths, overrides, args.config)
 
 
 def _jobs(
@@ -107,16 +110,7 @@ def _run(
 
 def _test_index(jobs: list[tuple[str, str, str]], config: Config) -> list[TestRef]:
     """Every test function among the run's files that captures warnings, logs or output."""
-    refs: list[TestRef] = []
-    for path, real, _ in jobs:
-        if is_test_file(config.relpath(path)):
-            try:
-                with open(real, "rb") as handle:
-                    data = handle.read()
-            except OSError:
-                continue
-            refs += index_tests(config.relpath(path), data)
-    return refs
+    return index_run_tests((path for path, _, _ in jobs), config.relpath)
 
 
 def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
@@ -129,6 +123,12 @@ def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
         for recipe in RECIPES
         if recipe.name not in found and any(f"/{recipe.path.split('/')[0]}/" in p for p in seen)
     ]
+
+
+def _is_python(path: str, config: Config) -> bool:
+    """An explicitly named file is migrated when it is Python by its extension or the config's
+    include globs name it (`include = ["*.py", "BUILD.tmpl"]`)."""
+    return path.endswith((".py", ".pyi")) or config.is_included_rel(config.relpath(path))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -145,6 +145,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = _config(args)
     except ConfigError as exc:
         parser.error(str(exc))
+    not_python = [p for p in args.paths if os.path.isfile(p) and not _is_python(p, config)]
+    if not_python:
+        parser.error(
+            f"not a Python file: {', '.join(not_python)} (migrate rewrites .py and .pyi files "
+            "and those [tool.et-log] include names); nothing was changed"
+        )
     mode = "diff" if args.diff else "check" if args.check else "write"
     collecting = gc.isenabled()
     gc.disable()  # ASTs and CSTs hold no cycles; the collector only slows parsing (~2x)
@@ -173,7 +179,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if outcome.changed and mode == "check":
             say(f"would migrate: {outcome.path}", sys.stdout)
         if outcome.error is not None:
-            say(f"{outcome.path}:{outcome.error_line}: error: {outcome.error}")
+            say(f"{outcome.where}: error: {outcome.error}")
     progress.close()
     if not args.no_recipes:
         tally.missing_recipes = _missing_recipes(tally)

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from codemods.analyse.test_refs import TestRef, asserting_test
-from codemods.fixes import FIXES, SitePlan
+from codemods.fixes import SitePlan
 from codemods.guard import GuardError
 from codemods.plan.names import scan_names
 from codemods.plan.plans import make_plans
@@ -25,6 +24,7 @@ from codemods.rewrite.transformer import SiteMismatch
 from codemods.rewrite.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import analyse
+from lint_rules.test_refs import TestRef, kept_for_test, kept_reason
 
 _MAX_RETRIES = 8
 
@@ -162,16 +162,13 @@ def _check_tests(
     are kept, for review, with the test named."""
     pairs = []
     for plan in plans:
-        channel = FIXES[plan.finding.code].channel
-        test = asserting_test(plan.call, channel, tests) if channel else None
-        if test is None or channel is None:
+        kept = kept_for_test(plan.call, plan.finding.code, tests)  # as the lint judges it
+        if kept is None:
             continue
+        test, channel = kept
         if channel == "logs":
             pairs.append((plan.finding, test.where, channel, "rewritten: the test still sees it"))
             continue
-        skipped[id(plan.finding)] = (
-            f"asserted by {test.where} through {channel}; the rewrite would log it instead: "
-            "update the test (assertLogs/caplog) or keep the site: review"
-        )
+        skipped[id(plan.finding)] = kept_reason(test, channel)
         pairs.append((plan.finding, test.where, channel, "kept for review"))
     return pairs

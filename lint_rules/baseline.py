@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lint_rules.config import Config, ConfigError
 from lint_rules.finding import Finding
 from lint_rules.runner import FileError
+from lint_rules.wording import count
 
 BASELINE_VERSION = 1
 Key = tuple[str, str, str]
@@ -146,11 +147,11 @@ def ratchet(
     """Lower each entry to what is still found; never add. Entries this run did not look at
     (other files, unselected codes, files that failed to parse) are kept as they are."""
     updated: Counter[Key] = Counter()
-    for key, count in baseline.items():
+    for key, known in baseline.items():
         if not in_scope(key):
-            updated[key] = count
+            updated[key] = known
         else:
-            updated[key] = min(count, current.get(key, 0))
+            updated[key] = min(known, current.get(key, 0))
     return +updated
 
 
@@ -212,7 +213,10 @@ def apply_baseline(
             known, texts = Counter(), {}
         kept = Counter({k: n for k, n in known.items() if not scope.covers(k)})
         save_baseline(path, kept + current, {**texts, **current_texts})
-        note = f"baseline {path}: recorded {len(findings)} findings of the files linted"
+        note = (
+            f"baseline {path}: recorded {count(len(findings), 'finding')} of the "
+            f"{count(len(scope.linted), 'file')} linted"
+        )
         return [], note + _kept(kept)
     known, texts = load_baseline(path)
     new, stale = split_new(findings, known, relpath)
@@ -221,15 +225,18 @@ def apply_baseline(
         if not fixed:
             return new, ""
         return new, (
-            f"{fixed} baseline entries are fixed (their sites are gone from the files linted); "
+            f"{count(fixed, 'baseline entry is', 'baseline entries are')} fixed (their sites "
+            "are gone from the files linted); "
             "run with --update-baseline to drop them"
         )
     updated = ratchet(known, current, scope.covers)
     save_baseline(path, updated, texts)
     kept = Counter({k: n for k, n in known.items() if not scope.covers(k)})
-    return new, f"baseline {path}: dropped {fixed} fixed entries" + _kept(kept)
+    dropped = count(fixed, "fixed entry", "fixed entries")
+    return new, f"baseline {path}: dropped {dropped}" + _kept(kept)
 
 
 def _kept(kept: Counter[Key]) -> str:
     total = sum(kept.values())
-    return f"; kept {total} entries of files this run did not lint" if total else ""
+    kept_entries = count(total, "entry", "entries")
+    return f"; kept {kept_entries} of files this run did not lint" if total else ""

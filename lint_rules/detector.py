@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from lint_rules.config import Config
+from lint_rules.decoding import decode_error
 from lint_rules.facts import ModuleFacts, gather_facts
 from lint_rules.finding import Finding, SourceError
 from lint_rules.rules import ALL_RULES, CODES, RULES_BY_CODE, Rule, Site
@@ -88,15 +89,16 @@ def decode_source(data: bytes, path: str) -> str:
         try:  # the common case, without importing tokenize
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SourceError(path, f"cannot decode as UTF-8: {exc}") from exc
+            raise decode_error(path, data, exc) from exc
     import io
     import tokenize
 
+    encoding = "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
-        raise SourceError(path, f"cannot decode: {exc}") from exc
+        raise decode_error(path, data, exc, encoding) from exc
     return text[1:] if text.startswith("\ufeff") else text
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the bundled ExecuTorch-shaped sample tree: lint before, migrate (with the
 # summary and a report), diff stat, lint after. Nothing in the repository is modified: the demo
-# works on copies under $DEMO_DIR (a temp dir unless set).
+# works on copies under $DEMO_DIR. Unset, a temp dir is used and removed at the end; set it
+# (DEMO_DIR=/tmp/et-log-demo bash scripts/demo.sh) to keep the copies and the report.
 #
 # To extend: later steps can use $BEFORE (an untouched copy) and $AFTER (the migrated copy),
 # both `.../executorch` folders with exir/ and backends/, and the `section` helper.
@@ -9,7 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh >/dev/null
 PY="$PWD/.venv/bin/python"
-DEMO_DIR=${DEMO_DIR:-$(mktemp -d -t et-log-demo.XXXXXX)}
+if [ -n "${DEMO_DIR:-}" ]; then
+  KEEP="the copies stay in $DEMO_DIR"
+else
+  DEMO_DIR=$(mktemp -d -t et-log-demo.XXXXXX)
+  trap 'rm -rf "$DEMO_DIR"' EXIT
+  KEEP="set DEMO_DIR=<folder> to keep the copies"
+fi
 BEFORE="$DEMO_DIR/before/executorch"
 AFTER="$DEMO_DIR/after/executorch"
 REPORT="$DEMO_DIR/migration-report.md"
@@ -26,7 +33,7 @@ section "1. lint before: what the codemod will fix and what needs a human (sampl
 section "2. migrate: python -m codemods.migrate exir backends --report $REPORT"
 (cd "$AFTER" && "$PY" -m codemods.migrate exir backends --report "$REPORT")
 
-section "3. what changed (full diff: cd $DEMO_DIR && git diff --no-index before after)"
+section "3. what changed (full diff: git diff --no-index before after; $KEEP)"
 (cd "$DEMO_DIR" && git --no-pager diff --no-index --stat=100 before after || true)
 
 section "4. left for review, changes to look at, ExecuTorch recipes (from $REPORT)"

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 
 from lint_rules.rules import CODES
+from lint_rules.wording import count
 
 NOT_FOUND = "its file is not in the tree (upstream moved it?): review"
 
@@ -41,8 +42,13 @@ class FileOutcome:
     refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
     test_pairs: list[dict[str, str]] = field(default_factory=list)  # site, code, test, ...
     error: str | None = None
-    error_line: int = 0
+    error_line: int = 0  # 0: the error concerns the whole file
     diff: str = ""
+
+    @property
+    def where(self) -> str:
+        """`path:line` of the error, or `path` when it has no line."""
+        return f"{self.path}:{self.error_line}" if self.error_line else self.path
 
 
 @dataclass
@@ -141,12 +147,13 @@ def summary_table(tally: Tally, written: bool = True) -> str:
             c.rjust(w) for c, w in zip(cells_in[1:], widths[1:], strict=True)
         ]
         lines.append("  ".join(cells).rstrip())
-    recipes = tally.recipes()
+    # A recipe whose file is absent is only named in --report: most trees are not ExecuTorch.
+    recipes = [r for r in tally.recipes() if r["status"] != "not found"]
     if recipes:
         lines.append("")
         lines += [f"recipe {r['recipe']}: {r['status']} ({r['path']})" for r in recipes]
     lines.append(
-        f"{totals['files_scanned']} files scanned, {totals['files_changed']} {changed}, "
+        f"{count(totals['files_scanned'], 'file')} scanned, {totals['files_changed']} {changed}, "
         f"{totals['files_failed']} failed, {totals['files_skipped']} skipped"
     )
     return "\n".join(lines)
@@ -190,9 +197,9 @@ def to_markdown(tally: Tally, written: bool = True) -> str:
     out = [
         "# et-log migration report",
         "",
-        f"{totals['files_scanned']} files scanned, {totals['files_changed']} {changed}, "
-        f"{totals['sites_rewritten']} sites rewritten, {totals['sites_for_review']} left for "
-        f"review, {totals['files_failed']} files failed.",
+        f"{count(totals['files_scanned'], 'file')} scanned, {totals['files_changed']} {changed}, "
+        f"{count(totals['sites_rewritten'], 'site')} rewritten, {totals['sites_for_review']} "
+        f"left for review, {count(totals['files_failed'], 'file')} failed.",
         "",
         "## Per component",
         "",
@@ -242,7 +249,7 @@ def to_markdown(tally: Tally, written: bool = True) -> str:
         out.append(f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): {site.reason}")
     if tally.failures:
         out += ["", "## Files that failed (left byte-identical)", ""]
-        out += [f"- `{o.path}:{o.error_line}`: {o.error}" for o in tally.failures]
+        out += [f"- `{o.where}`: {o.error}" for o in tally.failures]
     if tally.skipped:
         out += ["", "## Skipped", ""]
         out += [f"- `{p}`: {r}" for p, r in tally.skipped]

@@ -10,6 +10,7 @@ import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from lint_rules.decoding import decode_error
 from lint_rules.paths import is_within
 
 _BOM = b"\xef\xbb\xbf"
@@ -17,7 +18,12 @@ _TEMP_PREFIX = ".et-log-"
 
 
 class FileError(Exception):
-    """A file that cannot be read, decoded or written; the message names the reason."""
+    """A file that cannot be read, decoded or written; the message names the reason and `line`
+    the line it concerns (0: the whole file)."""
+
+    def __init__(self, reason: str, line: int = 0) -> None:
+        super().__init__(reason)
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -40,17 +46,16 @@ class SourceFile:
 
 def decode(path: str, data: bytes) -> SourceFile:
     """Decode like Python: BOM, else a PEP 263 cookie, else UTF-8. Line endings stay as they are."""
+    encoding = "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    except SyntaxError as exc:
-        raise FileError(f"cannot decode: {exc}") from exc
-    bom = data.startswith(_BOM)
-    if encoding == "utf-8-sig":
-        encoding = "utf-8"
-    try:
+        bom = data.startswith(_BOM)
+        if encoding == "utf-8-sig":
+            encoding = "utf-8"
         text = data[len(_BOM) :].decode(encoding) if bom else data.decode(encoding)
-    except (LookupError, UnicodeDecodeError) as exc:
-        raise FileError(f"cannot decode as {encoding}: {exc}") from exc
+    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+        error = decode_error(path, data, exc, encoding)  # the lint's wording and line
+        raise FileError(error.reason, error.line) from exc
     return SourceFile(path, data, text, encoding, bom)
 
 
@@ -65,9 +70,27 @@ def read(path: str) -> SourceFile:
     return decode(path, data)
 
 
+def refuse_read_only(path: str) -> None:
+    """FileError when the file's mode bits give nobody write access (`chmod 444`): judged by
+    the bits, not by a write test, so the refusal holds for root too."""
+    mode = os.stat(path).st_mode
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise FileError(
+            f"read-only file (mode {stat.S_IMODE(mode):04o}): left as it is; "
+            "make it writable to migrate it"
+        )
+
+
 def write_atomic(path: str, data: bytes) -> None:
     """Replace `path` with `data`: temp file in the same folder, fsync, os.replace, same mode
-    and owner."""
+    and owner. An OSError names `path`'s folder or `path`, never the temp file."""
+    try:
+        _write_atomic(path, data)
+    except OSError as exc:
+        raise FileError(f"cannot write: {exc.strerror or exc}") from exc
+
+
+def _write_atomic(path: str, data: bytes) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     old = os.stat(path)
     mode = old.st_mode & 0o7777

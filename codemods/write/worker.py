@@ -8,14 +8,14 @@ import os
 import signal
 import sys
 
-from codemods.analyse.test_refs import TestRef
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.report.tally import FileOutcome, SiteRecord
-from codemods.write.fileio import FileError, read, write_atomic
+from codemods.write.fileio import FileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
+from lint_rules.test_refs import TestRef
 
 _CONFIG: Config | None = None
 _RECIPES: list[Recipe] = RECIPES
@@ -67,7 +67,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     try:
         source = read(real)
     except FileError as exc:
-        outcome.error = str(exc)
+        outcome.error, outcome.error_line = str(exc), exc.line
         return outcome
     recipes = recipes_for(path, _RECIPES)
     if not recipes and not may_contain_sites(source.data, _CONFIG):
@@ -97,9 +97,10 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
                 raise FileError("changed on disk during the run; left as it is, run again")
+            refuse_read_only(real)
             write_atomic(real, data)
     except (FileError, OSError) as exc:
-        outcome.error = f"cannot write: {exc}"
+        outcome.error = str(exc) if isinstance(exc, FileError) else f"cannot write: {exc}"
         outcome.rewritten = []
         return outcome
     outcome.changed = True

@@ -163,6 +163,6 @@ def test_check_and_diff_say_would_change(tmp_path, capsys):
     report = tmp_path / "r.md"
     assert main([str(root / "exir"), "--check", "--report", str(report)]) == 1
     out = capsys.readouterr().out
-    assert "1 files scanned, 1 would change, 0 failed" in out and " changed," not in out
+    assert "1 file scanned, 1 would change, 0 failed" in out and " changed," not in out
     assert "1 would change" in report.read_text()
     assert (root / "exir/a.py").read_bytes() == SITE

@@ -96,7 +96,7 @@ def test_fixed_entries_drop_out_only_on_update(repo: Path, capsys) -> None:
     (repo / "pkg" / "c.py").write_text(module(SITE_B), encoding="utf-8")  # a new one elsewhere
     before = entries(repo)
     code, out, err = lint(repo, capsys)
-    assert code == 1 and "1 baseline entries are fixed" in err
+    assert code == 1 and "1 baseline entry is fixed" in err
     assert entries(repo) == before  # a plain run never writes
     code, out, err = lint(repo, capsys, "--update-baseline")
     assert code == 1 and len(out) == 1 and "c.py" in out[0]  # still new: never added
@@ -139,4 +139,4 @@ def test_update_note_counts_what_was_dropped(repo: Path, capsys) -> None:
     lint(repo, capsys, "--generate-baseline")
     (repo / "pkg" / "a.py").write_text(module(SITE_A), encoding="utf-8")
     code, _, err = lint(repo, capsys, "--update-baseline")
-    assert code == 0 and "dropped 1 fixed entries" in err
+    assert code == 0 and "dropped 1 fixed entry" in err

@@ -115,11 +115,11 @@ def test_subset_run_reports_and_drops_only_what_it_linted(repo: Path, capsys) ->
     code, out, err = lint(capsys, "backends/xnnpack/partition.py", "--baseline", str(baseline))
     assert (code, out) == (0, []) and "fixed" not in err
     code, _, err = lint(capsys, "exir/common.py", "--baseline", str(baseline))
-    assert code == 0 and "1 baseline entries are fixed" in err
+    assert code == 0 and "1 baseline entry is fixed" in err
     before = keys(baseline)
     code, _, err = lint(capsys, "exir/common.py", "--baseline", str(baseline), "--update-baseline")
     assert code == 0
-    assert "dropped 1 fixed entries; kept 3 entries of files this run did not lint" in err
+    assert "dropped 1 fixed entry; kept 3 entries of files this run did not lint" in err
     assert keys(baseline) == [k for k in before if k[0] != "exir/common.py"]
 
 
@@ -129,7 +129,7 @@ def test_deleted_file_is_fixed_only_for_a_run_over_its_folder(repo: Path, capsys
     (repo / "backends" / "xnnpack" / "partition.py").unlink()
     assert "fixed" not in lint(capsys, "exir", "--baseline", str(baseline))[2]
     code, _, err = lint(capsys, "exir", "backends", "--baseline", str(baseline))
-    assert code == 0 and "1 baseline entries are fixed" in err
+    assert code == 0 and "1 baseline entry is fixed" in err
     lint(capsys, "backends", "--baseline", str(baseline), "--update-baseline")
     assert [k[0] for k in keys(baseline)] == ["exir/backend/backend_api.py"] * 2 + [
         "exir/common.py"
@@ -145,7 +145,7 @@ def test_unselected_codes_and_unparsable_files_are_kept(repo: Path, capsys) -> N
     code, _, err = lint(
         capsys, "exir", "backends", "--baseline", str(baseline), "--update-baseline"
     )
-    assert code == 2 and "dropped 1 fixed entries" in err  # partition.py; common.py kept
+    assert code == 2 and "dropped 1 fixed entry" in err  # partition.py; common.py kept
     assert keys(baseline) == [k for k in before if not k[0].startswith("backends/")]
     lint(capsys, "exir", "--select", "ETL001", "--baseline", str(baseline), "--update-baseline")
     assert len(keys(baseline)) == 3

@@ -1,5 +1,6 @@
 """The lint with the real tools, offline, set up word for word as the docs say: pre-commit and
-lintrunner against a local clone of this repository tagged like a release, SARIF output against
+lintrunner against a fresh clone of this repository (no tags: et-log publishes none) at the
+commit of main the docs pin, SARIF output against
 the SARIF 2.1.0 JSON schema, and libcst's own CLI with each command docs/codemod.md shows.
 
 pip installs from the wheel folder `scripts/bootstrap.sh` fills (`PIP_NO_INDEX`), never from an
@@ -11,7 +12,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 WHEELS = Path(sys.prefix) / "wheelhouse"
 SCHEMA = ROOT / "tests" / "data" / "sarif" / "sarif-schema-2.1.0.json"
-TAG = "v0.1.0"
+# The commit docs/lint.md pins: a full hash in the first install line.
+PINNED = re.compile(r"et-log @ git\+<et-log repository URL>@([0-9a-f]{40})\b")
 OLD_SITE = "import logging\n\n\ndef f():\n    logging.info('old')\n"
 NEW_SITE = "\n\ndef g():\n    logging.warning('new')\n"
 
@@ -67,20 +68,28 @@ def git(cwd: Path, *args: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def pinned_commit() -> str:
+    """The commit docs/lint.md's install lines pin."""
+    found = PINNED.search((ROOT / "docs" / "lint.md").read_text(encoding="utf-8"))
+    assert found, "docs/lint.md: no install line pinning a full commit hash"
+    return found.group(1)
+
+
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory) -> Path:
-    """This working tree as a local clone with the release tag the docs pin."""
-    dest = tmp_path_factory.mktemp("et-log")
-    listed = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], ROOT, offline_env())
-    for rel in filter(None, listed.stdout.split("\0")):
-        source = ROOT / rel
-        if source.is_file():
-            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, dest / rel)
-    git(dest, "init", "-q")
-    git(dest, "add", "-A")
-    git(dest, "commit", "-qm", "et-log")
-    git(dest, "tag", "-a", TAG, "-m", f"et-log {TAG}")
+    """A fresh clone of this repository, as a user makes one (`git clone`), without any tag;
+    the commit the docs pin must be in its history."""
+    dest = tmp_path_factory.mktemp("clone") / "et-log"
+    done = run(["git", "clone", "-q", "--no-tags", str(ROOT), str(dest)], ROOT, offline_env())
+    assert done.returncode == 0, done.stderr
+    tags = run(["git", "tag", "--list"], dest, offline_env())
+    assert tags.stdout == "", f"the clone has tags: {tags.stdout}"
+    commit = pinned_commit()
+    ancestor = run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], dest, offline_env())
+    assert ancestor.returncode == 0, (
+        f"docs/lint.md pins {commit}, which is not in this repository's history: pin a commit "
+        "of main instead (docs/lint.md, 'Installing et-log', says how to pick one)"
+    )
     return dest
 
 
@@ -104,7 +113,7 @@ def test_pre_commit_as_documented(clone: Path, tmp_path: Path) -> None:
     repo = target(tmp_path / "executorch")
     config = yaml.safe_load(doc_block("lint.md", "## pre-commit", "yaml"))
     config["repos"][0]["repo"] = str(clone)  # "the path of a local clone"
-    assert config["repos"][0]["rev"] == TAG
+    assert config["repos"][0]["rev"] == pinned_commit()  # the docs pin one commit everywhere
     (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
     env = offline_env(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
     for line in doc_block("lint.md", "## pre-commit", "bash").splitlines():
@@ -148,7 +157,7 @@ def test_lintrunner_as_documented(clone: Path, tmp_path: Path) -> None:
     env["VIRTUAL_ENV"] = str(venv)
     offline_line = doc_block("lint.md", "## lintrunner (ExecuTorch)", "text", 1).strip()
     requirement = offline_line.replace("/ABSOLUTE/PATH/TO/et-log", str(clone))
-    assert requirement.endswith(f"@{TAG}") and requirement != offline_line
+    assert requirement.endswith(f"@{pinned_commit()}") and requirement != offline_line
     (repo / "requirements-lintrunner.txt").write_text(requirement + "\n", encoding="utf-8")
     stanza = doc_block("lint.md", "## lintrunner (ExecuTorch)", "toml")
     (repo / ".lintrunner.toml").write_text(stanza, encoding="utf-8")
