@@ -19,6 +19,7 @@ from typing import TextIO
 
 from codemods._fileio import remove_stale_temps, within_roots
 from codemods._progress import Progress
+from codemods._provenance import provenance
 from codemods._report import FileOutcome, Tally, summary_table, to_json, to_markdown
 from codemods._test_refs import TestRef, index_tests, is_test_file
 from codemods._worker import init_pool_worker, init_worker, migrate_file
@@ -138,6 +139,7 @@ def _say(stream: TextIO, text: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for the report's provenance
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     if args.report and not args.report.endswith((".md", ".json")):
@@ -185,7 +187,10 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         _say(sys.stderr, f"{path}: skipped: {reason}")
     if args.report:
         written = mode == "write"
-        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written)
+        origin = provenance(args.argv)
+        text = (
+            to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written, origin)
+        )
         with open(args.report, "w", encoding="utf-8") as handle:
             handle.write(text)
     if not args.quiet:
