@@ -180,10 +180,14 @@ def main() -> None:
     )
     parser.add_argument("--write", action="store_true", help="replace the section in the docs")
     parser.add_argument("--source", default="ExecuTorch main", help="how the docs name the tree")
+    parser.add_argument(
+        "--runtime-import", help="migrate with this runtime module (e.g. a vendored copy's)"
+    )
     options = parser.parse_args()
     if options.tree is None:
         parser.error("name an ExecuTorch checkout (or set ET_LOG_EXECUTORCH_SRC)")
-    figures = measure(Path(options.tree), ensure_gates_env())
+    extra = ["--runtime-import", options.runtime_import] if options.runtime_import else []
+    figures = measure(Path(options.tree), ensure_gates_env(), FOLDERS, extra)
     body = render(figures, FOLDERS, options.source)
     if options.write:
         write_section(DOC, body)
