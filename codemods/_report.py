@@ -137,9 +137,9 @@ def summary_table(tally: Tally, written: bool = True) -> str:
         rows.append((code, "", str(counts["rewritten"]), str(counts["review"])))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = []
-    for row in rows:
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+    for line in rows:
+        cells = [line[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(line[1:], widths[1:], strict=True)
         ]
         lines.append("  ".join(cells).rstrip())
     recipes = tally.recipes()
@@ -154,6 +154,11 @@ def summary_table(tally: Tally, written: bool = True) -> str:
 
 
 def to_json(tally: Tally) -> str:
+    rewritten = [
+        {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.rewritten
+    ]
+    for entry in rewritten:
+        entry["reason"] = note_text(entry["reason"], entry["component"])
     data = {
         "totals": tally.totals(),
         "components": {
@@ -169,9 +174,7 @@ def to_json(tally: Tally) -> str:
         "review": [
             {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.review
         ],
-        "rewritten": [
-            {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.rewritten
-        ],
+        "rewritten": rewritten,
         "failures": [
             {"path": o.path, "line": o.error_line, "reason": o.error} for o in tally.failures
         ],
@@ -179,8 +182,6 @@ def to_json(tally: Tally) -> str:
         "recipes": tally.recipes(),
         "tests": [pair for o in tally.outcomes for pair in o.test_pairs],
     }
-    for entry in data["rewritten"]:  # type: ignore[union-attr]
-        entry["reason"] = note_text(entry["reason"], entry["component"])
     return json.dumps(data, indent=2) + "\n"
 
 
@@ -243,13 +244,13 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     else:
         out.append("None found.")
     out += ["", "## Left for review", ""]
-    review = [(o, s) for o in tally.outcomes for s in o.review]
-    if not review and not totals["recipes_for_review"]:
+    left = [(o, s) for o in tally.outcomes for s in o.review]
+    if not left and not totals["recipes_for_review"]:
         out.append("Nothing.")
     for r in recipes:
         if r["status"] != "applied":
             out.append(f"- `{r['path']}` recipe {r['recipe']}: {r['detail']}")
-    for outcome, site in review:
+    for outcome, site in left:
         out.append(f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): {site.reason}")
     if tally.failures:
         out += ["", "## Files that failed (left byte-identical)", ""]

@@ -4,6 +4,7 @@ when the codemod can turn one into a logger call with exactly the same text, and
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from lint_rules.facts import has_star_args
 
@@ -18,7 +19,7 @@ NO_NEWLINE = "write without a trailing newline: review"
 PRINT_KEYWORDS = frozenset({"file", "sep", "end", "flush"})
 
 
-def print_target(call: ast.Call, qualname) -> str | None:  # noqa: ANN001 - facts.qualname
+def print_target(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> str | None:
     """`sys.stderr` / `sys.stdout` for where a print writes (stdout when `file` is absent or
     None); None for any other file."""
     for keyword in call.keywords:
