@@ -140,12 +140,15 @@ def _version(name: str) -> str:
     return next(r.split("==")[1] for r in GATES_REQUIREMENTS if r.startswith(f"{name}=="))
 
 
-def render(figures: GateFigures, folders: Sequence[str], source: str) -> str:
+def render(
+    figures: GateFigures, folders: Sequence[str], source: str, migrate_args: Sequence[str] = ()
+) -> str:
     """The docs section: what was run and what it found."""
     new_flake8, new_ufmt = figures.new_flake8, figures.new_ufmt
+    command = " ".join(["python -m codemods.migrate", *(f + "/" for f in folders), *migrate_args])
     lines = [
         f"Measured on {source} by `tests/e2e/executorch_gates_report.py --write`: "
-        f"`python -m codemods.migrate {' '.join(f + '/' for f in folders)}` on a copy, then "
+        f"`{command}` on a copy, then "
         f"ExecuTorch's pinned flake8 {_version('flake8')} (with its plugins, `.flake8`) and ufmt "
         f"{_version('ufmt')} (black {_version('black')}, usort {_version('usort')}, "
         "`pyproject.toml`) from the copy's root on every changed file, pristine and migrated.",
@@ -188,7 +191,7 @@ def main() -> None:
         parser.error("name an ExecuTorch checkout (or set ET_LOG_EXECUTORCH_SRC)")
     extra = ["--runtime-import", options.runtime_import] if options.runtime_import else []
     figures = measure(Path(options.tree), ensure_gates_env(), FOLDERS, extra)
-    body = render(figures, FOLDERS, options.source)
+    body = render(figures, FOLDERS, options.source, extra)
     if options.write:
         write_section(DOC, body)
     print(body)
