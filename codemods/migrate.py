@@ -20,6 +20,7 @@ from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
 from codemods.recipes.apply import recipes_for
 from codemods.report.progress import Progress
+from codemods.report.provenance import provenance
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
@@ -134,6 +135,7 @@ def _is_python(path: str, config: Config) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for the report's provenance
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     if args.report and not args.report.endswith((".md", ".json")):
@@ -187,7 +189,10 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         say(f"{path}: skipped: {reason}")
     if args.report:
         written = mode == "write"
-        text = to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written)
+        origin = provenance(args.argv)
+        text = (
+            to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written, origin)
+        )
         with open(args.report, "w", encoding="utf-8") as handle:
             handle.write(text)
     if not args.quiet:

@@ -33,6 +33,10 @@ DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
     "conftest.py",
     "__main__.py",
     "examples/",
+    # demo code (e.g. backends/example/, the template a new backend copies): its prints are the demo
+    "example/",
+    "demo/",
+    "demos/",
     "scripts/",
 )
 # Folders under backends/ that are ExecuTorch core rather than a backend of their own.

@@ -175,7 +175,7 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
             end_line=end_line,
             end_col=end_col + 1,
             code=site.code,
-            message=RULES_BY_CODE[site.code].message,
+            message=site.message or RULES_BY_CODE[site.code].message,
             fixable=site.fixable,
             reason=site.reason,
             source=_segment(lines, line, col, end_line, end_col),

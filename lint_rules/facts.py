@@ -148,8 +148,24 @@ class ModuleFacts:
 
     @property
     def is_script(self) -> bool:
-        """A `__main__` guard or an argparse entry point (builds a parser and parses)."""
-        return self.has_main_guard or (self.builds_argparser and self.parses_arguments)
+        """A `__main__` guard, an argparse entry point (builds a parser and parses), or a
+        command module (see `is_command_module`)."""
+        return (
+            self.has_main_guard
+            or (self.builds_argparser and self.parses_arguments)
+            or self.is_command_module
+        )
+
+    @property
+    def is_command_module(self) -> bool:
+        """A subcommand of a command-line tool: it adds argparse subparsers, or adds a parser
+        and binds its handler (`add_parser(...)` with `set_defaults(func=...)`)."""
+        if self.calls_of("add_subparsers"):
+            return True
+        binds_handler = any(
+            k.arg == "func" for call in self.calls_of("set_defaults") for k in call.keywords
+        )
+        return binds_handler and bool(self.calls_of("add_parser"))
 
     @cached_property
     def logger_factories(self) -> frozenset[str]:

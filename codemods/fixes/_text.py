@@ -79,8 +79,11 @@ def logger_method(names: Names, level: str) -> cst.Attribute:
     return cst.Attribute(value=cst.Name(names.logger), attr=cst.Name(level))
 
 
-def print_to_logger(call: cst.Call, names: Names, default_level: str) -> cst.Call:
-    """`print(a, b, sep=s)` -> `logger.<level>("a%s" ..., b)`: the same text, `%`-safe."""
+def print_to_logger(
+    call: cst.Call, names: Names, default_level: str, forced: bool = False
+) -> cst.Call:
+    """`print(a, b, sep=s)` -> `logger.<level>("a%s" ..., b)`: the same text, `%`-safe.
+    `forced`: use `default_level` whatever prefix the text has."""
     positional: list[cst.Arg] = []
     keywords: dict[str, cst.BaseExpression] = {}
     for arg in call.args:
@@ -101,7 +104,7 @@ def print_to_logger(call: cst.Call, names: Names, default_level: str) -> cst.Cal
     sep = " " if sep_node is None or _is_none(sep_node) else _literal_text(sep_node)
     if sep is None:
         raise SiteSkipped(reasons.SEP_UNKNOWN)
-    level = level_of(positional[0].value, default_level)
+    level = default_level if forced else level_of(positional[0].value, default_level)
     last_comma = call.args[-1].comma
     if len(positional) == 1:
         args = [positional[0].with_changes(comma=last_comma)]
@@ -126,8 +129,10 @@ def _lazy_args(
     return [head, *rest]
 
 
-def write_to_logger(call: cst.Call, names: Names, default_level: str) -> cst.Call:
-    """`<stream>.write("text\\n")` -> `logger.<level>("text")`."""
+def write_to_logger(
+    call: cst.Call, names: Names, default_level: str, forced: bool = False
+) -> cst.Call:
+    """`<stream>.write("text\\n")` -> `logger.<level>("text")` (`forced`: as for prints)."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         raise SiteSkipped(reasons.WRITE_ARGUMENTS.format("stream"))
     arg = call.args[0]
@@ -136,7 +141,7 @@ def write_to_logger(call: cst.Call, names: Names, default_level: str) -> cst.Cal
         args[0].value.operator, cst.Modulo
     ):
         args = _percent_args(args[0])
-    level = level_of(arg.value, default_level)
+    level = default_level if forced else level_of(arg.value, default_level)
     return call.with_changes(func=logger_method(names, level), args=args)
 
 
@@ -199,3 +204,30 @@ def _strip_simple(node: cst.SimpleString) -> cst.SimpleString:
     if "r" not in node.prefix.lower() and body.endswith("\\n") and not body.endswith("\\\\n"):
         return node.with_changes(value=node.value[: -len(quote) - 2] + quote)
     return string_literal(value[:-1])
+
+
+def prepend_argument(
+    call: cst.Call, value: cst.BaseExpression, rest: list[cst.Arg]
+) -> list[cst.Arg]:
+    """`value` as the first argument before `rest`, laid out as black keeps it: on the same line
+    when the arguments share the call's line; on its own line when they are one per line; and
+    when they share a line of their own (black would split them once the line grows), one per
+    line with a trailing comma (black's magic comma keeps that)."""
+    before = call.whitespace_before_args
+    if not isinstance(before, cst.ParenthesizedWhitespace) or not rest:
+        return [
+            cst.Arg(value=value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            *rest,
+        ]
+    one_per_line = len(rest) == 1 or any(
+        isinstance(arg.comma, cst.Comma)
+        and isinstance(arg.comma.whitespace_after, cst.ParenthesizedWhitespace)
+        for arg in rest[:-1]
+    )
+    first = cst.Arg(value=value, comma=cst.Comma(whitespace_after=before))
+    if one_per_line:
+        return [first, *rest]
+    split = cst.Comma(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=before)
+    args = [arg.with_changes(comma=split) for arg in rest[:-1]]
+    last = rest[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace("")))
+    return [first, *args, last]

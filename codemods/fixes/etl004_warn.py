@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.fixes._text import TIGHT_EQUAL
+from codemods.fixes._text import TIGHT_EQUAL, prepend_argument
 from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
@@ -38,13 +38,8 @@ def _build(call: cst.Call, names: Names) -> cst.Call:
         if arg.keyword is None and role != "message":
             arg = arg.with_changes(keyword=cst.Name(role), equal=TIGHT_EQUAL)
         kept.append(arg)
-    before = call.whitespace_before_args
-    if isinstance(before, cst.ParenthesizedWhitespace):
-        comma = cst.Comma(whitespace_after=before)
-    else:
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    first = cst.Arg(value=cst.Name(names.logger), comma=comma)
-    return call.with_changes(func=cst.Name(names.local("warn_once")), args=[first, *kept])
+    args = prepend_argument(call, cst.Name(names.logger), kept)
+    return call.with_changes(func=cst.Name(names.local("warn_once")), args=args)
 
 
 FIX = Fix(

@@ -4,6 +4,7 @@ when the codemod can turn one into a logger call with exactly the same text, and
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from lint_rules.facts import has_star_args
 

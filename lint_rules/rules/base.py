@@ -39,6 +39,7 @@ class Site:
     code: str
     fixable: bool = True
     reason: str = ""
+    message: str = ""  # what is known about this site, when it says more than the rule's message
 
 
 Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
@@ -13,6 +14,7 @@ from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._output import literal_text, print_problem, print_target, write_problem
 from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.statements import FUNCTIONS
 
 CODE = "ETL008"
 # What a diagnostic says: why something was not done, or a level word. Matched in the message's
@@ -25,11 +27,34 @@ DIAGNOSTIC = re.compile(
     re.IGNORECASE,
 )
 FLAG = re.compile(r"debug|verbose", re.IGNORECASE)
+# What the message says depends on what is known about the print.
+DIAGNOSTIC_MESSAGE = "diagnostic printed to stdout in library code; use a call on the module logger"
+DEBUG_MESSAGE = "debug output printed to stdout behind a debug/verbose flag; use logger.debug"
+IMPORT_TIME_MESSAGE = "status printed to stdout at import time; use a call on the module logger"
+PRINT_MESSAGE = "print to stdout in library code; use a call on the module logger"
 NOT_A_DIAGNOSTIC = (
     "stdout print not recognised as a diagnostic: a logger call, or `# noqa: ETL008` if it is "
     "the function's output (review)"
 )
-BEHIND_A_FLAG = "print behind a debug/verbose flag: logger.debug and TORCH_LOGS instead (review)"
+BEHIND_A_FLAG = (
+    "print when a debug/verbose flag is off (else branch or `not flag`): "
+    "a logger call at the right level (review)"
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a stdout print is, as far as its shape tells: `level` is the level the rewrite must
+    use (None: from the text's prefix, else INFO); `flag` the debug/verbose test guarding it."""
+
+    kind: str  # "diagnostic", "caught", "flag", "import-time", "flag-off" or "unknown"
+    message: str
+    level: str | None = None
+    flag: str = ""
+
+    @property
+    def fixable(self) -> bool:
+        return self.kind not in ("flag-off", "unknown")
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
@@ -46,14 +71,34 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             continue
         is_print = isinstance(call.func, ast.Name)
         problem = print_problem(call) if is_print else write_problem(call, "sys.stdout")
+        verdict = classify(call, facts)
         if problem is not None:
-            yield Site(call, CODE, False, problem)
-        elif _behind_a_flag(call, facts):
-            yield Site(call, CODE, False, BEHIND_A_FLAG)
-        elif not DIAGNOSTIC.search(" ".join(literal_text(a) for a in call.args)):
-            yield Site(call, CODE, False, NOT_A_DIAGNOSTIC)
+            yield Site(call, CODE, False, problem, message=verdict.message)
+        elif verdict.kind == "flag-off":
+            yield Site(call, CODE, False, BEHIND_A_FLAG, message=verdict.message)
+        elif verdict.kind == "unknown":
+            yield Site(call, CODE, False, NOT_A_DIAGNOSTIC, message=verdict.message)
         else:
-            yield Site(call, CODE)
+            yield Site(call, CODE, message=verdict.message)
+
+
+def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
+    """Decide a stdout print by its shape: behind a debug flag -> DEBUG; diagnostic text or in an
+    `except` block -> a diagnostic; at module level -> an import-time status (INFO)."""
+    chain = facts.statements.chain_of(call)
+    flag = _flag_test(call, chain)
+    if flag is not None:
+        name, on = flag
+        if on:
+            return Verdict("flag", DEBUG_MESSAGE, level="debug", flag=name)
+        return Verdict("flag-off", DEBUG_MESSAGE, flag=name)
+    if DIAGNOSTIC.search(" ".join(literal_text(a) for a in call.args)):
+        return Verdict("diagnostic", DIAGNOSTIC_MESSAGE)
+    if _in_except_block(call, chain):
+        return Verdict("caught", DIAGNOSTIC_MESSAGE)
+    if not any(isinstance(s, (*FUNCTIONS, ast.ClassDef)) for s in chain):
+        return Verdict("import-time", IMPORT_TIME_MESSAGE)
+    return Verdict("unknown", PRINT_MESSAGE)
 
 
 def _exempt_function(call: ast.Call, facts: ModuleFacts, patterns: tuple[str, ...]) -> bool:
@@ -61,28 +106,53 @@ def _exempt_function(call: ast.Call, facts: ModuleFacts, patterns: tuple[str, ..
     return function is not None and any(fnmatchcase(function.name, p) for p in patterns)
 
 
-def _behind_a_flag(call: ast.Call, facts: ModuleFacts) -> bool:
-    chain = facts.statements.chain_of(call)
+def _flag_test(call: ast.Call, chain: list[ast.stmt]) -> tuple[str, bool] | None:
+    """(flag, True) for a print statement directly in `if <flag>:`; (flag, False) in its `else`
+    or under `if not <flag>:`; None when no debug/verbose flag guards it directly."""
     if len(chain) < 2 or not isinstance(chain[-2], ast.If):
-        return False
-    test = chain[-2].test
+        return None
+    branch, test = chain[-2], chain[-2].test
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     if isinstance(test, ast.UnaryOp):
         test = test.operand
     name = last_identifier(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
-    return name is not None and FLAG.search(name) is not None
+    if name is None or FLAG.search(name) is None:
+        return None
+    in_body = any(s is chain[-1] for s in branch.body)
+    statement = chain[-1]
+    is_statement = isinstance(statement, ast.Expr) and statement.value is call
+    return ast.unparse(test), in_body and not negated and is_statement
+
+
+def _in_except_block(call: ast.Call, chain: list[ast.stmt]) -> bool:
+    """The print runs in an `except` block of its own function: it reports a caught failure."""
+    inner = chain
+    for index in range(len(chain) - 1, -1, -1):
+        if isinstance(chain[index], (*FUNCTIONS, ast.ClassDef)):
+            inner = chain[index + 1 :]
+            break
+    for parent, child in zip(inner, inner[1:], strict=False):
+        handlers: list[ast.ExceptHandler] = getattr(parent, "handlers", None) or []
+        if any(any(s is child for s in handler.body) for handler in handlers):
+            return True
+    return False
 
 
 RULE = Rule(
     code=CODE,
     name="print-to-stdout",
-    message="diagnostic printed to stdout in library code; use a call on the module logger",
+    message=PRINT_MESSAGE,
     fixable=True,
     what_it_does=(
         "Flags `print(...)` to stdout (no `file=`, `file=None` or `file=sys.stdout`) and "
-        "`sys.stdout.write(...)` in library code. Not flagged: functions whose purpose is to "
+        "`sys.stdout.write(...)` in library code. The message says what is known: a diagnostic "
+        "(its text, or an `except` block), debug output behind a flag, an import-time status, "
+        "or only a print to stdout. Not flagged: functions whose purpose is to "
         "print (names matching `print-functions`: `print_*`, `pretty_*`, `dump*`, `show*`, "
         "`__str__`, `__repr__`, `__format__` by default), files matching `tool-patterns`, and, "
-        "as for every kind, scripts, tests and examples."
+        "as for every kind, scripts (a `__main__` guard, an argparse entry point, or a command "
+        "module: `add_subparsers(...)`, or `add_parser(...)` with `set_defaults(func=...)`), "
+        "tests, examples and demos (`examples/`, `example/`, `demo/`, `demos/`)."
     ),
     why_bad=(
         "A diagnostic printed during lowering (an op not supported, a node skipped, a "
@@ -92,14 +162,20 @@ RULE = Rule(
     use_instead=(
         "A logger call with the same text, at a level taken from a prefix (`Error:`/`Warning:`/"
         "`Info:`/`Debug:`, also bracketed, any case), otherwise INFO: stdout chatter becomes "
-        "opt-in verbosity (`TORCH_LOGS=<component>`)."
+        "opt-in verbosity (`TORCH_LOGS=<component>`). Debug output behind a flag becomes "
+        "`logger.debug`."
     ),
     fix_safety=(
-        "Only clear diagnostics are rewritten: the printed text says why something was not done "
-        "(not supported, skipped, deprecated, failed, ignored, fall back, no config, ...) or "
-        "carries a level word. The text is kept exactly, as for ETL003. Left for review: any "
-        "other print (progress, results, tables), a print behind a `debug`/`verbose` flag, "
-        "`end=`, star-args and text not known statically."
+        "Rewritten, the text kept exactly as for ETL003: a print whose text says why something "
+        "was not done (not supported, skipped, deprecated, failed, ignored, fall back, no "
+        "config, ...) or carries a level word; a print in an `except` block (it reports the "
+        "failure it caught); a print at module level (an import-time status: INFO); a print "
+        "statement directly under `if <debug/verbose flag>:` becomes `logger.debug`. The flag "
+        "is kept: the output still needs it, and now also `TORCH_LOGS=+<component>` (the report "
+        "lists these sites so a reviewer may drop the flag); keeping it leaves the function's "
+        "signature and cost alone. Left for review: any other print (progress, results, "
+        "tables), a print in the `else` of such a flag or under `if not <flag>:`, `end=`, "
+        "star-args and text not known statically."
     ),
     detect=detect,
     options=(PRINT_FUNCTIONS, TOOL_PATTERNS),
@@ -133,6 +209,22 @@ RULE = Rule(
             path="executorch/backends/qualcomm/scripts/tool.py",
             note="scripts are not library code",
         ),
+        Example(
+            code=(
+                "def register(subparsers):\n"
+                '    parser = subparsers.add_parser("download")\n'
+                "    parser.set_defaults(func=run)\n\n\n"
+                "def run(args):\n"
+                '    print("Downloaded to", args.output_dir)\n'
+            ),
+            path="torchtune/_cli/download.py",
+            note="a command module (argparse subcommand): its prints are the command's output",
+        ),
+        Example(
+            code='def preprocess(program):\n    print("Preprocessing", program)\n',
+            path="executorch/backends/example/example_backend.py",
+            note="demo folders (`example/`, `examples/`, `demo/`, `demos/`) are not library code",
+        ),
     ),
     invalid=(
         Example(
@@ -143,7 +235,6 @@ RULE = Rule(
             ),
             path="executorch/backends/openvino/partitioner.py",
             note="why a node was not partitioned: INFO",
-            at=((2, 5),),
         ),
         Example(
             code='def load(f):\n    print("This version of file is deprecated")\n    return f\n',
@@ -152,7 +243,6 @@ RULE = Rule(
                 'def load(f):\n    logger.info("This version of file is deprecated")\n'
                 "    return f\n"
             ),
-            at=((2, 5),),
         ),
         Example(
             code='def erase(node, e):\n    print(f"Warning: Failed to erase node {node}: {e}")\n',
@@ -161,7 +251,6 @@ RULE = Rule(
                 'def erase(node, e):\n    logger.warning(f"Warning: Failed to erase node {node}: {e}")\n'
             ),
             note="level from the `Warning:` prefix",
-            at=((2, 5),),
         ),
         Example(
             code=(
@@ -173,25 +262,69 @@ RULE = Rule(
                 'def annotate(node):\n    logger.info(f"[QNN] {node.name} | Skipped")\n'
             ),
             note="`sys.stdout.write` loses its trailing newline",
-            at=((5, 5),),
         ),
         Example(
             code='def calibrate(model):\n    print("Quantizing the model...")\n    return model\n',
             note="progress, not a diagnostic: review",
-            at=((2, 5),),
+        ),
+        Example(
+            code='def walk(node, debug=False):\n    if debug:\n        print(f"step at {node}")\n',
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def walk(node, debug=False):\n    if debug:\n        logger.debug(f"step at {node}")\n'
+            ),
+            path="executorch/backends/mlx/pattern_utils.py",
+            note="debug output behind a local flag: DEBUG, the flag kept",
         ),
         Example(
             code=(
-                "def walk(node, debug=False):\n    if debug:\n"
-                '        print(f"step failed at {node}")\n'
+                "class Recipe:\n    def annotate(self):\n        if self.verbose:\n"
+                "            print(self.summary())\n"
             ),
-            note="behind a debug flag: review",
-            at=((3, 9),),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                "class Recipe:\n    def annotate(self):\n        if self.verbose:\n"
+                "            logger.debug(self.summary())\n"
+            ),
+            path="executorch/backends/qualcomm/quantizer/quant_recipe.py",
+            note="an attribute flag counts too",
+        ),
+        Example(
+            code=(
+                'def walk(node, verbose=False):\n    if not verbose:\n        print(f"at {node}")\n'
+            ),
+            note="printed when the flag is off: review",
+        ),
+        Example(
+            code=(
+                "def load(path):\n    try:\n        return open(path).read()\n"
+                "    except OSError as e:\n        print(e)\n        return None\n"
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                "def load(path):\n    try:\n        return open(path).read()\n"
+                "    except OSError as e:\n        logger.info(e)\n        return None\n"
+            ),
+            path="executorch/backends/nxp/backend/ir/converter/tensor_utils.py",
+            note="in an `except` block: it reports the failure it caught",
+        ),
+        Example(
+            code=(
+                'import os\n\nsdk_root = os.getenv("QNN_SDK_ROOT")\nif sdk_root:\n'
+                '    print(f"[QNN] Using QNN SDK at {sdk_root}", flush=True)\n'
+            ),
+            fixed=(
+                "import os\n\nfrom et_log_runtime import get_logger\n\n"
+                "logger = get_logger(__name__)\n\n"
+                'sdk_root = os.getenv("QNN_SDK_ROOT")\nif sdk_root:\n'
+                '    logger.info(f"[QNN] Using QNN SDK at {sdk_root}")\n'
+            ),
+            path="executorch/backends/qualcomm/__init__.py",
+            note="an import-time status: INFO",
         ),
         Example(
             code='def stream(data):\n    print(data, end="")\n',
             note='`end=""`: review',
-            at=((2, 5),),
         ),
     ),
 )

@@ -1,0 +1,52 @@
+"""How a report was generated: the command line and the et-log it ran (commit or version)."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """`command`: the command as a user would type it; `et_log`: e.g. `commit 1a2b3c4d5e`."""
+
+    command: str
+    et_log: str
+
+
+def command_line(argv: Sequence[str]) -> str:
+    return shlex.join(["python", "-m", "codemods.migrate", *argv])
+
+
+def et_log_revision(root: Path = PACKAGE_ROOT) -> str:
+    """`commit <hash>` (with `+ local changes` when the work tree differs) for a git checkout of
+    et-log; else `version <v>` of the installed distribution; else `unknown`."""
+    top = _git(root, "rev-parse", "--show-toplevel")
+    head = _git(root, "rev-parse", "--short=10", "HEAD") if top else ""
+    if head and Path(top).resolve() == root.resolve():  # not a repository et-log is installed in
+        dirty = _git(root, "status", "--porcelain", "--untracked-files=no", "--", ".")
+        return f"commit {head}" + (" + local changes" if dirty else "")
+    try:
+        return f"version {metadata.version('et-log')}"
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _git(root: Path, *args: str) -> str:
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return result.stdout.strip() if result.returncode == 0 else ""
+
+
+def provenance(argv: Sequence[str]) -> Provenance:
+    return Provenance(command_line(argv), et_log_revision())
