@@ -235,6 +235,7 @@ RULE = Rule(
             ),
             path="executorch/backends/openvino/partitioner.py",
             note="why a node was not partitioned: INFO",
+            at=((2, 5),),
         ),
         Example(
             code='def load(f):\n    print("This version of file is deprecated")\n    return f\n',
@@ -243,6 +244,7 @@ RULE = Rule(
                 'def load(f):\n    logger.info("This version of file is deprecated")\n'
                 "    return f\n"
             ),
+            at=((2, 5),),
         ),
         Example(
             code='def erase(node, e):\n    print(f"Warning: Failed to erase node {node}: {e}")\n',
@@ -251,6 +253,7 @@ RULE = Rule(
                 'def erase(node, e):\n    logger.warning(f"Warning: Failed to erase node {node}: {e}")\n'
             ),
             note="level from the `Warning:` prefix",
+            at=((2, 5),),
         ),
         Example(
             code=(
@@ -262,10 +265,12 @@ RULE = Rule(
                 'def annotate(node):\n    logger.info(f"[QNN] {node.name} | Skipped")\n'
             ),
             note="`sys.stdout.write` loses its trailing newline",
+            at=((5, 5),),
         ),
         Example(
             code='def calibrate(model):\n    print("Quantizing the model...")\n    return model\n',
             note="progress, not a diagnostic: review",
+            at=((2, 5),),
         ),
         Example(
             code='def walk(node, debug=False):\n    if debug:\n        print(f"step at {node}")\n',
@@ -275,6 +280,7 @@ RULE = Rule(
             ),
             path="executorch/backends/mlx/pattern_utils.py",
             note="debug output behind a local flag: DEBUG, the flag kept",
+            at=((3, 9),),
         ),
         Example(
             code=(
@@ -288,12 +294,14 @@ RULE = Rule(
             ),
             path="executorch/backends/qualcomm/quantizer/quant_recipe.py",
             note="an attribute flag counts too",
+            at=((4, 13),),
         ),
         Example(
             code=(
                 'def walk(node, verbose=False):\n    if not verbose:\n        print(f"at {node}")\n'
             ),
             note="printed when the flag is off: review",
+            at=((3, 9),),
         ),
         Example(
             code=(
@@ -307,6 +315,7 @@ RULE = Rule(
             ),
             path="executorch/backends/nxp/backend/ir/converter/tensor_utils.py",
             note="in an `except` block: it reports the failure it caught",
+            at=((5, 9),),
         ),
         Example(
             code=(
@@ -321,10 +330,12 @@ RULE = Rule(
             ),
             path="executorch/backends/qualcomm/__init__.py",
             note="an import-time status: INFO",
+            at=((5, 5),),
         ),
         Example(
             code='def stream(data):\n    print(data, end="")\n',
             note='`end=""`: review',
+            at=((2, 5),),
         ),
     ),
 )
