@@ -11,7 +11,8 @@ def _say(text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m et_log_runtime", description=__doc__)
+    prog = f"python -m {__package__ or 'et_log_runtime'}"
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
     parser.add_argument(
         "command",
         choices=["names", "install-startup-hook", "uninstall-startup-hook"],
@@ -20,14 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "names":
-        from et_log_runtime import registry
+        from . import registry
 
         for name, qnames in registry.components.items():
             _say(f"{name:12} {', '.join(qnames)}")
         for art in registry.artifacts.values():
             _say(f"{art.name:12} artifact of {art.component}: {art.description}")
         return 0
-    from et_log_runtime import startup
+    from . import startup
 
     if args.command == "install-startup-hook":
         _say(f"installed {startup.install()}")

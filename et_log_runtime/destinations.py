@@ -19,7 +19,7 @@ import logging
 import sys
 from types import ModuleType
 
-from et_log_runtime import registry
+from . import registry
 
 __all__ = ["ROOT_CAPTURE", "Override", "RootCapture", "arrange", "routed"]
 

@@ -14,12 +14,12 @@ import re
 from collections.abc import Mapping
 from types import ModuleType
 
-from et_log_runtime import registry
+from . import registry
 
 __all__ = ["normalize", "parse_settings", "to_level"]
 
 ENV = "TORCH_LOGS"
-_log = logging.getLogger("et_log_runtime")
+_log = logging.getLogger(registry.PACKAGE)
 # TORCH_LOGS grammar as torch 2.13 checks it: names with an optional +/-, spaces only after commas.
 # Compiled on first use, not at import: the torch hook imports this module inside `import torch`.
 _GRAMMAR = r"[+-]?[\w.]+(?:,\s*[+-]?[\w.]+)*"
@@ -156,8 +156,8 @@ def normalize(
                 f"(artifacts are switched by name: set_logs(xnnpack_graph=True)); "
                 f"valid levels: {valid_levels()}"
             )
-        level = None if value is None else to_level(value, f"set_logs: modules[{name!r}]")
-        updates[name] = (level, "module")
+        module_level = None if value is None else to_level(value, f"set_logs: modules[{name!r}]")
+        updates[name] = (module_level, "module")
     return updates
 
 

@@ -14,9 +14,11 @@ import sys
 
 __all__ = ["PTH_LINE", "PTH_NAME", "arm", "install", "uninstall"]
 
-PTH_NAME = "et_log_runtime_startup.pth"
+_PACKAGE = __name__.rpartition(".")[0]  # et_log_runtime, or wherever it was vendored
+PTH_NAME = f"{_PACKAGE.replace('.', '_')}_startup.pth"
 PTH_LINE = (
-    "import os; 'TORCH_LOGS' in os.environ and __import__('et_log_runtime.startup').startup.arm()\n"
+    "import os; 'TORCH_LOGS' in os.environ and "
+    f"__import__('importlib').import_module('{_PACKAGE}.startup').arm()\n"
 )
 _TARGET = "torch._logging._internal"
 
@@ -38,7 +40,7 @@ class _RegisterAfterTorchLogging:
 
         def exec_module(module):  # noqa: ANN001, ANN202
             run_module(module)
-            from et_log_runtime.torch_hook import register
+            from .torch_hook import register
 
             register()
 

@@ -18,7 +18,7 @@ import os
 import sys
 from types import ModuleType
 
-from et_log_runtime import registry
+from . import registry
 
 __all__ = ["after_init", "sync"]
 
@@ -33,9 +33,9 @@ def _settings(needed: bool) -> ModuleType | None:
     Keeps ``import torch`` light: when nobody set anything there is nothing to install, and the
     hook then loads only ``registry`` and this module.
     """
-    loaded = sys.modules.get("et_log_runtime.settings")
+    loaded = sys.modules.get(f"{registry.PACKAGE}.settings")
     if loaded is None and needed:
-        from et_log_runtime import settings as loaded
+        from . import settings as loaded
     return loaded
 
 
@@ -49,7 +49,7 @@ def sync(reapply: bool = False) -> ModuleType | None:
     internal = registry.torch_internal()
     if internal is None:
         if reapply:
-            from et_log_runtime import destinations, settings
+            from . import destinations, settings
 
             with registry.LOCK:
                 settings.apply_without_torch()
@@ -62,17 +62,17 @@ def sync(reapply: bool = False) -> ModuleType | None:
         _wrap_init(internal)
         if getattr(internal, "LOG_TRACE_HANDLER", None) is None:
             # inside `import torch`, before torch sets its loggers up: it will apply this state
-            settings = _settings(needed=reapply)
-            if settings is not None and (reapply or (added and settings.requested)):
-                settings.apply(internal, init=False)
-        elif reapply or added:
-            _settings(needed=True).apply(internal, init=True)  # the wrapper runs after_init
+            loaded = _settings(needed=reapply)
+            if loaded is not None and (reapply or (added and loaded.requested)):
+                loaded.apply(internal, init=False)
+        elif (reapply or added) and (loaded := _settings(needed=True)) is not None:
+            loaded.apply(internal, init=True)  # the wrapper runs after_init
     return internal
 
 
 def after_init(internal: ModuleType) -> None:
     """Runs after every torch ``_init_logs``: adopt a foreign change, then arrange destinations."""
-    from et_log_runtime import destinations  # first needed at torch's first init, after the hook
+    from . import destinations  # first needed at torch's first init, after the hook
 
     with registry.LOCK:
         settings = None
@@ -101,7 +101,7 @@ def _wrap_init(internal: ModuleType) -> None:
             registry.report(f"could not re-apply ExecuTorch log settings ({exc!r})")
 
     setattr(_init_logs, _WRAPPED, original)
-    internal._init_logs = _init_logs
+    setattr(internal, "_init_logs", _init_logs)  # noqa: B010 - a module attribute mypy cannot see
     package = sys.modules.get("torch._logging")
     if package is not None and getattr(package, "_init_logs", None) is original:
-        package._init_logs = _init_logs
+        setattr(package, "_init_logs", _init_logs)  # noqa: B010
