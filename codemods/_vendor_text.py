@@ -194,7 +194,11 @@ def _set_key(lines: list[str], header_line: str, key: str, value: str) -> list[s
     return [*lines[:end], wanted, *lines[end:]]
 
 
-def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: str) -> str:
+def toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: list[str]) -> str:
     """``pyproject.toml`` with our entry point and ``[tool.et-log]`` keys; byte-identical elsewhere.
 
     Raises VendorError when the file declares entry points in a form not safe to edit by text.
@@ -219,7 +223,7 @@ def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: str) -> s
     steps = [
         (ENTRY_POINT_GROUP, ENTRY_POINT_NAME, f'"{entry_point}"'),
         ("[tool.et-log]", "runtime-import", f'"{runtime}"'),
-        ("[tool.et-log]", "extend-exclude", f'["{exclude}"]'),
+        ("[tool.et-log]", "extend-exclude", toml_list(exclude)),
     ]
     for header_line, key, value in steps:
         edited = _set_key(lines, header_line, key, value)
@@ -238,7 +242,7 @@ def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: str) -> s
 
 
 def _with_our_keys(
-    data: dict[str, object], entry_point: str, runtime: str, exclude: str
+    data: dict[str, object], entry_point: str, runtime: str, exclude: list[str]
 ) -> dict[str, object]:
     import copy
 
@@ -251,7 +255,7 @@ def _with_our_keys(
     )
     table = tool.setdefault("et-log", {})
     table["runtime-import"] = runtime
-    table["extend-exclude"] = [exclude]
+    table["extend-exclude"] = exclude
     return out
 
 

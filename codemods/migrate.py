@@ -26,6 +26,7 @@ from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
 from codemods.recipes.engine import recipes_for
 from lint_rules import Config, ConfigError, load_config
+from lint_rules.config import find_root
 from lint_rules.discovery import iter_python_files
 
 _CHUNK = 16
@@ -58,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
         help="only the site kinds, not the ExecuTorch recipes (codemods/recipes)",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
+    parser.add_argument(
+        "--vendor",
+        action="store_true",
+        help="first vendor the runtime into the project root (python -m codemods.vendor), then "
+        "migrate with runtime-import pointing at it",
+    )
     return parser
 
 
@@ -65,12 +72,31 @@ def _config(args: argparse.Namespace) -> Config:
     overrides: dict[str, object] = {}
     if args.runtime_import:
         overrides["runtime_import"] = args.runtime_import
+    if getattr(args, "vendor_exclude", None):
+        overrides["extend_exclude"] = args.vendor_exclude
     for key in ("select", "ignore"):
         value = getattr(args, key)
         if value:
             overrides[key] = [c.strip() for c in value.split(",") if c.strip()]
     start = args.config or (args.paths[0] if os.path.isdir(args.paths[0]) else ".")
     return load_config(start, overrides or None)
+
+
+def _vendor_first(args: argparse.Namespace) -> None:
+    """Vendor into the project root; the migration then imports the vendored runtime."""
+    from codemods.vendor import VendorError, default_module, vendor
+
+    start = args.config or (args.paths[0] if os.path.isdir(args.paths[0]) else ".")
+    root = find_root(start)[0]
+    module = args.runtime_import or default_module(root)
+    try:
+        done = vendor(root, module, check=args.check or args.diff)
+    except VendorError as exc:
+        raise ConfigError(f"--vendor: {exc}") from exc
+    for note in done.manual:
+        _say(sys.stderr, f"add by hand: {note}")
+    args.runtime_import = module
+    args.vendor_exclude = done.excludes
 
 
 def _jobs(
@@ -146,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         parser.error(f"no such file or folder: {', '.join(missing)}")
     try:
+        if args.vendor:
+            _vendor_first(args)
         config = _config(args)
     except ConfigError as exc:
         parser.error(str(exc))

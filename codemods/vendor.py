@@ -50,8 +50,9 @@ class VendorPlan:
         return self.root.joinpath(*self.module.split(".")[1:])
 
     @property
-    def exclude(self) -> str:
-        return self.folder.relative_to(self.root).as_posix() + "/"
+    def excludes(self) -> list[str]:
+        """What our lint and migration skip: the generated package and hook module."""
+        return [self.folder.relative_to(self.root).as_posix() + "/", f"{text.HOOK_MODULE}.py"]
 
 
 def et_log_version() -> str:
@@ -174,12 +175,12 @@ def _plan_pyproject(out: VendorPlan) -> None:
         out.manual.append(
             f"{path}: no pyproject.toml. Add:\n{text.ENTRY_POINT_GROUP}\n"
             f'{text.ENTRY_POINT_NAME} = "{entry}"\n[tool.et-log]\n'
-            f'runtime-import = "{out.module}"\nextend-exclude = ["{out.exclude}"]'
+            f'runtime-import = "{out.module}"\nextend-exclude = {text.toml_list(out.excludes)}'
         )
         return
     before = path.read_text(encoding="utf-8")
     try:
-        after = text.edit_pyproject(before, entry, out.module, out.exclude)
+        after = text.edit_pyproject(before, entry, out.module, out.excludes)
     except VendorError as exc:
         out.manual.append(f"{path}: {exc}")
         return
