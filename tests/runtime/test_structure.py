@@ -12,7 +12,9 @@ def _imports(path: Path) -> set[str]:
     """Runtime modules ``path`` imports, at any depth (lazy imports inside functions count)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module == "et_log_runtime":
+        if isinstance(node, ast.ImportFrom) and node.level == 1:  # relative: `from . import x`
+            found |= {alias.name for alias in node.names} if not node.module else {node.module}
+        elif isinstance(node, ast.ImportFrom) and node.module == "et_log_runtime":
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("et_log_runtime."):
             found.add(node.module.split(".")[1])
