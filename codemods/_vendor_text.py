@@ -83,7 +83,9 @@ def localize(text: str, module: str, path: str) -> str:
     except SyntaxError as exc:
         raise VendorError(f"{path}:{exc.lineno}: cannot parse: {exc.msg}") from exc
     for node in ast.walk(tree):
-        names = []
+        names: list[str] = []
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

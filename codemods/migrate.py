@@ -84,7 +84,8 @@ def _config(args: argparse.Namespace) -> Config:
 
 def _vendor_first(args: argparse.Namespace) -> None:
     """Vendor into the project root; the migration then imports the vendored runtime."""
-    from codemods.vendor import VendorError, default_module, vendor
+    from codemods._vendor_text import VendorError
+    from codemods.vendor import default_module, vendor
 
     start = args.config or (args.paths[0] if os.path.isdir(args.paths[0]) else ".")
     root = find_root(start)[0]

@@ -28,7 +28,7 @@ from log_lines import (
     parse,
     repeated,
 )
-from vendored import VENDORED_MODULE, blocker_dir, carry_entry_points, migrate_vendored
+from vendored import PROBE, VENDORED_MODULE, vendor_and_migrate
 from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch
 
 from codemods.recipes import RECIPES
@@ -72,8 +72,7 @@ class Run:
 def child_env(
     overlay: Path, torch_logs: str | None, et_log_dir: Path | None, blocker: Path | None = None
 ) -> dict[str, str]:
-    """The child's environment: the executorch copy first, then et-log's directory when given
-    (vendored mode: instead a directory whose sitecustomize blocks et-log and libcst)."""
+    """The copy first, then et-log's directory or (vendored) the one blocking et-log and libcst."""
     env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
     env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (overlay, et_log_dir, blocker) if p)
     env["PYTHONHASHSEED"] = "0"
@@ -155,9 +154,7 @@ class Migrated:
         return self.blocker is not None
 
 
-# "et-log": the wheel's venv runs the migration and the exports with et-log installed beside it.
-# "vendored": the runtime is vendored into the copy (docs/MIGRATION.md), the migration runs from
-# the tool environment, and the exports run without et-log or libcst importable.
+# "et-log": et-log installed beside the wheel's venv; "vendored": see vendored.py.
 MODES = ("et-log", "vendored")
 
 
@@ -168,11 +165,9 @@ def migrated(request, wheel, tmp_path_factory, e2e_timings) -> Migrated:
     report_path = overlay / "migration-report.json"
     if request.param == "vendored":
         with e2e_timings.step("codemods.migrate --vendor exir backends (tool env, on the copy)"):
-            done = migrate_vendored(wheel, overlay, report_path)
+            done, blocker = vendor_and_migrate(wheel, overlay, report_path, tmp_path_factory)
         migrate = Run("migrate --vendor", done.returncode, done.stdout, done.stderr)
         assert migrate.returncode == 0, migrate.describe()
-        carry_entry_points(wheel, overlay)
-        blocker = blocker_dir(tmp_path_factory.mktemp("blocker"))
         report = json.loads(report_path.read_text())
         return Migrated(overlay, package, migrate, report, VENDORED_MODULE, blocker)
     args = ["-m", "codemods.migrate", "exir", "backends", "--report", str(report_path)]
@@ -200,13 +195,9 @@ AFTER_SCENARIOS: dict[str, tuple[str | None, list[str]]] = {
 def after(wheel, migrated, e2e_timings) -> dict[str, Run]:
     mode = "vendored" if migrated.vendored else "et-log"
     with e2e_timings.step(f"after migration ({mode}): {len(AFTER_SCENARIOS)} exports"):
+        vendored = {"blocker": migrated.blocker, "runtime": migrated.runtime}
         runs = run_exports(
-            wheel,
-            migrated.overlay,
-            AFTER_SCENARIOS,
-            with_et_log=not migrated.vendored,
-            blocker=migrated.blocker,
-            runtime=migrated.runtime,
+            wheel, migrated.overlay, AFTER_SCENARIOS, not migrated.vendored, **vendored
         )
     for run in runs.values():
         run.check_ok()
@@ -234,19 +225,6 @@ def test_migration_changes_the_package_and_removes_basicconfig(migrated, wheel):
     assert "logging.basicConfig" in original
     assert "basicConfig" not in rewritten
     assert f"from {migrated.runtime} import" in rewritten
-
-
-PROBE = (
-    "import importlib, sys, torch\n"
-    "for name in ('libcst', 'et_log_runtime'):\n"
-    "    try:\n"
-    "        importlib.import_module(name)\n"
-    "        print('importable:', name)\n"
-    "    except ImportError:\n"
-    "        pass\n"
-    "print('exir-imported:', 'executorch.exir' in sys.modules)\n"
-    "print('runtime-loaded:', 'executorch.exir._logging.registry' in sys.modules)\n"
-)
 
 
 def test_vendored_runs_have_no_et_log_and_register_without_importing_exir(wheel, migrated):

@@ -18,8 +18,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import tomllib
 from wheel_env import WheelEnv
+
+# Run with TORCH_LOGS=+xnnpack: nothing of et-log importable, names registered, exir not imported.
+PROBE = (
+    "import importlib, sys, torch\n"
+    "for name in ('libcst', 'et_log_runtime'):\n"
+    "    try:\n"
+    "        importlib.import_module(name)\n"
+    "        print('importable:', name)\n"
+    "    except ImportError:\n"
+    "        pass\n"
+    "print('exir-imported:', 'executorch.exir' in sys.modules)\n"
+    "print('runtime-loaded:', 'executorch.exir._logging.registry' in sys.modules)\n"
+)
 
 VENDORED_MODULE = "executorch.exir._logging"
 BLOCKED = ("libcst", "et_log_runtime", "codemods", "lint_rules")
@@ -90,3 +104,13 @@ def carry_entry_points(env: WheelEnv, overlay: Path) -> Path:
         lines.append("")
     (target / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
     return target
+
+
+def vendor_and_migrate(
+    env: WheelEnv, overlay: Path, report: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """Vendored mode for a copy: migrate with --vendor, carry the entry point, make the blocker."""
+    done = migrate_vendored(env, overlay, report)
+    if done.returncode == 0:
+        carry_entry_points(env, overlay)
+    return done, blocker_dir(tmp_path_factory.mktemp("blocker"))
