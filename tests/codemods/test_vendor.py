@@ -180,3 +180,28 @@ def test_migrate_vendor_points_the_migrated_imports_at_the_vendored_copy(
     findings = subprocess.run(lint, cwd=sample_copy, capture_output=True, text=True).stdout
     assert "exir/_logging" not in findings and "_logging_hook" not in findings
     assert "ETL0" in findings  # the review sites are still reported
+
+
+def test_the_vendored_runtime_works_under_its_new_name_without_et_log(tmp_path: Path) -> None:
+    """Relative imports and names derived from the package: nothing reaches et_log_runtime."""
+    root = tmp_path / "mypkg"
+    (root / "backends" / "xnnpack").mkdir(parents=True)
+    (root / "backends" / "xnnpack" / "__init__.py").write_text("")
+    vendor(root, "mypkg.sub._logging", formatted=False)
+    (root / "sub" / "__init__.py").write_text("")
+    probe = (
+        "import sys\n"
+        "from mypkg.sub._logging import get_logger, registry, startup\n"
+        "log = get_logger('mypkg.backends.xnnpack.x')\n"
+        "print(registry.PACKAGE, startup.PTH_NAME, 'et_log_runtime' in sys.modules)\n"
+        "print(sorted(registry.components))\n"
+        "print(startup.PTH_LINE.strip())\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    first, names, pth = run.stdout.splitlines()
+    assert first == "mypkg.sub._logging mypkg_sub__logging_startup.pth False"
+    assert names == "['executorch', 'xnnpack']"
+    assert "import_module('mypkg.sub._logging.startup')" in pth
