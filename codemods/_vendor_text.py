@@ -66,6 +66,11 @@ def _replace_assignment(text: str, name: str, value: str, path: str) -> str:
     return pattern.sub(f'{name} = "{value}"', text)
 
 
+def light_loader(text: str, hook_module: str, path: str) -> str:
+    """``startup.py`` whose ``.pth`` line goes through the hook module (no parent imports)."""
+    return _replace_assignment(text, "_LIGHT_LOADER", hook_module, path)
+
+
 def component_table(text: str, top: list[str], apple: list[str], path: str) -> str:
     """``components.py`` with its backend lists replaced by the target's own folders."""
     text = _replace_assignment(text, "_BACKENDS_TOP", " ".join(top), path)
@@ -121,32 +126,47 @@ _PACKAGE = "{module}"
 _FOLDER = {folder!r}
 
 
-def register() -> None:
-    """Load the runtime package without its parents, then run its torch hook."""
+def _load() -> None:
+    """Load the runtime package from its folder, without its parent packages."""
+    if _PACKAGE in sys.modules:
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = os.path.join(here, *_FOLDER)
+    spec = importlib.util.spec_from_file_location(
+        _PACKAGE,
+        os.path.join(folder, "__init__.py"),
+        submodule_search_locations=[folder],
+    )
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no package {{_PACKAGE}} in {{folder}}")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[_PACKAGE] = package
     try:
-        if _PACKAGE not in sys.modules:
-            here = os.path.dirname(os.path.abspath(__file__))
-            folder = os.path.join(here, *_FOLDER)
-            spec = importlib.util.spec_from_file_location(
-                _PACKAGE,
-                os.path.join(folder, "__init__.py"),
-                submodule_search_locations=[folder],
-            )
-            if spec is None or spec.loader is None:
-                raise ImportError(f"no package {{_PACKAGE}} in {{folder}}")
-            package = importlib.util.module_from_spec(spec)
-            sys.modules[_PACKAGE] = package
-            try:
-                spec.loader.exec_module(package)
-            except BaseException:
-                del sys.modules[_PACKAGE]
-                raise
-        importlib.import_module(f"{{_PACKAGE}}.torch_hook").register()
+        spec.loader.exec_module(package)
+    except BaseException:
+        del sys.modules[_PACKAGE]
+        raise
+
+
+def _run(module: str, function: str) -> None:
+    try:
+        _load()
+        getattr(importlib.import_module(f"{{_PACKAGE}}.{{module}}"), function)()
     except Exception as exc:
         try:
             sys.stderr.write(f"{{_PACKAGE}}: TORCH_LOGS names not registered ({{exc!r}})\\n")
         except Exception:
             pass
+
+
+def register() -> None:
+    """torch's ``torch.backends`` entry point: register the TORCH_LOGS names."""
+    _run("torch_hook", "register")
+
+
+def arm_startup() -> None:
+    """The startup ``.pth`` line's target: register right after torch loads its logging."""
+    _run("startup", "arm")
 '''
 
 

@@ -129,6 +129,9 @@ def plan(root: Path, module: str, formatted: bool = True) -> VendorPlan:
         body = source.read_text(encoding="utf-8")
         if source.name == "components.py":
             body = text.component_table(body, top, apple, str(source))
+        if source.name == "startup.py":
+            hook_module = f"{module.split('.')[0]}.{text.HOOK_MODULE}"
+            body = text.light_loader(body, hook_module, str(source))
         out.files[out.folder / source.name] = head + text.localize(body, module, str(source))
     typed = RUNTIME_DIR / "py.typed"
     hook = root / f"{text.HOOK_MODULE}.py"
