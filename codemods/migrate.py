@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
@@ -64,6 +65,12 @@ def _parser() -> argparse.ArgumentParser:
         help="only the site kinds, not the ExecuTorch recipes (codemods/recipes)",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
+    parser.add_argument(
+        "--vendor",
+        action="store_true",
+        help="first vendor the runtime into the project root (python -m codemods.vendor), then "
+        "migrate with runtime-import pointing at it",
+    )
     return parser
 
 
@@ -71,10 +78,29 @@ def _config(args: argparse.Namespace) -> Config:
     overrides: dict[str, object] = {}
     if args.runtime_import:
         overrides["runtime_import"] = args.runtime_import
+    if getattr(args, "vendor_exclude", None):
+        overrides["extend_exclude"] = args.vendor_exclude
     for key in ("select", "ignore"):
         if getattr(args, key):
             overrides[key] = getattr(args, key)
     return cli_config(args.paths, overrides, args.config)
+
+
+def _vendor_first(args: argparse.Namespace) -> None:
+    """Vendor into the project root; the migration then imports the vendored runtime."""
+    from codemods._vendor_text import VendorError
+    from codemods.vendor import default_module, vendor
+
+    root = Path(cli_config(args.paths, {}, args.config).root or os.getcwd())
+    module = args.runtime_import or default_module(root)
+    try:
+        done = vendor(root, module, check=args.check or args.diff)
+    except VendorError as exc:
+        raise ConfigError(f"--vendor: {exc}") from exc
+    for note in done.manual:
+        say(f"add by hand: {note}")
+    args.runtime_import = module
+    args.vendor_exclude = done.excludes
 
 
 def _jobs(
@@ -144,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         parser.error(f"no such file or folder: {', '.join(missing)}")
     try:
+        if args.vendor:
+            _vendor_first(args)
         config = _config(args)
     except ConfigError as exc:
         parser.error(str(exc))

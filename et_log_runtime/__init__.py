@@ -2,7 +2,7 @@
 
 Importing this package is cheap and stdlib-only: the API is loaded on first use.
 
-    from et_log_runtime import get_logger, warn_once
+    from . import get_logger, warn_once
     logger = get_logger(__name__)
 
 Modules, bottom up (the import graph is acyclic): ``components`` (the table) <- ``registry``
@@ -15,7 +15,7 @@ alone.
 
 from __future__ import annotations
 
-import sys
+import importlib
 
 __all__ = [
     "artifact_enabled",
@@ -51,9 +51,9 @@ _HOME = {
 def __getattr__(name: str) -> object:
     module = _HOME.get(name)
     if module is None:
-        raise AttributeError(f"module 'et_log_runtime' has no attribute {name!r}")
-    __import__(f"et_log_runtime.{module}")
-    value = getattr(sys.modules[f"et_log_runtime.{module}"], name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # relative to this package: it works under any name (also when vendored, docs/runtime.md)
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
 

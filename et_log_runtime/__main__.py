@@ -7,7 +7,8 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m et_log_runtime", description=__doc__)
+    prog = f"python -m {__package__ or 'et_log_runtime'}"
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
     parser.add_argument(
         "command",
         choices=["names", "install-startup-hook", "uninstall-startup-hook"],
@@ -16,14 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "names":
-        from et_log_runtime import registry
+        from . import registry
 
         for name, qnames in registry.components.items():
             sys.stdout.write(f"{name:12} {', '.join(qnames)}\n")
         for art in registry.artifacts.values():
             sys.stdout.write(f"{art.name:12} artifact of {art.component}: {art.description}\n")
         return 0
-    from et_log_runtime import startup
+    from . import startup
 
     if args.command == "install-startup-hook":
         sys.stdout.write(f"installed {startup.install()}\n")

@@ -12,8 +12,8 @@ import logging
 import threading
 from collections.abc import Iterable
 
-from et_log_runtime.components import component_for_module
-from et_log_runtime.loggers import get_artifact_logger
+from .components import component_for_module
+from .loggers import get_artifact_logger
 
 __all__ = ["artifact_enabled", "emit_partition_report", "report_rejection"]
 

@@ -71,6 +71,7 @@ ARTIFACTS: dict[str, Artifact] = {
             "per partitioner run: what was delegated, and each rejected node with its reason",
         ),
     )
+    if a.component in COMPONENTS  # a vendored table may lack the backend
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from et_log_runtime import destinations, registry, settings, sync
+from . import destinations, registry, settings, sync
 
 __all__ = ["logger_names", "register_artifact", "register_component", "route_to_app", "set_logs"]
 

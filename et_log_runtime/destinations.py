@@ -18,11 +18,11 @@ from __future__ import annotations
 import logging
 import sys
 
-from et_log_runtime import registry
+from . import registry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
 if TYPE_CHECKING:
-    from et_log_runtime.torch_api import TorchLogging
+    from .torch_api import TorchLogging
 
 __all__ = ["ROOT_CAPTURE", "Override", "RootCapture", "arrange", "routed"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from et_log_runtime import registry, sync
+from . import registry, sync
 
 __all__ = ["get_artifact_logger", "get_logger"]
 

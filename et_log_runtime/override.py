@@ -11,7 +11,7 @@ import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from et_log_runtime import destinations, registry, settings, sync
+from . import destinations, registry, settings, sync
 
 __all__ = ["override_logs"]
 

@@ -26,7 +26,7 @@ _relaxed: list[logging.Logger] = []
 
 
 def _relax_defaults() -> None:
-    from et_log_runtime import registry
+    from . import registry
 
     for log in map(logging.getLogger, registry.defaulted_parents()):
         if log.level == logging.WARNING and log not in _relaxed:
@@ -40,7 +40,7 @@ def _relax_in_phase() -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from et_log_runtime import registry
+    from . import registry
 
     if _relax_in_phase not in registry.after_push:
         registry.after_push.append(_relax_in_phase)  # torch imported later, mid-test
@@ -63,7 +63,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
 
 def _silence_disabled_artifacts() -> None:
     """pytest >= 9.2 also attaches to our off artifact loggers (non-propagating): undo that."""
-    from et_log_runtime import registry
+    from . import registry
 
     internal = registry.torch_internal()
     if internal is None:

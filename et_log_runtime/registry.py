@@ -13,16 +13,17 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from typing import cast
+from typing import Any, cast
 
-from et_log_runtime.components import ARTIFACTS, COMPONENTS, Artifact
+from .components import ARTIFACTS, COMPONENTS, Artifact
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
 if TYPE_CHECKING:
-    from et_log_runtime.torch_api import TorchLogging
+    from .torch_api import TorchLogging
 
 __all__ = [
     "LOCK",
+    "PACKAGE",
     "add_artifact",
     "add_component",
     "logger_names",
@@ -33,6 +34,8 @@ __all__ = [
 # One lock for everything that changes logging state (names, settings, destinations, torch's
 # loggers). Re-entrant: set_logs -> torch's _init_logs -> our post-init step all run under it.
 LOCK = threading.RLock()
+# This package's own name: ``et_log_runtime``, or wherever it was vendored (docs/runtime.md).
+PACKAGE = __name__.rpartition(".")[0]
 
 _PUSHED_ATTR = "_et_log_pushed"  # set on torch's LogRegistry: which of our names it holds
 _GENERATION_ATTR = "_et_log_generation"  # ... and which generation of our names it has seen
@@ -154,7 +157,7 @@ def _torch_owns(name: str) -> bool:
 def _clash_text(kind: str, name: str) -> str:
     return (
         f"{kind} {name!r} not registered: torch already registers {name!r}, and et-log never "
-        f"overwrites it. Rename the {kind} (et_log_runtime/components.py or register_{kind}())."
+        f"overwrites it. Rename the {kind} ({PACKAGE}.components or register_{kind}())."
     )
 
 
@@ -162,7 +165,7 @@ def _late_text(name: str) -> str:
     return (
         f"TORCH_LOGS named {name!r} before et-log could register it (TORCH_DEVICE_BACKEND_AUTOLOAD=0"
         f" or torch < 2.13), so torch took it as the package path {name!r}, which covers every"
-        f" logger below it. Re-enable autoload, use set_logs(), or run `python -m et_log_runtime"
+        f" logger below it. Re-enable autoload, use set_logs(), or run `python -m {PACKAGE}"
         f" install-startup-hook` (docs/runtime.md)."
     )
 
@@ -179,6 +182,22 @@ def push_to_torch(internal: TorchLogging) -> bool:
         setattr(reg, _PUSHED_ATTR, pushed)
     elif up_to_date(reg):
         return False
+    added = _push_components(reg, pushed)
+    added = _push_artifacts(internal, pushed) or added
+    for qname in sorted(early_artifact_logs):
+        reg.register_artifact_log(qname)
+        internal.configure_artifact_log(logging.getLogger(qname))
+    early_artifact_logs.clear()
+    setattr(reg, _GENERATION_ATTR, _generation)
+    for listener in after_push if added else ():
+        try:
+            listener()
+        except Exception as exc:  # noqa: BLE001 - must never break import torch
+            report(f"listener {listener!r} failed: {exc!r}")
+    return added
+
+
+def _push_components(reg: Any, pushed: set[str]) -> bool:
     added = False
     for name, qnames in components.items():
         if name in pushed:
@@ -192,6 +211,11 @@ def push_to_torch(internal: TorchLogging) -> bool:
         added = True
         for qname in qnames:
             _default_parent_level(qname)
+    return added
+
+
+def _push_artifacts(internal: TorchLogging, pushed: set[str]) -> bool:
+    reg, added = internal.log_registry, False
     for art in artifacts.values():
         if art.name in pushed:
             continue
@@ -201,16 +225,6 @@ def push_to_torch(internal: TorchLogging) -> bool:
         internal.register_artifact(art.name, art.description, visible=True, off_by_default=True)
         pushed.add(art.name)
         added = True
-    for qname in sorted(early_artifact_logs):
-        reg.register_artifact_log(qname)
-        internal.configure_artifact_log(logging.getLogger(qname))
-    early_artifact_logs.clear()
-    setattr(reg, _GENERATION_ATTR, _generation)
-    for listener in after_push if added else ():
-        try:
-            listener()
-        except Exception as exc:  # noqa: BLE001 - must never break import torch
-            report(f"listener {listener!r} failed: {exc!r}")
     return added
 
 

@@ -13,16 +13,16 @@ import os
 import re
 from collections.abc import Mapping
 
-from et_log_runtime import registry
+from . import registry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
 if TYPE_CHECKING:
-    from et_log_runtime.torch_api import TorchLogging, TorchLogState
+    from .torch_api import TorchLogging, TorchLogState
 
 __all__ = ["normalize", "parse_settings", "to_level"]
 
 ENV = "TORCH_LOGS"
-_log = logging.getLogger("et_log_runtime")
+_log = logging.getLogger(registry.PACKAGE)
 # TORCH_LOGS grammar as torch 2.13 checks it: names with an optional +/-, spaces only after commas.
 # Compiled on first use, not at import: the torch hook imports this module inside `import torch`.
 _GRAMMAR = r"[+-]?[\w.]+(?:,\s*[+-]?[\w.]+)*"

@@ -20,9 +20,14 @@ if TYPE_CHECKING:
 
 __all__ = ["PTH_LINE", "PTH_NAME", "arm", "install", "uninstall"]
 
-PTH_NAME = "et_log_runtime_startup.pth"
+_PACKAGE = __name__.rpartition(".")[0]  # et_log_runtime, or wherever it was vendored
+PTH_NAME = f"{_PACKAGE.replace('.', '_')}_startup.pth"
+# Vendored (codemods.vendor): the generated hook module, which loads this package without
+# importing its parents (ExecuTorch's executorch.exir would import torch before arm() runs).
+_LIGHT_LOADER = ""
+_ARM = f"{_LIGHT_LOADER}').arm_startup()" if _LIGHT_LOADER else f"{_PACKAGE}.startup').arm()"
 PTH_LINE = (
-    "import os; 'TORCH_LOGS' in os.environ and __import__('et_log_runtime.startup').startup.arm()\n"
+    f"import os; 'TORCH_LOGS' in os.environ and __import__('importlib').import_module('{_ARM}\n"
 )
 _TARGET = "torch._logging._internal"
 
@@ -49,7 +54,7 @@ class _RegisterAfterTorchLogging:
 
         def exec_module(module: ModuleType) -> None:
             run_module(module)
-            from et_log_runtime.torch_hook import register
+            from .torch_hook import register
 
             register()
 

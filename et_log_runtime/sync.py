@@ -18,11 +18,11 @@ import os
 import sys
 from types import ModuleType
 
-from et_log_runtime import registry
+from . import registry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (import-light)
 if TYPE_CHECKING:
-    from et_log_runtime.torch_api import TorchLogging
+    from .torch_api import TorchLogging
 
 __all__ = ["after_init", "sync"]
 
@@ -37,9 +37,9 @@ def _settings(needed: bool) -> ModuleType | None:
     Keeps ``import torch`` light: when nobody set anything there is nothing to install, and the
     hook then loads only ``registry`` and this module.
     """
-    loaded = sys.modules.get("et_log_runtime.settings")
+    loaded = sys.modules.get(f"{registry.PACKAGE}.settings")
     if loaded is None and needed:
-        from et_log_runtime import settings as loaded
+        from . import settings as loaded
     return loaded
 
 
@@ -53,7 +53,7 @@ def sync(reapply: bool = False) -> TorchLogging | None:
     internal = registry.torch_internal()
     if internal is None:
         if reapply:
-            from et_log_runtime import destinations, settings
+            from . import destinations, settings
 
             with registry.LOCK:
                 settings.apply_without_torch()
@@ -69,16 +69,14 @@ def sync(reapply: bool = False) -> TorchLogging | None:
             loaded = _settings(needed=reapply)
             if loaded is not None and (reapply or (added and loaded.requested)):
                 loaded.apply(internal, init=False)
-        elif reapply or added:
-            from et_log_runtime import settings as needed
-
-            needed.apply(internal, init=True)  # the wrapper runs after_init
+        elif (reapply or added) and (loaded := _settings(needed=True)) is not None:
+            loaded.apply(internal, init=True)  # the wrapper runs after_init
     return internal
 
 
 def after_init(internal: TorchLogging) -> None:
     """Runs after every torch ``_init_logs``: adopt a foreign change, then arrange destinations."""
-    from et_log_runtime import destinations  # first needed at torch's first init, after the hook
+    from . import destinations  # first needed at torch's first init, after the hook
 
     with registry.LOCK:
         settings = None

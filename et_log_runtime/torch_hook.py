@@ -16,7 +16,7 @@ __all__ = ["register"]
 def register() -> None:
     """Add the ExecuTorch component names to torch's log registry; report problems, never raise."""
     try:
-        from et_log_runtime import sync
+        from . import sync
 
         sync.sync()
     except Exception as exc:  # noqa: BLE001 - must never break import torch

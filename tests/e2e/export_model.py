@@ -42,8 +42,10 @@ def export_program_bytes(verbose: bool = False) -> bytes:
     return bytes(edge.to_executorch().buffer)
 
 
-def apply_set_logs(spec: str) -> None:
-    import et_log_runtime
+def apply_set_logs(spec: str, runtime: str = "et_log_runtime") -> None:
+    import importlib
+
+    et_log_runtime = importlib.import_module(runtime)  # or the vendored copy (--runtime)
 
     levels = {}
     for item in spec.split(","):
@@ -56,9 +58,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--set-logs", default="", help="e.g. xnnpack=DEBUG")
     parser.add_argument("--verbose", action="store_true", help="XnnpackPartitioner(verbose=True)")
+    parser.add_argument("--runtime", default="et_log_runtime", help="module set_logs comes from")
     args = parser.parse_args()
     if args.set_logs:
-        apply_set_logs(args.set_logs)
+        apply_set_logs(args.set_logs, args.runtime)
     program = export_program_bytes(args.verbose)
     print("partitioner-file:", xnnpack_partitioner.__file__, flush=True)
     # a library must leave the application's root logger alone (no basicConfig at import)

@@ -12,6 +12,12 @@ not run at all). The slice is defined in ``peer_slice.py``. Usage::
 
     python tests/e2e/peer_tests.py --full          # the documented slice (slow)
     python tests/e2e/peer_tests.py --fast          # capture-touching tests only
+    python tests/e2e/peer_tests.py --fast --vendored   # the runtime vendored, et-log not installed
+
+Vendored mode (``vendored.py``): the migration runs ``codemods.migrate --vendor`` from the tool
+environment, the copy's dist-info carries the entry point, et-log and libcst are blocked in the
+pytest process, and the vendored plugin is loaded with ``-p``: the generated root ``conftest.py``
+of a source checkout is not part of the wheel (which ships none), so it is removed from the copy.
 """
 
 from __future__ import annotations
@@ -29,10 +35,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import peer_slice
+import vendored
 from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
 PLUGIN = "et_log_runtime.pytest_plugin"
+VENDORED_PLUGIN = f"{vendored.VENDORED_MODULE}.pytest_plugin"
 RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
 DETAIL_LINES = 25
 
@@ -171,9 +179,10 @@ def _loaded_plugins(wheel: WheelEnv, env: dict[str, str], cwd: Path) -> list[str
     return result.stdout.split()
 
 
-def pytest_args(junit: Path, targets: list[str]) -> list[str]:
+def pytest_args(junit: Path, targets: list[str], plugins: tuple[str, ...] = ()) -> list[str]:
     """The pytest command line of both sides: no cache, per-test junit XML, all files collected."""
     args = ["-m", "pytest", "-p", "no:cacheprovider", "-q", "--continue-on-collection-errors"]
+    args += [arg for plugin in plugins for arg in ("-p", plugin)]
     args += ["-o", "junit_family=xunit1", "-o", "junit_logging=no", f"--junitxml={junit}"]
     return [*args, *targets]
 
@@ -185,15 +194,22 @@ def run_side(
     targets: list[str],
     with_et_log: bool,
     timeout: float,
+    blocker: Path | None = None,
 ) -> Side:
-    """Run pytest on ``targets`` (package-relative) from ``overlay``; return per-test outcomes."""
+    """Run pytest on ``targets`` (package-relative) from ``overlay``; return per-test outcomes.
+
+    ``blocker`` (vendored mode): et-log and libcst blocked, the vendored plugin loaded by ``-p``.
+    """
     paths = [overlay, wheel.et_log_dir] if with_et_log else [overlay]
-    env = child_env(wheel, paths)
+    env = child_env(wheel, [*paths, blocker] if blocker else paths)
     junit = overlay / f"junit-{label}.xml"
     side = Side(label, plugins=_loaded_plugins(wheel, env, overlay))
+    plugins = (VENDORED_PLUGIN,) if blocker else ()
+    side.plugins += list(plugins)
     started = time.monotonic()
+    targets = [f"{PACKAGE}/{t}" for t in targets]
     result = subprocess.run(
-        [str(wheel.python), *pytest_args(junit, [f"{PACKAGE}/{t}" for t in targets])],
+        [str(wheel.python), *pytest_args(junit, targets, plugins)],
         cwd=overlay,
         env=env,
         capture_output=True,
@@ -208,9 +224,15 @@ def run_side(
     return side
 
 
-def migrate(wheel: WheelEnv, overlay: Path) -> tuple[int, str, float]:
+def migrate(wheel: WheelEnv, overlay: Path, vendor: bool = False) -> tuple[int, str, float]:
     started = time.monotonic()
     report = overlay / "migration-report.json"
+    if vendor:
+        done = vendored.migrate_vendored(wheel, overlay, report)
+        if done.returncode == 0:
+            vendored.carry_entry_points(wheel, overlay)
+            (overlay / PACKAGE / "conftest.py").unlink()  # not in the wheel; -p loads the plugin
+        return done.returncode, done.stdout + done.stderr, time.monotonic() - started
     result = subprocess.run(
         [str(wheel.python), "-m", "codemods.migrate", "exir", "backends", "--report", str(report)],
         cwd=overlay / PACKAGE,
@@ -223,7 +245,7 @@ def migrate(wheel: WheelEnv, overlay: Path) -> tuple[int, str, float]:
 
 @dataclass
 class Comparison:
-    mode: str
+    mode: str  # "fast" / "full", with " vendored" in vendored mode
     targets: list[str]
     before: Side
     after: Side
@@ -279,9 +301,17 @@ def select(mode: str, wheel: WheelEnv) -> list[str]:
 
 
 def compare(
-    wheel: WheelEnv, mode: str, workdir: Path, parallel: bool = True, timeout: float = 3 * 3600
+    wheel: WheelEnv,
+    mode: str,
+    workdir: Path,
+    parallel: bool = True,
+    timeout: float = 3 * 3600,
+    vendor: bool = False,
 ) -> Comparison:
-    """Copy, migrate, run both sides (concurrently unless ``parallel`` is false), compare."""
+    """Copy, migrate, run both sides (concurrently unless ``parallel`` is false), compare.
+
+    ``vendor``: the vendored mode (module docstring) instead of et-log installed beside the copy.
+    """
     targets = select(mode, wheel)
     timings: dict[str, float] = {}
     migrate_code = [0]
@@ -294,12 +324,13 @@ def compare(
         return run_side(wheel, "before", pristine, targets, False, timeout)
 
     def after() -> Side:
-        code, output, seconds = migrate(wheel, migrated)
+        code, output, seconds = migrate(wheel, migrated, vendor)
         timings["migrate"] = seconds
         migrate_code[0] = code
         if code != 0:
             print(f"[peer] migration exited {code}:\n{output[-4000:]}", file=sys.stderr)
-        return run_side(wheel, "after", migrated, targets, True, timeout)
+        blocker = vendored.blocker_dir(workdir / "blocker") if vendor else None
+        return run_side(wheel, "after", migrated, targets, not vendor, timeout, blocker)
 
     with ThreadPoolExecutor(2 if parallel else 1) as pool:
         sides = [pool.submit(before), pool.submit(after)]
@@ -307,7 +338,8 @@ def compare(
     timings["before"] = before_side.seconds
     timings["after"] = after_side.seconds
     timings["total"] = time.monotonic() - started
-    return Comparison(mode, targets, before_side, after_side, migrate_code[0], timings)
+    label = f"{mode} vendored" if vendor else mode
+    return Comparison(label, targets, before_side, after_side, migrate_code[0], timings)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -316,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--full", dest="mode", action="store_const", const="full")
     mode.add_argument("--fast", dest="mode", action="store_const", const="fast")
     parser.add_argument("--serial", action="store_true", help="run before and after one at a time")
+    parser.add_argument("--vendored", action="store_true", help="the runtime vendored, no et-log")
     parser.add_argument("--json", type=Path, help="write outcomes and timings to this file")
     parser.add_argument("--keep", type=Path, help="work in this directory and keep it")
     args = parser.parse_args(argv)
@@ -324,7 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     env_seconds = time.monotonic() - started
     with tempfile.TemporaryDirectory(prefix="et-log-peer-") as tmp:
         workdir = args.keep or Path(tmp)
-        result = compare(wheel, args.mode or "full", workdir, parallel=not args.serial)
+        mode = args.mode or "full"
+        result = compare(wheel, mode, workdir, parallel=not args.serial, vendor=args.vendored)
     result.timings = {"wheel env": env_seconds, **result.timings}
     print(result.summary())
     if args.json:
@@ -341,9 +375,10 @@ def _run_problems(result: Comparison) -> list[str]:
     for side in (result.before, result.after):
         if side.returncode not in (0, 1) or not side.outcomes:
             problems.append(f"pytest {side.label} exited {side.returncode}:\n{side.output_tail}")
-    if PLUGIN in result.before.plugins:
+    plugin = VENDORED_PLUGIN if result.mode.endswith("vendored") else PLUGIN
+    if PLUGIN in result.before.plugins or VENDORED_PLUGIN in result.before.plugins:
         problems.append("et-log's pytest plugin is visible before the migration")
-    if PLUGIN not in result.after.plugins:
+    if plugin not in result.after.plugins:
         problems.append("et-log's pytest plugin is not visible after the migration")
     if result.migrate_returncode:
         problems.append(f"python -m codemods.migrate exited {result.migrate_returncode}")

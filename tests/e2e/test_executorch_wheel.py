@@ -28,6 +28,7 @@ from log_lines import (
     parse,
     repeated,
 )
+from vendored import PROBE, VENDORED_MODULE, vendor_and_migrate
 from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch
 
 from codemods.recipes import RECIPES
@@ -68,10 +69,12 @@ class Run:
         return self
 
 
-def child_env(overlay: Path, torch_logs: str | None, et_log_dir: Path | None) -> dict[str, str]:
-    """The child's environment: the executorch copy first, then et-log's directory when given."""
+def child_env(
+    overlay: Path, torch_logs: str | None, et_log_dir: Path | None, blocker: Path | None = None
+) -> dict[str, str]:
+    """The copy first, then et-log's directory or (vendored) the one blocking et-log and libcst."""
     env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
-    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (overlay, et_log_dir) if p)
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (overlay, et_log_dir, blocker) if p)
     env["PYTHONHASHSEED"] = "0"
     if torch_logs is not None:
         env["TORCH_LOGS"] = torch_logs
@@ -86,11 +89,13 @@ def run_python(
     torch_logs: str | None = None,
     cwd: Path | None = None,
     with_et_log: bool = True,
+    blocker: Path | None = None,
 ) -> Run:
+    et_log_dir = wheel.et_log_dir if with_et_log else None
     result = subprocess.run(
         [str(wheel.python), *args],
         cwd=cwd or overlay,
-        env=child_env(overlay, torch_logs, wheel.et_log_dir if with_et_log else None),
+        env=child_env(overlay, torch_logs, et_log_dir, blocker),
         capture_output=True,
         text=True,
         timeout=RUN_TIMEOUT_S,
@@ -103,13 +108,17 @@ def run_exports(
     overlay: Path,
     scenarios: dict[str, tuple[str | None, list[str]]],
     with_et_log: bool,
+    blocker: Path | None = None,
+    runtime: str = "et_log_runtime",
 ) -> dict[str, Run]:
     """Run export_model.py once per scenario (TORCH_LOGS value, extra args), two at a time."""
 
     def one(label: str) -> Run:
         torch_logs, extra = scenarios[label]
-        args = [str(EXPORT_SCRIPT), *extra]
-        return run_python(wheel, overlay, args, label, torch_logs, with_et_log=with_et_log)
+        args = [str(EXPORT_SCRIPT), *extra, "--runtime", runtime]
+        return run_python(
+            wheel, overlay, args, label, torch_logs, with_et_log=with_et_log, blocker=blocker
+        )
 
     with ThreadPoolExecutor(PARALLEL_RUNS) as pool:
         return dict(zip(scenarios, pool.map(one, scenarios), strict=True))
@@ -137,13 +146,30 @@ class Migrated:
     package: Path
     migrate: Run
     report: dict
+    runtime: str = "et_log_runtime"  # what migrated code imports
+    blocker: Path | None = None  # vendored mode: et-log and libcst blocked in the children
+
+    @property
+    def vendored(self) -> bool:
+        return self.blocker is not None
 
 
-@pytest.fixture(scope="module")
-def migrated(wheel, tmp_path_factory, e2e_timings) -> Migrated:
-    overlay = copy_executorch(wheel, tmp_path_factory.mktemp("migrated"))
+# "et-log": et-log installed beside the wheel's venv; "vendored": see vendored.py.
+MODES = ("et-log", "vendored")
+
+
+@pytest.fixture(scope="module", params=MODES)
+def migrated(request, wheel, tmp_path_factory, e2e_timings) -> Migrated:
+    overlay = copy_executorch(wheel, tmp_path_factory.mktemp(f"migrated-{request.param}"))
     package = overlay / "executorch"
     report_path = overlay / "migration-report.json"
+    if request.param == "vendored":
+        with e2e_timings.step("codemods.migrate --vendor exir backends (tool env, on the copy)"):
+            done, blocker = vendor_and_migrate(wheel, overlay, report_path, tmp_path_factory)
+        migrate = Run("migrate --vendor", done.returncode, done.stdout, done.stderr)
+        assert migrate.returncode == 0, migrate.describe()
+        report = json.loads(report_path.read_text())
+        return Migrated(overlay, package, migrate, report, VENDORED_MODULE, blocker)
     args = ["-m", "codemods.migrate", "exir", "backends", "--report", str(report_path)]
     with e2e_timings.step("python -m codemods.migrate exir backends (on the copy)"):
         migrate = run_python(wheel, overlay, args, "migrate", cwd=package)
@@ -167,8 +193,12 @@ AFTER_SCENARIOS: dict[str, tuple[str | None, list[str]]] = {
 
 @pytest.fixture(scope="module")
 def after(wheel, migrated, e2e_timings) -> dict[str, Run]:
-    with e2e_timings.step(f"after migration: {len(AFTER_SCENARIOS)} exports"):
-        runs = run_exports(wheel, migrated.overlay, AFTER_SCENARIOS, with_et_log=True)
+    mode = "vendored" if migrated.vendored else "et-log"
+    with e2e_timings.step(f"after migration ({mode}): {len(AFTER_SCENARIOS)} exports"):
+        vendored = {"blocker": migrated.blocker, "runtime": migrated.runtime}
+        runs = run_exports(
+            wheel, migrated.overlay, AFTER_SCENARIOS, not migrated.vendored, **vendored
+        )
     for run in runs.values():
         run.check_ok()
         assert Path(run.field("partitioner-file")).is_relative_to(migrated.overlay)
@@ -194,7 +224,19 @@ def test_migration_changes_the_package_and_removes_basicconfig(migrated, wheel):
     rewritten = (migrated.package / partitioner).read_text()
     assert "logging.basicConfig" in original
     assert "basicConfig" not in rewritten
-    assert "et_log_runtime" in rewritten
+    assert f"from {migrated.runtime} import" in rewritten
+
+
+def test_vendored_runs_have_no_et_log_and_register_without_importing_exir(wheel, migrated):
+    """The light hook: ``import torch`` registers our names but does not import the exporter."""
+    if not migrated.vendored:
+        pytest.skip("vendored mode only")
+    blocked = {"with_et_log": False, "blocker": migrated.blocker}
+    run = run_python(wheel, migrated.overlay, ["-c", PROBE], "probe", "+xnnpack", **blocked)
+    run.check_ok()
+    assert "importable:" not in run.stdout, run.describe()
+    assert run.field("exir-imported") == "False", run.describe()
+    assert run.field("runtime-loaded") == "True", run.describe()
 
 
 def test_migrated_export_produces_identical_bytes(before, after):

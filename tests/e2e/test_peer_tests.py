@@ -16,6 +16,7 @@ import peer_slice
 import pytest
 from peer_tests import (
     PLUGIN,
+    VENDORED_PLUGIN,
     Comparison,
     Outcome,
     compare,
@@ -211,3 +212,25 @@ def test_no_shipped_test_regresses_beyond_the_known_list(fast_run):
     assert not new, "tests that passed before the migration fail after it:\n" + "\n".join(new)
     gone = sorted(set(peer_slice.KNOWN_REGRESSIONS) - set(found))
     assert not gone, f"known regressions that now pass; remove them from KNOWN_REGRESSIONS: {gone}"
+
+
+@pytest.fixture(scope="module")
+def fast_run_vendored(wheel, tmp_path_factory, e2e_timings) -> Comparison:
+    with e2e_timings.step("peer tests, fast subset, vendored: copy, migrate, before and after"):
+        workdir = tmp_path_factory.mktemp("peer-vendored")
+        result = compare(wheel, "fast", workdir, timeout=1800, vendor=True)
+    print(result.summary())
+    return result
+
+
+@pytest.mark.e2e
+def test_vendored_fast_subset_passes_the_same_without_et_log(fast_run_vendored):
+    """ExecuTorch carrying the runtime: its shipped tests pass as before, et-log not installed."""
+    run = fast_run_vendored
+    assert run.migrate_returncode == 0
+    for side in (run.before, run.after):
+        assert side.returncode in (0, 1) and side.outcomes, side.output_tail
+    assert VENDORED_PLUGIN in run.after.plugins and PLUGIN not in run.after.plugins
+    found = {r.node_id: r for r in run.regressions}
+    new = [r.describe() for node, r in found.items() if node not in peer_slice.KNOWN_REGRESSIONS]
+    assert not new, "tests that passed before the migration fail after it:\n" + "\n".join(new)

@@ -1,0 +1,116 @@
+"""The vendored mode of the wheel e2e: ExecuTorch carries the runtime, et-log is not installed.
+
+``migrate_vendored`` runs ``python -m codemods.migrate --vendor`` from the tool environment (the
+interpreter running the tests, which has et-log and libcst) on a copy of the installed package.
+The wheel has no ``pyproject.toml``, so a stand-in with the wheel's own name and version receives
+the entry point, as ExecuTorch's source ``pyproject.toml`` would. ``carry_entry_points`` then does
+what rebuilding the wheel would: the copy's ``executorch-<ver>.dist-info`` gets that
+``[project.entry-points]`` table as its ``entry_points.txt``; on ``PYTHONPATH`` before the venv it
+shadows the installed distribution of the same name (importlib.metadata keeps the first).
+``blocker_dir`` holds a ``sitecustomize`` that makes et-log and libcst unimportable in the
+processes that export, so nothing there can lean on them.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import tomllib
+from wheel_env import WheelEnv
+
+# Run with TORCH_LOGS=+xnnpack: nothing of et-log importable, names registered, exir not imported.
+PROBE = (
+    "import importlib, sys, torch\n"
+    "for name in ('libcst', 'et_log_runtime'):\n"
+    "    try:\n"
+    "        importlib.import_module(name)\n"
+    "        print('importable:', name)\n"
+    "    except ImportError:\n"
+    "        pass\n"
+    "print('exir-imported:', 'executorch.exir' in sys.modules)\n"
+    "print('runtime-loaded:', 'executorch.exir._logging.registry' in sys.modules)\n"
+)
+
+VENDORED_MODULE = "executorch.exir._logging"
+BLOCKED = ("libcst", "et_log_runtime", "codemods", "lint_rules")
+
+_SITECUSTOMIZE = f'''"""e2e: et-log and libcst are not importable here (the vendored runtime must suffice)."""
+import sys
+
+_BLOCKED = {BLOCKED!r}
+
+
+class _Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in _BLOCKED:
+            raise ModuleNotFoundError(f"{{name}} is blocked in the vendored e2e", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _Blocker())
+'''
+
+
+def blocker_dir(base: Path) -> Path:
+    """A directory to put on PYTHONPATH after the package copy: blocks et-log and libcst."""
+    folder = base / "block-et-log"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sitecustomize.py").write_text(_SITECUSTOMIZE, encoding="utf-8")
+    return folder
+
+
+def _dist_info(env: WheelEnv) -> Path:
+    found = sorted(env.executorch_dir.parent.glob("executorch-*.dist-info"))
+    assert found, f"no executorch dist-info beside {env.executorch_dir}"
+    return found[0]
+
+
+def migrate_vendored(
+    env: WheelEnv, overlay: Path, report: Path
+) -> subprocess.CompletedProcess[str]:
+    """Vendor and migrate ``overlay/executorch`` with the tool environment's interpreter."""
+    package = overlay / "executorch"
+    version = _dist_info(env).name.removeprefix("executorch-").removesuffix(".dist-info")
+    (package / "pyproject.toml").write_text(
+        f'[project]\nname = "executorch"\nversion = "{version}"\n', encoding="utf-8"
+    )
+    command = [sys.executable, "-m", "codemods.migrate", "--vendor", "exir", "backends"]
+    return subprocess.run(
+        [*command, "--report", str(report)],
+        cwd=package,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+
+
+def carry_entry_points(env: WheelEnv, overlay: Path) -> Path:
+    """The copy's dist-info with the pyproject's entry points, as a rebuilt wheel would have."""
+    source = _dist_info(env)
+    target = overlay / source.name
+    shutil.copytree(source, target)
+    (target / "RECORD").unlink(missing_ok=True)
+    data = tomllib.loads((overlay / "executorch" / "pyproject.toml").read_text(encoding="utf-8"))
+    groups = data["project"]["entry-points"]
+    existing = target / "entry_points.txt"
+    lines = [existing.read_text(encoding="utf-8").rstrip("\n"), ""] if existing.is_file() else []
+    for group, entries in groups.items():
+        lines.append(f"[{group}]")
+        lines += [f"{name} = {value}" for name, value in entries.items()]
+        lines.append("")
+    (target / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
+    return target
+
+
+def vendor_and_migrate(
+    env: WheelEnv, overlay: Path, report: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """Vendored mode for a copy: migrate with --vendor, carry the entry point, make the blocker."""
+    done = migrate_vendored(env, overlay, report)
+    if done.returncode == 0:
+        carry_entry_points(env, overlay)
+    return done, blocker_dir(tmp_path_factory.mktemp("blocker"))
