@@ -17,7 +17,7 @@ from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 from codemods.fixes import FIXES
 from codemods.pipeline import migrate_source
 from codemods.recipes import Recipe
-from lint_rules import load_config
+from lint_rules.cli_common import cli_config
 
 
 class MigrateLogging(CodemodCommand):
@@ -42,7 +42,7 @@ class MigrateLogging(CodemodCommand):
             overrides["runtime_import"] = runtime_import
         if self.SELECT:
             overrides["select"] = list(self.SELECT)
-        self.config = load_config(".", overrides or None)
+        self.config = cli_config([], overrides)  # the rule both CLIs use (from the cwd)
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<stdin>"

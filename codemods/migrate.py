@@ -88,8 +88,8 @@ def _config(args: argparse.Namespace) -> Config:
 
 def _vendor_first(args: argparse.Namespace) -> None:
     """Vendor into the project root; the migration then imports the vendored runtime."""
-    from codemods._vendor_text import VendorError
     from codemods.vendor import default_module, vendor
+    from codemods.vendor_text import VendorError
 
     root = Path(cli_config(args.paths, {}, args.config).root or os.getcwd())
     module = args.runtime_import or default_module(root)

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import et_log_runtime
-from codemods import _vendor_text as text
-from codemods._vendor_text import VendorError
+from codemods import vendor_text as text
+from codemods.vendor_text import VendorError
 from codemods.write.fileio import write_atomic
 from lint_rules import ConfigError, load_config
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from codemods import _vendor_text as text
+from codemods import vendor_text as text
 from codemods.vendor import RUNTIME_DIR, main, vendor
 
 MODULE = "executorch.exir._logging"
