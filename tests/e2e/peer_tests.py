@@ -1,7 +1,8 @@
 """Run a slice of the wheel's own shipped tests before and after the migration; compare per test.
 
 Two copies of the installed ``executorch`` package go to a temporary directory: ``pristine`` as
-installed and ``migrated``, where ``python -m codemods.migrate exir backends`` runs inside the copy.
+installed and ``migrated``, where ``python -m codemods.migrate exir backends extension devtools``
+runs inside the copy (the whole library, ``backend_lowering.MIGRATED_FOLDERS``).
 The same pytest command then runs in each copy's directory (``-p no:cacheprovider``, junit XML for
 per-test outcomes). "Before" runs without et-log on ``PYTHONPATH``: the wheel as users have it.
 "After" puts et-log's install directory on it, so the migrated code finds ``et_log_runtime`` and
@@ -12,6 +13,7 @@ not run at all). The slice is defined in ``peer_slice.py``. Usage::
 
     python tests/e2e/peer_tests.py --full          # the documented slice (slow)
     python tests/e2e/peer_tests.py --fast          # capture-touching tests only
+    python tests/e2e/peer_tests.py --backends      # Arm, Vulkan, Core ML, OpenVINO slices only
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import peer_slice
+from backend_lowering import MIGRATED_FOLDERS
 from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
@@ -211,8 +214,9 @@ def run_side(
 def migrate(wheel: WheelEnv, overlay: Path) -> tuple[int, str, float]:
     started = time.monotonic()
     report = overlay / "migration-report.json"
+    folders = list(MIGRATED_FOLDERS)
     result = subprocess.run(
-        [str(wheel.python), "-m", "codemods.migrate", "exir", "backends", "--report", str(report)],
+        [str(wheel.python), "-m", "codemods.migrate", *folders, "--report", str(report)],
         cwd=overlay / PACKAGE,
         env=child_env(wheel, [overlay, wheel.et_log_dir]),
         capture_output=True,
@@ -275,6 +279,8 @@ def select(mode: str, wheel: WheelEnv) -> list[str]:
     tests = peer_slice.scan_package(wheel.executorch_dir)
     if mode == "fast":
         return peer_slice.fast_targets(tests)
+    if mode == "backends":
+        return peer_slice.backend_targets()
     return peer_slice.full_targets(tests)
 
 
@@ -315,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--full", dest="mode", action="store_const", const="full")
     mode.add_argument("--fast", dest="mode", action="store_const", const="fast")
+    mode.add_argument("--backends", dest="mode", action="store_const", const="backends")
     parser.add_argument("--serial", action="store_true", help="run before and after one at a time")
     parser.add_argument("--json", type=Path, help="write outcomes and timings to this file")
     parser.add_argument("--keep", type=Path, help="work in this directory and keep it")
