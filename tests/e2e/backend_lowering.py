@@ -106,6 +106,44 @@ def lower(
     return Lowering(backend, torch_logs, result.returncode, result.stdout, result.stderr, summary)
 
 
+def lower_batch(
+    wheel: WheelEnv,
+    overlay: Path,
+    backends: Iterable[str],
+    torch_logs: str | None = None,
+    with_et_log: bool = True,
+) -> tuple[dict[str, Lowering], Lowering]:
+    """Lower every backend in one process (one torch import): each gets its own stdout/stderr.
+
+    Returns the lowerings by backend and the process's own run (``backend`` ``"*"``): what it
+    printed outside the lowerings (at import, at exit) and its exit status.
+    """
+    names = list(backends)
+    et_log_dir = wheel.et_log_dir if with_et_log else None
+    with tempfile.TemporaryDirectory(prefix="et-log-lower-") as tmp:
+        out = Path(tmp)
+        result = subprocess.run(
+            [str(wheel.python), str(DRIVER), "--batch", str(out), *names],
+            cwd=tmp,
+            env=child_env(overlay, torch_logs, et_log_dir),
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT_S * len(names),
+        )
+        runs = {}
+        for name in names:
+            summary_file = out / f"{name}.json"
+            summary = json.loads(summary_file.read_text()) if summary_file.is_file() else {}
+            stdout, stderr = (_read(out / f"{name}.{kind}") for kind in ("stdout", "stderr"))
+            runs[name] = Lowering(name, torch_logs, result.returncode, stdout, stderr, summary)
+    whole = Lowering("*", torch_logs, result.returncode, result.stdout, result.stderr, {})
+    return runs, whole
+
+
+def _read(path: Path) -> str:
+    return path.read_text(errors="replace") if path.is_file() else ""
+
+
 def lower_many(
     wheel: WheelEnv,
     overlay: Path,

@@ -3,6 +3,11 @@
 Run by ``backend_lowering.py`` with the wheel environment's interpreter::
 
     python lower_with_backend.py PARTITIONER SUMMARY.json
+    python lower_with_backend.py --batch OUT_DIR PARTITIONER...
+
+The batch form lowers each partitioner in turn in one process (one torch import for all) and
+writes ``OUT_DIR/<partitioner>.json``, ``.stdout`` and ``.stderr``: file descriptors 1 and 2 are
+pointed at those files while that partitioner's model is exported and lowered.
 
 Nothing is printed here: stdout and stderr carry only what ExecuTorch and its backends print, as a
 user sees them. The summary names the partitioner, the delegated nodes per delegate (name, target,
@@ -14,12 +19,14 @@ and exits 0; the test skips with that reason.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
+import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +168,7 @@ def lower(name: str) -> dict[str, Any]:
         edge = to_edge_transform_and_lower(program, partitioner=partitioners or None)
         graph = describe_graph(edge)  # before to_executorch, which rewrites the graph in place
         buffer = bytes(edge.to_executorch().buffer)
-    except (ImportError, RuntimeError, NotImplementedError, OSError) as error:
+    except Exception as error:  # noqa: BLE001 - any failure to lower is reported, with its reason
         last = traceback.extract_tb(error.__traceback__)[-1]
         where = f"{Path(last.filename).name}:{last.lineno}"
         return {"status": "unavailable", "reason": f"{type(error).__name__} at {where}: {error}"}
@@ -173,15 +180,50 @@ def lower(name: str) -> dict[str, Any]:
     }
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in PARTITIONERS:
-        sys.stderr.write(f"usage: lower_with_backend.py {{{','.join(PARTITIONERS)}}} OUT.json\n")
-        return 2
-    name, out = argv
+def lower_and_summarise(name: str, out: Path) -> None:
     root_before = root_logger_state()
     summary = {"partitioner": name, **lower(name), "root_before": root_before}
     summary["root_after"] = root_logger_state()
-    Path(out).write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
+    out.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
+
+
+@contextlib.contextmanager
+def output_to_files(stdout_path: Path, stderr_path: Path) -> Iterator[None]:
+    """Point file descriptors 1 and 2 at the two files while the block runs."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    try:
+        with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
+            os.dup2(out.fileno(), 1)
+            os.dup2(err.fileno(), 2)
+            try:
+                yield
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(saved[0])
+        os.close(saved[1])
+
+
+def main(argv: list[str]) -> int:
+    usage = (
+        f"usage: lower_with_backend.py {{{','.join(PARTITIONERS)}}} OUT.json\n"
+        "       lower_with_backend.py --batch OUT_DIR PARTITIONER...\n"
+    )
+    if argv[:1] == ["--batch"] and len(argv) >= 3 and set(argv[2:]) <= set(PARTITIONERS):
+        out_dir = Path(argv[1])
+        for name in argv[2:]:
+            with output_to_files(out_dir / f"{name}.stdout", out_dir / f"{name}.stderr"):
+                lower_and_summarise(name, out_dir / f"{name}.json")
+        return 0
+    if len(argv) != 2 or argv[0] not in PARTITIONERS:
+        sys.stderr.write(usage)
+        return 2
+    lower_and_summarise(argv[0], Path(argv[1]))
     return 0
 
 
