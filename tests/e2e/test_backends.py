@@ -184,3 +184,15 @@ def test_partition_report_lists_every_op_left_on_the_cpu(before, after, name: st
     assert report, f"no partition report\n{run.describe()}"
     missing = [n for n in _cpu_nodes(run) if not any(_mentions(m, n) for m in report)]
     assert missing == [], f"not in the partition report: {missing}\n{run.describe()}"
+
+
+def test_vela_report_is_info_on_arm_and_its_verbose_dump_is_off_at_info(before, after) -> None:
+    """Ethos-U: Vela's summary went to stdout before; now INFO on arm, verbose only at +arm."""
+    pristine = _lowered_before(before, "arm_ethosu85")
+    assert "Network summary" in pristine.stdout, "the unmigrated wheel prints Vela's report"
+    run = _after(after, WHY_ALL_BUT_VULKAN, "arm_ethosu85")
+    vela = [line for line in run.lines if line.module == "backends/arm/arm_vela"]
+    assert any("Network summary" in line.message for line in vela), run.describe()
+    assert {line.level for line in vela} == {"INFO"}, run.describe()
+    assert not [line for line in vela if "NPU_OP_" in line.message], "verbose dump at INFO"
+    assert run.stdout == "", run.describe()
