@@ -29,6 +29,7 @@ __all__ = [
     "report_rejection",
     "route_to_app",
     "set_logs",
+    "stdout_to_log",
     "warn_once",
 ]
 
@@ -44,6 +45,7 @@ _HOME = {
     "register_component": "control",
     "route_to_app": "control",
     "set_logs": "control",
+    "stdout_to_log": "capture",
     "warn_once": "once",
 }
 

@@ -1,15 +1,42 @@
-"""ETL005's rewrite: module-level `logging.basicConfig(...)` / root `setLevel`/`addHandler` go."""
+"""ETL005's rewrite: module-level `logging.basicConfig(...)` / root `setLevel`/`addHandler` go.
+
+Each removal carries a note for the report's "Changes to look at": what the line did to the
+application's root logger at import, so a reviewer sees every level change the migration makes.
+"""
 
 from __future__ import annotations
+
+import ast
 
 from codemods.fixes.base import Fix, SitePlan, removal, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
+from lint_rules.facts import ModuleFacts
 from lint_rules.rules import Site
+from lint_rules.rules.etl006_adhoc_level_override import level_name
+
+_AFTER = "now the application's root logger is left as it found it (ExecuTorch's components decide)"
 
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
-    return removal(finding, site_call(site), analysis)
+    call = site_call(site)
+    return removal(finding, call, analysis, removal_note(finding.source, call, analysis.facts))
+
+
+def removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
+    """What the removed configuration did at import, for the report."""
+    method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+    if method == "setLevel" and call.args:
+        level = level_name(call.args[0], facts) or "a level computed at run time"
+        did = f"it set the application's root logger to {level} at import"
+    elif method == "addHandler":
+        did = "it added a handler to the application's root logger at import"
+    else:
+        level_arg = next((k.value for k in call.keywords if k.arg == "level"), None)
+        named = level_name(level_arg, facts) if level_arg is not None else None
+        at = f" and level {named}" if named else ""
+        did = f"it gave the application's root logger a handler{at} at import (when it had none)"
+    return f"removed `{' '.join(source.split())}`: {did}; {_AFTER}"
 
 
 FIX = Fix(

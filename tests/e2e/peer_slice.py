@@ -53,6 +53,19 @@ CORE = (
     "backends/xnnpack/test/passes",
 )
 
+# issue 16: the shipped tests of the other backends whose partitioners run here, beside exir and
+# XNNPACK (the Ethos-U flow runs Vela; the Vulkan passes and compile options; Core ML's quantizer;
+# an OpenVINO op lowered end to end). Run whole by the full script and by ``--backends``.
+BACKEND_SLICES = {
+    "arm": ("backends/arm/test/public_api_bc",),
+    "vulkan": (
+        "backends/vulkan/test/test_vulkan_passes.py",
+        "backends/vulkan/test/test_vulkan_compile_options.py",
+    ),
+    "coreml": ("backends/apple/coreml/test/test_coreml_quantizer.py",),
+    "openvino": ("backends/openvino/tests/ops/test_add.py",),
+}
+
 _NXP = "needs eiq_neutron_sdk (NXP's Neutron SDK), which the package index does not serve"
 # files (or single tests, by node id) that cannot run on this machine, with the reason
 CANNOT_RUN = {
@@ -185,8 +198,14 @@ def capture_files(tests: Iterable[CaptureTest]) -> list[str]:
 
 def full_targets(tests: Iterable[CaptureTest]) -> list[str]:
     """The full slice: the core files and every runnable capture-touching file, whole."""
-    extra = [path for path in capture_files(tests) if not _under_any(path, CORE)]
-    return [*CORE, *extra]
+    backends = backend_targets()
+    extra = [path for path in capture_files(tests) if not _under_any(path, (*CORE, *backends))]
+    return [*CORE, *backends, *extra]
+
+
+def backend_targets() -> list[str]:
+    """The backend slices (``BACKEND_SLICES``), in a stable order."""
+    return [path for name in sorted(BACKEND_SLICES) for path in BACKEND_SLICES[name]]
 
 
 def fast_targets(tests: Iterable[CaptureTest]) -> list[str]:

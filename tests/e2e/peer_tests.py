@@ -1,7 +1,8 @@
 """Run a slice of the wheel's own shipped tests before and after the migration; compare per test.
 
 Two copies of the installed ``executorch`` package go to a temporary directory: ``pristine`` as
-installed and ``migrated``, where ``python -m codemods.migrate exir backends`` runs inside the copy.
+installed and ``migrated``, where ``python -m codemods.migrate exir backends extension devtools``
+runs inside the copy (the whole library, ``backend_lowering.MIGRATED_FOLDERS``).
 The same pytest command then runs in each copy's directory (``-p no:cacheprovider``, junit XML for
 per-test outcomes). "Before" runs without et-log on ``PYTHONPATH``: the wheel as users have it.
 "After" puts et-log's install directory on it, so the migrated code finds ``et_log_runtime`` and
@@ -18,6 +19,7 @@ Vendored mode (``vendored.py``): the migration runs ``codemods.migrate --vendor`
 environment, the copy's dist-info carries the entry point, et-log and libcst are blocked in the
 pytest process, and the vendored plugin is loaded with ``-p``: the generated root ``conftest.py``
 of a source checkout is not part of the wheel (which ships none), so it is removed from the copy.
+    python tests/e2e/peer_tests.py --backends      # Arm, Vulkan, Core ML, OpenVINO slices only
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from pathlib import Path
 
 import peer_slice
 import vendored
+from backend_lowering import MIGRATED_FOLDERS
 from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
@@ -233,8 +236,9 @@ def migrate(wheel: WheelEnv, overlay: Path, vendor: bool = False) -> tuple[int, 
             vendored.carry_entry_points(wheel, overlay)
             (overlay / PACKAGE / "conftest.py").unlink()  # not in the wheel; -p loads the plugin
         return done.returncode, done.stdout + done.stderr, time.monotonic() - started
+    folders = list(MIGRATED_FOLDERS)
     result = subprocess.run(
-        [str(wheel.python), "-m", "codemods.migrate", "exir", "backends", "--report", str(report)],
+        [str(wheel.python), "-m", "codemods.migrate", *folders, "--report", str(report)],
         cwd=overlay / PACKAGE,
         env=child_env(wheel, [overlay, wheel.et_log_dir]),
         capture_output=True,
@@ -297,6 +301,8 @@ def select(mode: str, wheel: WheelEnv) -> list[str]:
     tests = peer_slice.scan_package(wheel.executorch_dir)
     if mode == "fast":
         return peer_slice.fast_targets(tests)
+    if mode == "backends":
+        return peer_slice.backend_targets()
     return peer_slice.full_targets(tests)
 
 
@@ -347,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--full", dest="mode", action="store_const", const="full")
     mode.add_argument("--fast", dest="mode", action="store_const", const="fast")
+    mode.add_argument("--backends", dest="mode", action="store_const", const="backends")
     parser.add_argument("--serial", action="store_true", help="run before and after one at a time")
     parser.add_argument("--vendored", action="store_true", help="the runtime vendored, no et-log")
     parser.add_argument("--json", type=Path, help="write outcomes and timings to this file")

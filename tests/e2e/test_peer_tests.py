@@ -167,7 +167,9 @@ def test_slice_targets_keep_core_files_whole_and_select_capture_tests_by_id():
     ]
     full = peer_slice.full_targets(tests)
     assert full[: len(peer_slice.CORE)] == list(peer_slice.CORE)
-    assert full[len(peer_slice.CORE) :] == ["backends/arm/test/test_b.py"]
+    backends = peer_slice.backend_targets()
+    assert {"arm", "vulkan", "coreml", "openvino"} <= set(peer_slice.BACKEND_SLICES)
+    assert full[len(peer_slice.CORE) :] == [*backends, "backends/arm/test/test_b.py"]
     fast = peer_slice.fast_targets(tests)
     assert "exir/tests/test_passes.py::TestPasses::test_a" in fast
     assert "backends/arm/test/test_b.py::test_b" in fast

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import tomllib
-from wheel_env import WheelEnv
+from wheel_env import MIGRATED_FOLDERS, WheelEnv
 
 # Run with TORCH_LOGS=+xnnpack: nothing of et-log importable, names registered, exir not imported.
 PROBE = (
@@ -78,7 +78,7 @@ def migrate_vendored(
     (package / "pyproject.toml").write_text(
         f'[project]\nname = "executorch"\nversion = "{version}"\n', encoding="utf-8"
     )
-    command = [sys.executable, "-m", "codemods.migrate", "--vendor", "exir", "backends"]
+    command = [sys.executable, "-m", "codemods.migrate", "--vendor", *MIGRATED_FOLDERS]
     return subprocess.run(
         [*command, "--report", str(report)],
         cwd=package,

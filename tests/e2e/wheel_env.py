@@ -44,6 +44,8 @@ from pathlib import Path
 TORCH_PIN = "torch==2.13.0"
 EXECUTORCH_PIN = "executorch==1.5.1"
 LAYOUT_VERSION = "1"
+# the folders whose loggers the components cover: the whole library (issue 16, item 4)
+MIGRATED_FOLDERS = ("exir", "backends", "extension", "devtools")
 REPO = Path(__file__).resolve().parents[2]
 PROJECT_SOURCES = ("pyproject.toml", "README.md", "et_log_runtime", "lint_rules", "codemods")
 PIP_TAIL_LINES = 40

@@ -1,0 +1,38 @@
+"""Vela's report through the `arm` logger instead of stdout.
+
+`backends/arm/arm_vela.py` calls Vela in-process (`vela.main(...)` inside `vela_compile`'s nested
+`run`), and Vela prints its summary on stdout on every Ethos-U lowering (54 lines for a small
+model; about 1,400 with `--verbose-all`). After this recipe the call runs inside the runtime's
+`stdout_to_log(__name__)`: each line becomes an INFO line of the `arm` component, so the default
+lowering prints nothing and `TORCH_LOGS=arm` shows the report.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function, replace_once
+
+OLD = 'vela.main(" ".join(args).split(" "))\n'
+NEW = 'with stdout_to_log(__name__):\n    vela.main(" ".join(args).split(" "))\n'
+
+
+def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    outer = find_function(tree.body, "vela_compile")
+    if outer is None:
+        return "no vela_compile() in this file"
+    inner = find_function(outer.body, "run")
+    if inner is None:
+        return "vela_compile() no longer calls Vela from a nested run()"
+    edit = replace_once(inner.body, OLD, NEW)
+    if not isinstance(edit, Edit):
+        return edit and f"vela_compile.run(): {edit}"
+    note = "Vela's stdout report goes to the arm logger at INFO (TORCH_LOGS=arm shows it)"
+    return RecipePlan([edit], ("stdout_to_log",), note)
+
+
+RECIPE = Recipe(
+    "vela-report-to-log",
+    "backends/arm/arm_vela.py",
+    plan,
+)

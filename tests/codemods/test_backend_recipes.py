@@ -1,0 +1,74 @@
+"""Issue 16's backend recipes (Vela's report and verbose mode, Core ML's default level): applied to
+their upstream shape once, refused with a reason when upstream changed, and matching ExecuTorch
+main when its tree is given (ET_LOG_EXECUTORCH_SRC)."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import pytest
+from codemod_support import SAMPLE
+from codemods.engine import migrate_source
+
+from codemods.recipes.base import RecipePlan
+from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
+from codemods.recipes.vela_report import RECIPE as VELA_REPORT
+from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
+
+EXPECTED = {
+    VELA_REPORT.name: (VELA_REPORT.path, "with stdout_to_log(__name__):\n"),
+    VELA_VERBOSE.name: (VELA_VERBOSE.path, "verbose=logger.isEnabledFor(logging.DEBUG),"),
+    COREML_LOG_LEVEL.name: (COREML_LOG_LEVEL.path, "return logging.NOTSET\n"),
+}
+BACKEND_RECIPES = (VELA_REPORT, VELA_VERBOSE, COREML_LOG_LEVEL)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_applies_once_and_is_idempotent(config, name: str) -> None:
+    rel, line = EXPECTED[name]
+    source = (SAMPLE / rel).read_text()
+    result = migrate_source(source, f"executorch/{rel}", config)
+    assert result.error is None and name in [n for n, _ in result.recipes], result.refused_recipes
+    assert line in result.new_text and line not in source, result.new_text
+    compile(result.new_text, rel, "exec")
+    again = migrate_source(result.new_text, f"executorch/{rel}", config)
+    assert (again.new_text, again.recipes, again.refused_recipes) == (result.new_text, [], [])
+
+
+def test_vela_report_imports_the_runtime_helper_and_nothing_prints_on_stdout(config) -> None:
+    rel = VELA_REPORT.path
+    result = migrate_source((SAMPLE / rel).read_text(), f"executorch/{rel}", config)
+    imports = [x for x in result.new_text.splitlines() if x.startswith("from et_log_runtime")]
+    assert imports == ["from et_log_runtime import stdout_to_log"], imports
+
+
+CHANGED = {
+    VELA_REPORT.name: ('vela.main(" ".join(args).split(" "))', "vela.main(args)"),
+    VELA_VERBOSE.name: ("<= logging.INFO", "<= logging.DEBUG"),
+    COREML_LOG_LEVEL.name: ("return default_level", "return default_level or logging.INFO"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHANGED))
+def test_a_changed_upstream_shape_is_refused_with_a_reason(config, name: str) -> None:
+    rel, _ = EXPECTED[name]
+    old, new = CHANGED[name]
+    source = (SAMPLE / rel).read_text()
+    assert old in source
+    result = migrate_source(source.replace(old, new), f"executorch/{rel}", config)
+    refused = dict(result.refused_recipes)
+    assert name in refused and "upstream changed" in refused[name], result.refused_recipes
+    assert name not in [n for n, _ in result.recipes]
+
+
+def test_each_recipe_matches_executorch_main() -> None:
+    src = os.environ.get("ET_LOG_EXECUTORCH_SRC")
+    if not src:
+        pytest.skip("ET_LOG_EXECUTORCH_SRC is not set: no ExecuTorch main tree to match")
+    for recipe in BACKEND_RECIPES:
+        path = Path(src) / recipe.path
+        assert path.is_file(), f"{recipe.name}: {path} is not in ExecuTorch main"
+        plan = recipe.plan(ast.parse(path.read_text()), "et_log_runtime")
+        assert isinstance(plan, RecipePlan), f"{recipe.name} refuses on main: {plan}"

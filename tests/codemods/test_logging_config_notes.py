@@ -1,0 +1,48 @@
+"""ETL005 removals are listed under "Changes to look at" with what they did to the root logger
+(Vulkan's `logging.getLogger("")` + `setLevel(logging.INFO)` at import, library `basicConfig`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from codemods.migrate import main
+
+VULKAN_SHAPE = """\
+import logging
+
+logger: logging.Logger = logging.getLogger("")
+logger.setLevel(logging.INFO)
+"""
+BUILDER_SHAPE = """\
+import logging
+
+FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
+logging.basicConfig(level=logging.INFO, format=FORMAT)
+logging.root.addHandler(logging.NullHandler())
+"""
+
+
+def _changes_to_look_at(tmp_path: Path) -> list[str]:
+    package = tmp_path / "executorch"
+    files = {
+        package / "backends" / "vulkan" / "partitioner" / "vulkan_partitioner.py": VULKAN_SHAPE,
+        package / "extension" / "llm" / "export" / "builder.py": BUILDER_SHAPE,
+    }
+    for path, text in files.items():
+        path.parent.mkdir(parents=True)
+        path.write_text(text)
+    report = tmp_path / "report.md"
+    assert main([str(package), "-q", "-j", "1", "--report", str(report)]) == 0
+    text = report.read_text()
+    section = text.split("## Changes to look at\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in section.splitlines() if "ETL005" in line]
+
+
+def test_every_root_configuration_removed_is_listed_with_its_level(tmp_path: Path) -> None:
+    lines = _changes_to_look_at(tmp_path)
+    assert len(lines) == 3, lines
+    vulkan, basic, handler = sorted(lines, key=lambda x: ("vulkan" not in x, "addHandler" in x))
+    assert "vulkan_partitioner.py:4" in vulkan and "setLevel(logging.INFO)" in vulkan
+    assert "root logger to INFO at import" in vulkan
+    assert "basicConfig" in basic and "a handler and level INFO" in basic
+    assert "added a handler to the application's root logger" in handler

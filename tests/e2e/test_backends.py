@@ -1,0 +1,198 @@
+"""Every backend the same (issue 16): issue 16's model lowered through each partitioner on the wheel.
+
+Before and after migrating ``exir backends extension devtools`` (a copy of the installed package),
+per backend: the same partition and the same program bytes (Core ML: the same delegates and CPU
+nodes; its bytes differ from run to run); with TORCH_LOGS unset no ExecuTorch line below WARNING,
+nothing on stdout, the root logger as it was; ``-<backend>`` nothing below ERROR from the backend's
+files. The why-not and partition_report properties depend on every backend feeding the core report
+(issue 16 items 1-2) and have one test function each, so the integrator sees which hold.
+
+Cost: one process per setting lowers every backend in turn (``lower_batch``), four processes in all
+plus the migration; timings are printed in pytest's summary. A backend that cannot lower here is
+skipped with the driver's reason, never passed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from backend_lowering import BACKENDS, Lowering, lower_batch, migrated_copy, pristine_copy
+from log_lines import LogLine, below, executorch_lines
+from wheel_env import WheelEnv
+
+pytestmark = pytest.mark.e2e
+
+# the TORCH_LOGS name and the package folder of each partitioner's backend ("none": no backend)
+COMPONENT = {
+    "xnnpack": "xnnpack",
+    "vulkan": "vulkan",
+    "webgpu": "webgpu",
+    "arm_tosa": "arm",
+    "arm_ethosu85": "arm",
+    "coreml": "coreml",
+    "openvino": "openvino",
+}
+FOLDER = {name: f"backends/{c}/" for name, c in COMPONENT.items()}
+FOLDER["coreml"] = "backends/apple/coreml/"
+BYTES_VARY = {"coreml"}  # Core ML's payload differs from run to run even unmigrated
+NAMED = sorted(COMPONENT)
+MINUS = ",".join(f"-{c}" for c in sorted(set(COMPONENT.values())))
+# WebGPU runs Vulkan's partitioner: its why-not must come under webgpu, so vulkan gets its own run
+WHY_ALL_BUT_VULKAN = ",".join(sorted(set(COMPONENT.values()) - {"vulkan"})) + ",partition_report"
+WHY_VULKAN = "vulkan,partition_report"
+REPORT_TAG = "[__partition_report]"
+
+
+@dataclass(frozen=True)
+class Side:
+    runs: dict[str, Lowering]
+    whole: Lowering  # the process itself: output outside the lowerings, exit status
+
+
+@pytest.fixture(scope="module")
+def before(wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory, e2e_timings: Any) -> Side:
+    overlay = pristine_copy(wheel, tmp_path_factory.mktemp("backends-pristine"))
+    with e2e_timings.step(f"backends before migration: {len(BACKENDS)} lowerings, one process"):
+        runs, whole = lower_batch(wheel, overlay, BACKENDS, None, with_et_log=False)
+    assert whole.returncode == 0, whole.describe()
+    return Side(runs, whole)
+
+
+@pytest.fixture(scope="module")
+def migrated(wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory, e2e_timings: Any) -> Path:
+    with e2e_timings.step("python -m codemods.migrate exir backends extension devtools"):
+        overlay, _report = migrated_copy(wheel, tmp_path_factory.mktemp("backends-migrated"))
+    return overlay
+
+
+@pytest.fixture(scope="module")
+def after(wheel: WheelEnv, migrated: Path, e2e_timings: Any) -> dict[str | None, Side]:
+    """Per TORCH_LOGS value, the lowerings after migration (vulkan's why-not run on its own)."""
+    settings: dict[str | None, tuple[str, ...]] = {
+        None: BACKENDS,
+        MINUS: tuple(NAMED),
+        WHY_ALL_BUT_VULKAN: tuple(n for n in NAMED if n != "vulkan"),
+        WHY_VULKAN: ("vulkan",),
+    }
+    sides: dict[str | None, Side] = {}
+    for setting, names in settings.items():
+        with e2e_timings.step(f"backends after migration, TORCH_LOGS={setting}: {len(names)}"):
+            runs, whole = lower_batch(wheel, migrated, names, setting)
+        assert whole.returncode == 0, whole.describe()
+        sides[setting] = Side(runs, whole)
+    return sides
+
+
+def _lowered_before(before: Side, name: str) -> Lowering:
+    run = before.runs[name]
+    if run.unavailable_reason is not None:
+        pytest.skip(f"{name} cannot lower here: {run.unavailable_reason}")
+    assert run.lowered, run.describe()
+    return run
+
+
+def _after(after: dict[str | None, Side], setting: str | None, name: str) -> Lowering:
+    run = after[setting].runs[name]
+    assert run.lowered, f"lowered before migration, not after:\n{run.describe()}"
+    return run
+
+
+def _why_setting(name: str) -> str:
+    return WHY_VULKAN if name == "vulkan" else WHY_ALL_BUT_VULKAN
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_same_partition_and_program_bytes_before_and_after(before, after, name: str) -> None:
+    expected = _lowered_before(before, name)
+    for setting, side in after.items():
+        if name not in side.runs:
+            continue
+        run = _after(after, setting, name)
+        assert run.partition() == expected.partition(), f"partition differs: {run.label}"
+        if name not in BYTES_VARY:
+            assert run.summary["program_sha256"] == expected.summary["program_sha256"], run.label
+
+
+def _below_warning(run: Lowering) -> list[LogLine]:
+    return below("WARNING", executorch_lines(run.lines))
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_unset_is_quiet_prints_nothing_on_stdout_and_leaves_the_root_logger(
+    before, after, name: str
+) -> None:
+    _lowered_before(before, name)
+    run = _after(after, None, name)
+    assert _below_warning(run) == [], run.describe()
+    assert run.stdout == "", run.describe()
+    assert run.summary["root_after"] == run.summary["root_before"], run.describe()
+    whole = after[None].whole
+    assert whole.stdout == "" and _below_warning(whole) == [], whole.describe()
+
+
+def _from_folder(run: Lowering, name: str) -> list[LogLine]:
+    return [line for line in run.lines if (line.module or "").startswith(FOLDER[name])]
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_minus_backend_leaves_only_errors_from_its_files(before, after, name: str) -> None:
+    _lowered_before(before, name)
+    run = _after(after, MINUS, name)
+    assert below("ERROR", _from_folder(run, name)) == [], run.describe()
+    assert run.stdout == "", run.describe()
+
+
+def _mentions(message: str, node: dict[str, str]) -> bool:
+    """The line names the node: its name, its target, or its op (``sort`` of ``aten.sort.default``)."""
+    target = node["target"]
+    op = target.split(".")[1] if target.count(".") >= 2 else target
+    return (
+        node["name"] in message
+        or target in message
+        or re.search(rf"\b{re.escape(op)}\b", message) is not None
+    )
+
+
+def _cpu_nodes(run: Lowering) -> list[dict[str, str]]:
+    return list(run.summary.get("cpu_nodes") or [])
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_backend_name_explains_every_op_left_on_the_cpu(before, after, name: str) -> None:
+    """TORCH_LOGS=<backend>: an INFO line per CPU-left op with a reason (issue 16 item 2)."""
+    _lowered_before(before, name)
+    run = _after(after, _why_setting(name), name)
+    info = [
+        line.message
+        for line in executorch_lines(run.lines)
+        if line.level == "INFO" and REPORT_TAG not in line.text
+    ]
+    unexplained = [n for n in _cpu_nodes(run) if not any(_mentions(m, n) for m in info)]
+    assert unexplained == [], f"no why-not line for {unexplained}\n{run.describe()}"
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_partition_report_lists_every_op_left_on_the_cpu(before, after, name: str) -> None:
+    """TORCH_LOGS=partition_report: the core's table lists every CPU-left op (issue 16 item 1)."""
+    _lowered_before(before, name)
+    run = _after(after, _why_setting(name), name)
+    report = [line.message for line in run.lines if REPORT_TAG in line.text]
+    assert report, f"no partition report\n{run.describe()}"
+    missing = [n for n in _cpu_nodes(run) if not any(_mentions(m, n) for m in report)]
+    assert missing == [], f"not in the partition report: {missing}\n{run.describe()}"
+
+
+def test_vela_report_is_info_on_arm_and_its_verbose_dump_is_off_at_info(before, after) -> None:
+    """Ethos-U: Vela's summary went to stdout before; now INFO on arm, verbose only at +arm."""
+    pristine = _lowered_before(before, "arm_ethosu85")
+    assert "Network summary" in pristine.stdout, "the unmigrated wheel prints Vela's report"
+    run = _after(after, WHY_ALL_BUT_VULKAN, "arm_ethosu85")
+    vela = [line for line in run.lines if line.module == "backends/arm/arm_vela"]
+    assert any("Network summary" in line.message for line in vela), run.describe()
+    assert {line.level for line in vela} == {"INFO"}, run.describe()
+    assert not [line for line in vela if "NPU_OP_" in line.message], "verbose dump at INFO"
+    assert run.stdout == "", run.describe()
