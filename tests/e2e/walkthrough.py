@@ -108,7 +108,7 @@ def walkthrough_blocks(doc: Path = DOC) -> list[str]:
 
 def substitute(block: str, walk: Walk, wheel: Path) -> str:
     """The block with the network and forge steps replaced (see ``SUBSTITUTIONS``)."""
-    block = block.replace(f"git clone {CLONE_URL}", f"git clone -q {walk.origin}")
+    block = block.replace(f"git clone {CLONE_URL}", f"git clone {walk.origin}")
     if INSTALL_SPEC in block:
         site = next(Path(p) for p in sys.path if p.endswith("site-packages"))
         pth = (
