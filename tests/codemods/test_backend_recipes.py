@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from codemod_support import SAMPLE
-from codemods.engine import migrate_source
 
+from codemods.pipeline import migrate_source
 from codemods.recipes.base import RecipePlan
 from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
 from codemods.recipes.vela_report import RECIPE as VELA_REPORT
