@@ -16,7 +16,7 @@ from codemods._names import DROPPABLE_MODULES, count_references
 from codemods._rewrite import UnitTransformer
 from codemods._units import is_clean, split_lines
 from codemods.fixes import Names
-from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.recipes.base import SOURCE, Edit, Recipe, RecipePlan
 from lint_rules.statements import stmt_start
 
 
@@ -44,8 +44,12 @@ def apply_recipes(
     bad input: a recipe that cannot apply exactly is refused, with why."""
     outcome = RecipeOutcome(text)
     plans: list[tuple[Recipe, RecipePlan]] = []
-    for recipe in recipes:
-        plan = recipe.plan(tree, runtime)
+    token = SOURCE.set(text)
+    try:
+        planned = [(recipe, recipe.plan(tree, runtime)) for recipe in recipes]
+    finally:
+        SOURCE.reset(token)
+    for recipe, plan in planned:
         if plan is None:
             outcome.done.append(recipe.name)
         elif isinstance(plan, str):
