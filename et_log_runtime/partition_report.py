@@ -12,8 +12,9 @@ nodes with its ``call_function`` nodes and, for every node left outside the dele
 - logs one table on the ``partition_report`` artifact (``TORCH_LOGS=partition_report``).
 
 When neither is on, the scope is inert: nothing is collected, formatted or logged.
-Outside any scope (a partitioner called directly) ``report_rejection`` logs its line at INFO on
-the backend's ``logger`` at once.
+Outside any scope (a support check run for ``ops_to_not_decompose``, a partitioner called
+directly) ``report_rejection`` logs its line at DEBUG on the backend's ``logger`` at once: such
+checks are not the run's verdict, and ``TORCH_LOGS=<backend>`` (INFO) would repeat the run's lines.
 """
 
 from __future__ import annotations
@@ -54,8 +55,9 @@ def _stack() -> list[PartitionRun]:
 
 def target_name(target: object) -> str:
     """``aten.sort.default`` for an operator overload, the function's name otherwise."""
-    if hasattr(target, "_schema") or hasattr(target, "_op"):
-        return str(target)
+    overload = getattr(target, "_op", target)  # an edge operator wraps the ATen overload
+    if hasattr(overload, "_schema"):
+        return str(overload)
     return getattr(target, "__name__", None) or str(target)
 
 
@@ -158,14 +160,14 @@ def report_rejection(logger: logging.Logger | None, node: object, reason: str) -
     """A backend's rejection site: `node` cannot be delegated because of `reason`.
 
     Inside a partitioner run the reason goes to that run's explanation and report (nothing is
-    kept while both are off); outside one it is logged at INFO on the backend's `logger` (none:
+    kept while both are off); outside one it is logged at DEBUG on the backend's `logger` (none:
     not logged)."""
     stack = _stack()
     if stack:
         run = stack[-1]
         if run.live:
             run.reject(node, str(reason))
-    elif logger is not None and logger.isEnabledFor(logging.INFO):
+    elif logger is not None and logger.isEnabledFor(logging.DEBUG):
         target = target_name(getattr(node, "target", ""))
         name = getattr(node, "name", node)
-        logger.info("%s (%s) not delegated: %s", name, target, reason, stacklevel=2)
+        logger.debug("%s (%s) not delegated: %s", name, target, reason, stacklevel=2)

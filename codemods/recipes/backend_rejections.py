@@ -47,7 +47,9 @@ XNNPACK_NO_CONFIG = Recipe(
                 "if target not in self.target_partitioner_configs:\n    continue\n",
                 "if target not in self.target_partitioner_configs:\n"
                 "    report_rejection(\n"
-                '        None, node, f"no {type(self).__name__} config for {node.target}"\n'
+                "        None,\n"
+                "        node,\n"
+                '        f"no {type(self).__name__} config for {node.target.__name__}",\n'
                 "    )\n"
                 "    continue\n",
             )
