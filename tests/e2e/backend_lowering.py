@@ -1,0 +1,156 @@
+"""Lower issue 16's model through each partitioner on the wheel, before and after migration.
+
+The child process is ``lower_with_backend.py`` run by the wheel environment's interpreter (see
+``wheel_env.py``) with ``PYTHONHASHSEED=0`` (Arm's node order follows set iteration). Each run gets
+the executorch copy first on ``PYTHONPATH`` (``copy_executorch``); "before" runs leave et-log off
+the path (the wheel as users have it), "after" runs put et-log's install directory on it. Stdout is
+left exactly as the library printed it; the driver's summary comes back through a JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from log_lines import LogLine, parse
+from test_executorch_wheel import child_env
+from wheel_env import WheelEnv, copy_executorch
+
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "lower_with_backend.py"
+BACKENDS = (
+    "xnnpack",
+    "vulkan",
+    "webgpu",
+    "arm_tosa",
+    "arm_ethosu85",
+    "coreml",
+    "openvino",
+    "none",
+)
+# the folders whose loggers the components cover: the whole library (issue 16, item 4)
+MIGRATED_FOLDERS = ("exir", "backends", "extension", "devtools")
+PARALLEL_RUNS = 2
+RUN_TIMEOUT_S = 900
+
+
+@dataclass(frozen=True)
+class Lowering:
+    """One finished lowering: the child's exit, stdout, stderr and the driver's summary."""
+
+    backend: str
+    torch_logs: str | None
+    returncode: int
+    stdout: str
+    stderr: str
+    summary: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        return f"{self.backend} TORCH_LOGS={self.torch_logs}"
+
+    @property
+    def lines(self) -> list[LogLine]:
+        return parse(self.stderr)
+
+    @property
+    def lowered(self) -> bool:
+        return self.returncode == 0 and self.summary.get("status") == "lowered"
+
+    @property
+    def unavailable_reason(self) -> str | None:
+        """Why the backend cannot lower here, when the driver said so."""
+        if self.summary.get("status") == "unavailable":
+            return str(self.summary.get("reason"))
+        return None
+
+    def partition(self) -> dict[str, Any]:
+        """What the partitioner decided: delegates (backend, node names and targets), CPU nodes."""
+        return {key: self.summary.get(key) for key in ("delegates", "cpu_nodes")}
+
+    def describe(self, tail: int = 60) -> str:
+        err = "\n".join(self.stderr.splitlines()[-tail:])
+        out = "\n".join(self.stdout.splitlines()[-tail:])
+        return (
+            f"[{self.label}] exit {self.returncode}\n--- summary\n{json.dumps(self.summary)}\n"
+            f"--- stdout (tail)\n{out}\n--- stderr (tail)\n{err}"
+        )
+
+
+def lower(
+    wheel: WheelEnv,
+    overlay: Path,
+    backend: str,
+    torch_logs: str | None = None,
+    with_et_log: bool = True,
+) -> Lowering:
+    """Run the driver once; the summary file lives in a temporary directory of its own."""
+    et_log_dir = wheel.et_log_dir if with_et_log else None
+    with tempfile.TemporaryDirectory(prefix="et-log-lower-") as tmp:
+        summary_file = Path(tmp) / "summary.json"
+        result = subprocess.run(
+            [str(wheel.python), str(DRIVER), backend, str(summary_file)],
+            cwd=tmp,
+            env=child_env(overlay, torch_logs, et_log_dir),
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT_S,
+        )
+        summary = json.loads(summary_file.read_text()) if summary_file.is_file() else {}
+    return Lowering(backend, torch_logs, result.returncode, result.stdout, result.stderr, summary)
+
+
+def lower_many(
+    wheel: WheelEnv,
+    overlay: Path,
+    jobs: Iterable[tuple[str, str | None]],
+    with_et_log: bool = True,
+    parallel: int = PARALLEL_RUNS,
+) -> dict[tuple[str, str | None], Lowering]:
+    """One lowering per (backend, TORCH_LOGS value), ``parallel`` at a time."""
+    todo = list(jobs)
+
+    def one(job: tuple[str, str | None]) -> Lowering:
+        return lower(wheel, overlay, job[0], job[1], with_et_log)
+
+    with ThreadPoolExecutor(parallel) as pool:
+        return dict(zip(todo, pool.map(one, todo), strict=True))
+
+
+def pristine_copy(wheel: WheelEnv, destination: Path) -> Path:
+    """A copy of the installed package, as users have it; returns the overlay directory."""
+    return copy_executorch(wheel, destination)
+
+
+def migrated_copy(
+    wheel: WheelEnv, destination: Path, folders: tuple[str, ...] = MIGRATED_FOLDERS
+) -> tuple[Path, dict[str, Any]]:
+    """Copy the package and run ``python -m codemods.migrate FOLDERS`` inside it.
+
+    Returns the overlay directory and the migration's JSON report. Raises RuntimeError with the
+    codemod's output when it fails.
+    """
+    overlay = copy_executorch(wheel, destination)
+    report = overlay / "migration-report.json"
+    args = ["-m", "codemods.migrate", *folders, "--report", str(report), "-q"]
+    result = subprocess.run(
+        [str(wheel.python), *args],
+        cwd=overlay / "executorch",
+        env=child_env(overlay, None, wheel.et_log_dir),
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+    )
+    if result.returncode != 0 or not report.is_file():
+        raise RuntimeError(
+            f"codemods.migrate {' '.join(folders)} exited {result.returncode}\n"
+            f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        )
+    loaded: dict[str, Any] = json.loads(report.read_text())
+    return overlay, loaded

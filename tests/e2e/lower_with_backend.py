@@ -1,0 +1,189 @@
+"""Lower issue 16's small model with one named partitioner; write a JSON summary to a file.
+
+Run by ``backend_lowering.py`` with the wheel environment's interpreter::
+
+    python lower_with_backend.py PARTITIONER SUMMARY.json
+
+Nothing is printed here: stdout and stderr carry only what ExecuTorch and its backends print, as a
+user sees them. The summary names the partitioner, the delegated nodes per delegate (name, target,
+backend), the ``call_function`` nodes left on the CPU (``getitem`` and the delegate calls aside),
+the program's sha256, and the root logger (level, handlers) before importing ExecuTorch and after
+lowering. A partitioner that cannot lower here writes ``{"status": "unavailable", "reason": ...}``
+and exits 0; the test skips with that reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SEED = 0
+PARTITIONERS = (
+    "xnnpack",
+    "vulkan",
+    "webgpu",
+    "arm_tosa",
+    "arm_ethosu85",
+    "coreml",
+    "openvino",
+    "none",
+)
+BOOKKEEPING = ("getitem", "executorch_call_delegate")
+ETHOSU_TARGET = "ethos-u85-128"
+TOSA_SPEC = "TOSA-1.0+FP"
+
+
+def root_logger_state() -> dict[str, Any]:
+    root = logging.getLogger()
+    handlers = [
+        {"type": type(h).__name__, "level": logging.getLevelName(h.level)} for h in root.handlers
+    ]
+    return {"level": logging.getLevelName(root.level), "handlers": handlers}
+
+
+def build_model() -> Any:
+    import torch
+
+    class MixedOps(torch.nn.Module):
+        """Linear, relu, pow(x, 3), sort, bitwise_not on a bool, trunc, acosh."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.linear = torch.nn.Linear(8, 8)
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            y = torch.relu(self.linear(x))
+            cube = torch.pow(y, 3)
+            values, _ = torch.sort(cube, dim=-1)
+            mask = torch.bitwise_not(values > 0.5)
+            return torch.trunc(values) + torch.acosh(values + 1.0), mask
+
+    torch.manual_seed(SEED)
+    return MixedOps().eval(), (torch.randn(2, 8),)
+
+
+def _quantized_for_ethosu(model: Any, example: tuple[Any, ...], spec: Any) -> Any:
+    import torch
+    from executorch.backends.arm import EthosUQuantizer, get_symmetric_quantization_config
+    from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
+
+    quantizer = EthosUQuantizer(spec)
+    quantizer.set_global(get_symmetric_quantization_config())
+    graph_module = torch.export.export(model, example).module(check_guards=False)
+    prepared = prepare_pt2e(graph_module, quantizer)
+    prepared(*example)
+    return torch.export.export(convert_pt2e(prepared), example)
+
+
+def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[Any, list[Any]]:
+    """The exported program to lower and the partitioner list for ``name``."""
+    import torch
+
+    exported: Callable[[], Any] = lambda: torch.export.export(model, example)  # noqa: E731
+    if name == "xnnpack":
+        from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
+
+        return exported(), [XnnpackPartitioner()]
+    if name == "vulkan":
+        from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
+
+        return exported(), [VulkanPartitioner()]
+    if name == "webgpu":
+        from executorch.backends.webgpu.partitioner import WebGPUPartitioner
+
+        return exported(), [WebGPUPartitioner()]
+    if name == "arm_tosa":
+        from executorch.backends.arm.tosa.compile_spec import TosaCompileSpec
+        from executorch.backends.arm.tosa.partitioner import TOSAPartitioner
+
+        return exported(), [TOSAPartitioner(TosaCompileSpec(TOSA_SPEC))]
+    if name == "arm_ethosu85":
+        from executorch.backends.arm import EthosUCompileSpec, EthosUPartitioner
+
+        spec = EthosUCompileSpec(ETHOSU_TARGET)
+        return _quantized_for_ethosu(model, example, spec), [EthosUPartitioner(spec)]
+    if name == "coreml":
+        from executorch.backends.apple.coreml.partition import CoreMLPartitioner
+
+        return exported(), [CoreMLPartitioner()]
+    if name == "openvino":
+        from executorch.backends.openvino.partitioner import OpenvinoPartitioner
+        from executorch.exir.backend.compile_spec_schema import CompileSpec
+
+        return exported(), [OpenvinoPartitioner([CompileSpec("device", b"CPU")])]
+    if name == "none":
+        return exported(), []
+    raise SystemExit(f"unknown partitioner {name!r}; known: {', '.join(PARTITIONERS)}")
+
+
+def _target(node: Any) -> str:
+    return str(getattr(node.target, "__name__", node.target))
+
+
+def _is_bookkeeping(node: Any) -> bool:
+    return _target(node) in BOOKKEEPING or _target(node).endswith(BOOKKEEPING)
+
+
+def describe_graph(edge: Any) -> dict[str, Any]:
+    """Delegates (backend and the nodes each took) and the call_function nodes left on the CPU."""
+    graph_module = edge.exported_program().graph_module
+    delegates = []
+    for child_name, child in graph_module.named_children():
+        if not hasattr(child, "backend_id"):
+            continue
+        nodes = [
+            {"name": node.name, "target": _target(node)}
+            for node in child.original_module.graph.nodes
+            if node.op == "call_function" and not _is_bookkeeping(node)
+        ]
+        delegates.append({"module": child_name, "backend": child.backend_id, "nodes": nodes})
+    cpu = [
+        {"name": node.name, "target": _target(node)}
+        for node in graph_module.graph.nodes
+        if node.op == "call_function" and not _is_bookkeeping(node)
+    ]
+    return {"delegates": delegates, "cpu_nodes": cpu}
+
+
+def lower(name: str) -> dict[str, Any]:
+    """Export, lower and serialise; ``status`` is ``lowered`` or ``unavailable`` (with a reason)."""
+    try:
+        from executorch.exir import to_edge_transform_and_lower
+
+        model, example = build_model()
+        program, partitioners = make_partitioner(name, model, example)
+        edge = to_edge_transform_and_lower(program, partitioner=partitioners or None)
+        graph = describe_graph(edge)  # before to_executorch, which rewrites the graph in place
+        buffer = bytes(edge.to_executorch().buffer)
+    except (ImportError, RuntimeError, NotImplementedError, OSError) as error:
+        last = traceback.extract_tb(error.__traceback__)[-1]
+        where = f"{Path(last.filename).name}:{last.lineno}"
+        return {"status": "unavailable", "reason": f"{type(error).__name__} at {where}: {error}"}
+    return {
+        "status": "lowered",
+        "partitioners": [type(p).__name__ for p in partitioners],
+        "program_sha256": hashlib.sha256(buffer).hexdigest(),
+        **graph,
+    }
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] not in PARTITIONERS:
+        sys.stderr.write(f"usage: lower_with_backend.py {{{','.join(PARTITIONERS)}}} OUT.json\n")
+        return 2
+    name, out = argv
+    root_before = root_logger_state()
+    summary = {"partitioner": name, **lower(name), "root_before": root_before}
+    summary["root_after"] = root_logger_state()
+    Path(out).write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
