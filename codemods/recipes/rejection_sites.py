@@ -65,7 +65,10 @@ def report_call(logger: str, node: str, message: ast.expr, column: int) -> str:
     message_text = "\n".join([lines[0], *(line[column:] for line in lines[1:])])
     call = cst.parse_expression(f"report_rejection({logger}, {node}, {message_text})")
     assert isinstance(call, cst.Call)
-    return fit(call, Room(before=column, after=0, indent=""))[1] + "\n"
+    indent = " " * column
+    text = fit(call, Room(before=column, after=0, indent=indent))[1]
+    first, *rest = text.split("\n")
+    return "\n".join([first, *(line.removeprefix(indent) for line in rest)]) + "\n"
 
 
 def support_checks(tree: ast.Module) -> list[ast.FunctionDef]:
@@ -90,12 +93,12 @@ def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan
         node = function.args.args[-1].arg
         for block in _blocks(function):
             for index, stmt in enumerate(block[:-1]):
+                if _is_report(stmt):
+                    done += 1  # a site reported earlier (replaced, or after a kept line)
+                    continue
                 found = _message(stmt, logger)
                 following = block[index + 1]
-                if found is None or not (_is_return_false(following) or _is_report(following)):
-                    continue
-                if _is_report(following):
-                    done += 1
+                if found is None or not _is_return_false(following):
                     continue
                 how, message = found
                 report = report_call(logger, node, message, stmt.col_offset)
