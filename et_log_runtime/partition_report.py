@@ -126,8 +126,8 @@ class PartitionRun:
 
     def _table(self, partitions: int, delegated: int, left: list[tuple[str, str, str]]) -> str:
         lines = [
-            f"{self.partitioner} ({self.component}): {partitions} partition(s), {delegated} "
-            f"node(s) delegated, {len(left)} node(s) left on the CPU"
+            f"{self.partitioner}: {partitions} partition(s), {delegated} node(s) delegated; "
+            f"{len(left)} node(s) not partitioned [component {self.component}]"
         ]
         if left:
             rows = [("node", "target", "reason"), *left]

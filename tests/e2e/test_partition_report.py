@@ -31,8 +31,8 @@ WHY_NOT = re.compile(
     r"^(?P<partitioner>\w+): (?P<node>\S+) \((?P<target>[^)]*)\) stays on the CPU: (?P<reason>.+)$"
 )
 HEADER = re.compile(
-    r"^(?P<partitioner>\w+) \((?P<component>[\w.]+)\): (?P<partitions>\d+) partition\(s\), "
-    r"(?P<delegated>\d+) node\(s\) delegated, (?P<left>\d+) node\(s\) left on the CPU$"
+    r"^(?P<partitioner>\w+): (?P<partitions>\d+) partition\(s\), (?P<delegated>\d+) node\(s\) "
+    r"delegated; (?P<left>\d+) node\(s\) not partitioned \[component (?P<component>[\w.]+)\]$"
 )
 
 pytestmark = pytest.mark.e2e

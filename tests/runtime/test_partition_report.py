@@ -74,7 +74,8 @@ def test_the_report_lists_every_node_left_on_the_cpu_with_its_reason(run) -> Non
     assert "calls: ['add', 'getitem', 'relu', 'sort', 'trunc']" in proc.stdout
     report = messages(proc.stderr)
     assert report[0] == (
-        "DemoPartitioner (webgpu): 1 partition(s), 2 node(s) delegated, 2 node(s) left on the CPU"
+        "DemoPartitioner: 1 partition(s), 2 node(s) delegated; 2 node(s) not partitioned "
+        "[component webgpu]"
     ), proc.stderr
     rows = [m.split() for m in report[2:]]
     assert rows == [
@@ -96,7 +97,7 @@ def test_the_why_not_goes_to_the_component_of_the_partitioner_that_ran(run) -> N
 
 def test_a_core_partitioner_outside_every_component_reports_on_the_core(run) -> None:
     proc = _run(run, "my_project.partition", "partition_report")
-    assert "DemoPartitioner (my_project.partition): 1 partition(s)" in proc.stderr, proc.stderr
+    assert "[component my_project.partition]" in proc.stderr, proc.stderr
     assert "executorch/exir/backend" not in proc.stderr  # no file of that name: the runtime's line
 
 
