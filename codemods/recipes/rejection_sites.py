@@ -90,6 +90,8 @@ def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan
     edits: list[Edit] = []
     done = 0
     for function in checks:
+        if len(function.args.args) < 2:
+            return f"is_node_supported() at line {function.lineno} takes no node"
         node = function.args.args[-1].arg
         for block in _blocks(function):
             for index, stmt in enumerate(block[:-1]):
