@@ -6,8 +6,9 @@ they decide a node cannot be delegated. When the run ends the scope compares the
 nodes with its ``call_function`` nodes and, for every node left outside the delegates
 (``getitem`` aside), with the reasons reported for it or "no reason given by <Partitioner>":
 
-- logs one INFO line per node on the logger of the partitioner's module, so the component follows
-  the partitioner that ran (``TORCH_LOGS=webgpu`` explains a WebGPU run even though the rejection
+- logs one INFO line per node on the logger of the component of the partitioner's module
+  (``executorch.backends.webgpu``, not the module's own logger, whose level a partitioner's
+  ``verbose`` flag may have changed), so the component follows the partitioner that ran (``TORCH_LOGS=webgpu`` explains a WebGPU run even though the rejection
   came from Vulkan's code);
 - logs one table on the ``partition_report`` artifact (``TORCH_LOGS=partition_report``).
 
@@ -27,7 +28,7 @@ from contextlib import contextmanager
 from typing import Protocol, TypeVar
 
 from et_log_runtime.artifacts import PARTITION_REPORT, artifact_enabled
-from et_log_runtime.components import component_for_module
+from et_log_runtime.components import COMPONENTS, component_for_module
 from et_log_runtime.loggers import get_artifact_logger, get_logger
 
 __all__ = ["PartitionRun", "partition_run", "report_rejection", "run_partitioner"]
@@ -61,6 +62,13 @@ def target_name(target: object) -> str:
     return getattr(target, "__name__", None) or str(target)
 
 
+def _component_logger(component: str, module: str) -> str:
+    """The component's own logger covering `module` (``executorch.backends.xnnpack``): its level
+    is the component's, whatever a module below it set for itself (a ``verbose`` flag)."""
+    prefixes = [p for p in COMPONENTS.get(component, ()) if module.startswith(p)]
+    return max(prefixes, key=len, default=module)
+
+
 class PartitionRun:
     """One partitioner run: who ran, and the reasons its backends gave (only while live)."""
 
@@ -70,10 +78,9 @@ class PartitionRun:
         self.module = cls.__module__
         component = component_for_module(self.module)
         self.component = component or self.module
-        self.explain = get_logger(self.module)
-        self.report = get_artifact_logger(
-            self.module if component else CORE_MODULE, PARTITION_REPORT
-        )
+        home = _component_logger(component, self.module) if component else self.module
+        self.explain = get_logger(home)
+        self.report = get_artifact_logger(home if component else CORE_MODULE, PARTITION_REPORT)
         self.explaining = self.explain.isEnabledFor(logging.INFO)
         self.reporting = artifact_enabled(self.report)
         self.live = self.explaining or self.reporting

@@ -27,9 +27,6 @@ COMPONENT = {
     "openvino": "openvino",
 }
 NONDETERMINISTIC_BYTES = {"coreml"}
-# Core ML sets its partitioner logger's level itself (INFO, ET_COREML_LOG_LEVEL): its why-not lines
-# show whenever that level lets them through, until the quiet-by-default change (b16) lands
-OWN_LEVEL = {"coreml"}
 WHY_NOT = re.compile(
     r"^(?P<partitioner>\w+): (?P<node>\S+) \((?P<target>[^)]*)\) stays on the CPU: (?P<reason>.+)$"
 )
@@ -84,8 +81,7 @@ def test_the_report_lists_every_node_left_on_the_cpu_with_a_reason(runs, backend
     listed = {row[0] for row in rows}
     assert listed == _cpu_nodes(run), run.describe()  # every node left on the CPU, nothing else
     assert all(len(row) == 3 and row[2].strip() for row in rows), rows  # each with a reason
-    if backend not in OWN_LEVEL:
-        assert not any(WHY_NOT.match(m) for m in messages)  # the component itself stays quiet
+    assert not any(WHY_NOT.match(m) for m in messages)  # the component itself stays quiet
     if backend not in NONDETERMINISTIC_BYTES:
         assert run.summary["program_sha256"] == before.summary["program_sha256"]
     assert run.partition() == before.partition()

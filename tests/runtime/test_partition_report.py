@@ -9,6 +9,7 @@ from runtime_support import messages
 # A small traced graph, a partitioner that tags relu and add and reports why sort is rejected on
 # Vulkan's logger (the way WebGPU runs Vulkan's code); trunc stays without a reason.
 GRAPH = """
+import logging
 import operator
 import sys
 import threading
@@ -50,6 +51,8 @@ class DemoPartitioner:
 
 
 DemoPartitioner.__module__ = sys.argv[1]
+if sys.argv[2:] == ["verbose"]:  # a partitioner's verbose flag sets its module's own level
+    logging.getLogger(sys.argv[1]).setLevel(logging.DEBUG)
 program = Program(torch.fx.symbolic_trace(Model()))
 print("calls:", sorted(n.name for n in program.graph_module.graph.nodes if n.op == "call_function"))
 run_partitioner(DemoPartitioner(), program)
@@ -62,9 +65,9 @@ with partition_run(DemoPartitioner()) as run:
 WEBGPU = "executorch.backends.webgpu.partitioner.partitioner"
 
 
-def _run(run, module: str, setting: str | None):
+def _run(run, module: str, setting: str | None, *extra: str):
     env = {} if setting is None else {"TORCH_LOGS": setting}
-    proc = run(None, ["-c", GRAPH, module], **env)
+    proc = run(None, ["-c", GRAPH, module, *extra], **env)
     assert proc.returncode == 0, proc.stderr
     return proc
 
@@ -101,9 +104,11 @@ def test_a_core_partitioner_outside_every_component_reports_on_the_core(run) -> 
     assert "executorch/exir/backend" not in proc.stderr  # no file of that name: the runtime's line
 
 
-@pytest.mark.parametrize("setting", [None, "vulkan", "+executorch"])
-def test_nothing_is_kept_or_printed_while_both_are_off(run, setting) -> None:
-    proc = _run(run, WEBGPU, setting)
+@pytest.mark.parametrize(
+    ("setting", "extra"), [(None, ()), ("vulkan", ()), ("+executorch", ()), (None, ("verbose",))]
+)
+def test_nothing_is_kept_or_printed_while_both_are_off(run, setting, extra) -> None:
+    proc = _run(run, WEBGPU, setting, *extra)  # verbose: the module's level is not the component's
     assert "live: False" in proc.stdout and "kept: 0" in proc.stdout
     assert not any("CPU" in m for m in messages(proc.stderr)), proc.stderr
 
