@@ -9,8 +9,8 @@ Modules, bottom up (the import graph is acyclic): ``components`` (the table) <- 
 (names, the lock) <- ``settings`` (merged set_logs state), ``destinations`` (routing, test
 capture, overrides) <- ``sync`` (the one owner of "bring torch up to date") <- the API:
 ``control`` (set_logs, route_to_app, register_*), ``loggers``, ``override``, ``torch_hook``,
-``artifacts`` (partition_report emitters, on top of ``loggers``); ``once`` (warn_once) stands
-alone.
+``artifacts`` (is an artifact on?), ``partition_report`` (the per-run scope backends report
+rejections to, on top of ``loggers``); ``once`` (warn_once) stands alone.
 """
 
 from __future__ import annotations
@@ -19,15 +19,16 @@ import importlib
 
 __all__ = [
     "artifact_enabled",
-    "emit_partition_report",
     "get_artifact_logger",
     "get_logger",
     "logger_names",
     "override_logs",
+    "partition_run",
     "register_artifact",
     "register_component",
     "report_rejection",
     "route_to_app",
+    "run_partitioner",
     "set_logs",
     "stdout_to_log",
     "warn_once",
@@ -35,8 +36,9 @@ __all__ = [
 
 _HOME = {
     "artifact_enabled": "artifacts",
-    "emit_partition_report": "artifacts",
-    "report_rejection": "artifacts",
+    "partition_run": "partition_report",
+    "report_rejection": "partition_report",
+    "run_partitioner": "partition_report",
     "get_logger": "loggers",
     "get_artifact_logger": "loggers",
     "logger_names": "control",

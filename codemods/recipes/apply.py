@@ -13,7 +13,7 @@ import libcst as cst
 from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
 from codemods.plan.names import DROPPABLE_MODULES, count_references
-from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.recipes.base import SOURCE, Edit, Recipe, RecipePlan
 from codemods.rewrite.header import HeaderEdit, apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
@@ -45,8 +45,12 @@ def apply_recipes(
     bad input: a recipe that cannot apply exactly is refused, with why."""
     outcome = RecipeOutcome(text)
     plans: list[tuple[Recipe, RecipePlan]] = []
-    for recipe in recipes:
-        plan = recipe.plan(tree, runtime)
+    token = SOURCE.set(text)
+    try:
+        planned = [(recipe, recipe.plan(tree, runtime)) for recipe in recipes]
+    finally:
+        SOURCE.reset(token)
+    for recipe, plan in planned:
         if plan is None:  # already applied earlier: nothing to do
             continue
         if isinstance(plan, str):

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
+
+# the text of the module being planned (set by the engine): `segment` quotes its code as written
+SOURCE: ContextVar[str] = ContextVar("recipe_source", default="")
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,11 @@ class Recipe:
     path: str  # the root-relative path of the one file it changes (checked on the path's end)
     # (tree, runtime module) -> the plan; a reason to refuse; None when already applied
     plan: Callable[[ast.Module, str], RecipePlan | str | None]
+
+
+def segment(node: ast.expr) -> str:
+    """`node`'s code as written in the module being planned (unparsed when that is unknown)."""
+    return ast.get_source_segment(SOURCE.get(), node) or ast.unparse(node)
 
 
 def find_class(tree: ast.Module, name: str) -> ast.ClassDef | None:
@@ -109,3 +118,41 @@ def edit_function(
     if not isinstance(edit, Edit):
         return edit and f"{target}(): {edit}"
     return RecipePlan([edit], imports, note)
+
+
+def edit_blocks(
+    tree: ast.Module,
+    runtime: str,
+    *,
+    target: str,
+    changes: list[tuple[str, str]],
+    imports: tuple[str, ...],
+    note: str,
+) -> RecipePlan | str | None:
+    """A recipe's plan replacing, in function `target` (`name` or `Class.method`), each `old`
+    of `changes` by its `new`, wherever in the function's nested blocks `old` stands (once)."""
+    owner, _, name = target.rpartition(".")
+    body = tree.body
+    if owner:
+        cls = find_class(tree, owner)
+        if cls is None:
+            return f"no class {owner} in this file"
+        body = cls.body
+    function = find_function(body, name)
+    if function is None:
+        return f"no {target}() in this file"
+    blocks = [
+        block
+        for node in ast.walk(function)
+        for block in (getattr(node, f, None) for f in ("body", "orelse", "finalbody"))
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
+    ]
+    edits: list[Edit] = []
+    for old, new in changes:
+        if any(locate(block, new) is not None for block in blocks):
+            continue
+        at = next(((b, i) for b in blocks if (i := locate(b, old)) is not None), None)
+        if at is None:
+            return f"{target}(): `{old.strip().splitlines()[0]}` is not there any more"
+        edits.append(Edit(at[0], at[1], len(ast.parse(old).body), new))
+    return RecipePlan(edits, imports, note) if edits else None

@@ -1,27 +1,60 @@
-"""The `partition_report` artifact: one table per `ConfigerationBasedPartitioner.partition` run.
+"""The `partition_report` scope around every partitioner run, opened by the core.
 
-`exir/backend/canonical_partitioners/config_partitioner.py` is the partitioner XNNPACK builds on.
-After it generates its partitions, the table of what was delegated and of every rejection its
-configs reported (see the why-no-partition-info recipe) goes to the artifact.
+Every partitioner ExecuTorch runs goes through `exir/backend/backend_api.py`: `to_backend` (one
+method, what `to_edge_transform_and_lower` calls) and its multi-method twin both call
+`partitioner_result = partitioner_instance(fake_edge_program)`. The recipe wraps both calls in the
+runtime's `run_partitioner`, which opens the run's scope: rejections the backends report meanwhile
+(`report_rejection`) belong to it, and when it ends every `call_function` node left outside the
+delegates is explained at INFO on the partitioner's component and listed on
+`TORCH_LOGS=partition_report`. Nothing is collected while both are off.
 """
 
 from __future__ import annotations
 
-from functools import partial
+import ast
 
-from codemods.recipes.base import Recipe, edit_function
+from codemods.recipes.base import Edit, Recipe, RecipePlan, same_statements
+
+_OLD = "partitioner_result = partitioner_instance(fake_edge_program)\n"
+_NEW = "partitioner_result = run_partitioner(partitioner_instance, fake_edge_program)\n"
+RUNS = 2  # to_backend for one program, and for several methods
+
+
+def statement_blocks(tree: ast.Module, source: str) -> list[tuple[list[ast.stmt], int]]:
+    """Every (statement list, index) in `tree` where the one statement of `source` stands."""
+    found = []
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                found += [
+                    (block, i)
+                    for i, stmt in enumerate(block)
+                    if isinstance(stmt, ast.stmt) and same_statements([stmt], source)
+                ]
+    return found
+
+
+def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    old, new = statement_blocks(tree, _OLD), statement_blocks(tree, _NEW)
+    if not old and len(new) == RUNS:
+        return None  # applied before
+    if len(old) + len(new) != RUNS:
+        return (
+            f"expected {RUNS} partitioner calls `{_OLD.strip()}`, found {len(old)} "
+            f"(and {len(new)} already wrapped)"
+        )
+    edits = [Edit(block, index, 1, _NEW) for block, index in old]
+    return RecipePlan(
+        edits,
+        ("run_partitioner",),
+        "every partitioner run is one partition_report scope: TORCH_LOGS=partition_report "
+        "prints a table per run, TORCH_LOGS=<backend> explains each node left on the CPU",
+    )
+
 
 RECIPE = Recipe(
     "partition-report",
-    "exir/backend/canonical_partitioners/config_partitioner.py",
-    partial(
-        edit_function,
-        target="ConfigerationBasedPartitioner.partition",
-        old="partitions = self.generate_partitions(exported_program)\n",
-        new="emit_partition_report(__name__, type(self).__name__, partitions)\n",
-        keep_old=True,
-        imports=("emit_partition_report",),
-        note="TORCH_LOGS=partition_report prints what each partitioner run delegated and why not "
-        "the rest",
-    ),
+    "exir/backend/backend_api.py",
+    plan,
 )

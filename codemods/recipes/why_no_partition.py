@@ -1,8 +1,11 @@
-"""WhyNoPartition reasons at INFO, and fed to the `partition_report` artifact.
+"""WhyNoPartition reasons reported to the partition run: at INFO, and in `partition_report`.
 
 `exir/backend/utils.py`'s `WhyNoPartition.__call__` logs why a node was not partitioned at DEBUG on
 the backend's logger. The seed asks for INFO, so `TORCH_LOGS=xnnpack` answers "why was this node
-not partitioned?" while the default (WARNING) stays quiet.
+not partitioned?" while the default (WARNING) stays quiet. After the recipe the call reports to the
+partitioner run (`report_rejection`): one INFO line per node left on the CPU, on the component of
+the partitioner that ran, and a row of `TORCH_LOGS=partition_report`; outside a run, at INFO on
+the backend's logger at once.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ RECIPE = Recipe(
         edit_function,
         target="WhyNoPartition.__call__",
         old="self.logger.debug(self)\n",
-        new="self.logger.info(self)\nreport_rejection(self.logger, node, reason)\n",
+        new="report_rejection(self.logger, node, reason)\n",
         imports=("report_rejection",),
-        note="WhyNoPartition logs at INFO (TORCH_LOGS=<backend> shows it) and feeds partition_report",
+        note="WhyNoPartition reports to the partition run: INFO on the backend (TORCH_LOGS=<backend>) "
+        "and partition_report",
     ),
 )

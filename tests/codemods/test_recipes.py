@@ -9,10 +9,9 @@ from codemod_support import SAMPLE
 
 from codemods.migrate import main
 from codemods.pipeline import migrate_source
-from codemods.recipes import RECIPES
+from codemods.recipes import RECIPES, Recipe
 
 UTILS = "exir/backend/utils.py"
-PARTITIONER = "exir/backend/canonical_partitioners/config_partitioner.py"
 SERIALIZER = "backends/xnnpack/serialization/xnnpack_graph_serialize.py"
 
 
@@ -20,13 +19,16 @@ def _source(rel: str) -> str:
     return (SAMPLE / rel).read_text()
 
 
+def _recipe(name: str) -> Recipe:
+    return next(r for r in RECIPES if r.name == name)
+
+
 def test_each_recipe_applies_to_its_upstream_shape_once(config):
     expected = {
-        UTILS: ("why-no-partition-info", "self.logger.info(self)\n", "report_rejection"),
-        PARTITIONER: (
-            "partition-report",
-            "emit_partition_report(__name__,",
-            "emit_partition_report",
+        UTILS: (
+            "why-no-partition-info",
+            "report_rejection(self.logger, node, reason)\n",
+            "report_rejection",
         ),
         SERIALIZER: (
             "xnnpack-graph-artifact",
@@ -36,13 +38,14 @@ def test_each_recipe_applies_to_its_upstream_shape_once(config):
     }
     for rel, (name, line, imported) in expected.items():
         path = f"executorch/{rel}"
-        result = migrate_source(_source(rel), path, config)
+        recipes = [_recipe(name)]
+        result = migrate_source(_source(rel), path, config, recipes=recipes)
         assert result.error is None and [n for n, _ in result.recipes] == [name], rel
         assert line in result.new_text, result.new_text
         imports = [x for x in result.new_text.splitlines() if x.startswith("from et_log_runtime")]
         assert len(imports) == 1 and imported in imports[0], imports
         compile(result.new_text, rel, "exec")
-        again = migrate_source(result.new_text, path, config)
+        again = migrate_source(result.new_text, path, config, recipes=recipes)
         assert (again.new_text, again.recipes, again.refused_recipes) == (result.new_text, [], [])
 
 
@@ -55,7 +58,7 @@ def test_the_graph_dump_no_longer_writes_a_file(config):
 def test_a_changed_upstream_shape_is_refused_and_left_as_the_site_kinds_wrote_it(config):
     changed = _source(UTILS).replace("self.logger.debug(self)", "self.logger.warning(self)")
     path = f"executorch/{UTILS}"
-    result = migrate_source(changed, path, config)
+    result = migrate_source(changed, path, config, recipes=[_recipe("why-no-partition-info")])
     plain = migrate_source(changed, path, config, recipes=[])
     assert result.recipes == [] and result.new_text == plain.new_text
     ((name, reason),) = result.refused_recipes
@@ -67,12 +70,13 @@ def test_a_statement_sharing_its_line_is_refused(config):
         "        self.reason = reason\n        self.logger.debug(self)\n",
         "        self.reason = reason; self.logger.debug(self)\n",
     )
-    result = migrate_source(shared, f"executorch/{UTILS}", config)
+    recipes = [_recipe("why-no-partition-info")]
+    result = migrate_source(shared, f"executorch/{UTILS}", config, recipes=recipes)
     assert result.recipes == [] and "shares its line" in result.refused_recipes[0][1]
 
 
 def test_no_recipes_flag_and_the_report(sample_copy, tmp_path):
-    partitioner = sample_copy / PARTITIONER
+    partitioner = sample_copy / UTILS
     before = partitioner.read_bytes()
     paths = [str(sample_copy / "exir"), str(sample_copy / "backends")]
     assert main([*paths, "-q", "--no-recipes"]) == 0

@@ -20,3 +20,14 @@ class WhyNoPartition:
 
     def __str__(self) -> str:
         return f"WhyNoPartition: Node {self.node} was not partitioned because {self.reason}."
+
+
+class WhyNoPartitionReporter:
+    """Gathers why nodes were rejected, for one table (Arm's reporter)."""
+
+    def __init__(self) -> None:
+        self._rejected_nodes = {}
+
+    def report_reject(self, node, reason: str):
+        if node not in self._rejected_nodes:
+            self._rejected_nodes[node] = reason

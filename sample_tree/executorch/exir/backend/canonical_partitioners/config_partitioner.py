@@ -13,6 +13,16 @@ class Partition:
 class ConfigerationBasedPartitioner:
     def __init__(self, configs: List) -> None:
         self.configs = configs
+        self.target_partitioner_configs = {c.target_name: c for c in configs}
+
+    def get_matched_nodes_from_configs(self, exported_program: List) -> List:
+        matched = []
+        for node in exported_program:
+            target = node.target.__name__
+            if target not in self.target_partitioner_configs:
+                continue
+            matched.append(node)
+        return matched
 
     def generate_partitions(self, exported_program: List) -> List[Partition]:
         accepted = [n for n in exported_program if any(c.check(n) for c in self.configs)]

@@ -1,0 +1,134 @@
+"""Named rejection sites of the backends, reported to the partition run (`report_rejection`).
+
+Each recipe edits the one statement where a backend decides a node stays on the CPU, so the
+reason reaches `TORCH_LOGS=<backend>` (one INFO line per node left on the CPU, on the component
+of the partitioner that ran) and `TORCH_LOGS=partition_report`. Matched on the post-migration
+text of ExecuTorch 1.5.1 and main (the same there); any other shape is refused.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from codemods.recipes.base import Recipe, edit_blocks
+
+_IMPORTS = ("report_rejection",)
+_NOTE = "reasons reported to the partition run (TORCH_LOGS=<backend>, partition_report)"
+
+ARM_REPORTER = Recipe(
+    "arm-reporter-rejections",
+    "exir/backend/utils.py",
+    partial(
+        edit_blocks,
+        target="WhyNoPartitionReporter.report_reject",
+        changes=[
+            (
+                "if node not in self._rejected_nodes:\n    self._rejected_nodes[node] = reason\n",
+                "if node not in self._rejected_nodes:\n"
+                "    self._rejected_nodes[node] = reason\n"
+                "    report_rejection(None, node, reason)\n",
+            )
+        ],
+        imports=_IMPORTS,
+        note=f"Arm's rejection table: {_NOTE}",
+    ),
+)
+
+XNNPACK_NO_CONFIG = Recipe(
+    "xnnpack-no-config",
+    "exir/backend/canonical_partitioners/config_partitioner.py",
+    partial(
+        edit_blocks,
+        target="ConfigerationBasedPartitioner.get_matched_nodes_from_configs",
+        changes=[
+            (
+                "if target not in self.target_partitioner_configs:\n    continue\n",
+                "if target not in self.target_partitioner_configs:\n"
+                "    report_rejection(\n"
+                "        None,\n"
+                "        node,\n"
+                '        f"no {type(self).__name__} config for {node.target.__name__}",\n'
+                "    )\n"
+                "    continue\n",
+            )
+        ],
+        imports=_IMPORTS,
+        note=f"a target without a config: {_NOTE}",
+    ),
+)
+
+VULKAN_LOG_SKIP = Recipe(
+    "vulkan-log-skip",
+    "backends/vulkan/partitioner/vulkan_partitioner.py",
+    partial(
+        edit_blocks,
+        target="VulkanSupportedOperators.log_skip",
+        changes=[
+            (
+                'if node.op == "call_function":\n'
+                "    logger.info(\n"
+                '        f"[Vulkan Partitioner] Due to [{reason}], skipping '
+                '{utils.node_io_str(node)}"\n'
+                "    )\n",
+                'if node.op == "call_function":\n    report_rejection(logger, node, reason)\n',
+            )
+        ],
+        imports=_IMPORTS,
+        note=f"log_skip: {_NOTE}; a WebGPU run is explained under webgpu",
+    ),
+)
+
+_COREML_UNSUPPORTED = (
+    "self.log_once(\n"
+    '    "Skipping op for CoreML delegation because it is not supported by CoreML: "\n'
+    "    + node_target_name\n"
+    ")\n"
+)
+COREML = Recipe(
+    "coreml-rejections",
+    "backends/apple/coreml/partition/coreml_partitioner.py",
+    partial(
+        edit_blocks,
+        target="_OperatorsSupportedForCoreMLBackend.is_node_supported",
+        changes=[
+            (
+                "if self.should_skip_op_for_delegation(node_target_name):\n    return False\n",
+                "if self.should_skip_op_for_delegation(node_target_name):\n"
+                '    report_rejection(logger, node, "in skip_ops_for_coreml_delegation")\n'
+                "    return False\n",
+            ),
+            (
+                "if self.should_override_support(node):\n    is_supported = False\n",
+                "if self.should_override_support(node):\n"
+                "    is_supported = False\n"
+                '    report_rejection(logger, node, "CoreMLPartitioner overrides its support")\n',
+            ),
+            (
+                _COREML_UNSUPPORTED,
+                _COREML_UNSUPPORTED
+                + 'report_rejection(logger, node, "not supported by coremltools")\n',
+            ),
+        ],
+        imports=_IMPORTS,
+        note=f"Core ML's support check: {_NOTE}",
+    ),
+)
+
+_OPENVINO_UNSUPPORTED = 'logger.info("Op not supported:  %s", "torch.ops." + str(op_type))\n'
+OPENVINO = Recipe(
+    "openvino-rejections",
+    "backends/openvino/partitioner.py",
+    partial(
+        edit_blocks,
+        target="OpenvinoOperatorsSupport.is_node_supported",
+        changes=[
+            (
+                _OPENVINO_UNSUPPORTED,
+                _OPENVINO_UNSUPPORTED
+                + 'report_rejection(logger, node, "not in OpenVINO\'s supported ops")\n',
+            )
+        ],
+        imports=_IMPORTS,
+        note=f"OpenVINO's support check: {_NOTE}",
+    ),
+)

@@ -1,0 +1,138 @@
+"""Backends' own rejection sites fed to the partition run (`report_rejection`).
+
+Two shapes. A named statement a backend runs when it rejects a node (XNNPACK's `WhyNoPartition`,
+Vulkan's `log_skip`, Arm's `WhyNoPartitionReporter`, Core ML, OpenVINO, the config partitioner's
+missing config) is matched exactly (`edit_function` in base.py). The common shape of an operator
+support check, a log line then `return False` in `is_node_supported`, is matched here for any
+backend: `logger.info/debug(MSG)` becomes `report_rejection(logger, node, MSG)` (one INFO line
+on the component that ran, the reason in the report); `self.log_once(MSG)` (gated by the
+partitioner's own `log` flag) stays and `report_rejection(logger, node, MSG)` follows it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import libcst as cst
+
+from codemods.recipes.base import Edit, Recipe, RecipePlan, segment
+from codemods.rewrite.layout import Room, fit
+
+_REPLACED = ("info", "debug")  # logger methods whose line report_rejection takes over
+_KEPT = "log_once"  # a partitioner's own switchable log, kept before the report
+
+
+def _blocks(function: ast.FunctionDef) -> Iterator[list[ast.stmt]]:
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+
+
+def _message(stmt: ast.stmt, logger: str) -> tuple[str, ast.expr] | None:
+    """(`replace` or `keep`, the message) when `stmt` is a rejection log line."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    call = stmt.value
+    func = call.func
+    if len(call.args) != 1 or call.keywords or not isinstance(func, ast.Attribute):
+        return None
+    owner = func.value.id if isinstance(func.value, ast.Name) else None
+    if owner == logger and func.attr in _REPLACED:
+        return "replace", call.args[0]
+    if owner == "self" and func.attr == _KEPT:
+        return "keep", call.args[0]
+    return None
+
+
+def _is_return_false(stmt: ast.stmt) -> bool:
+    value = stmt.value if isinstance(stmt, ast.Return) else None
+    return isinstance(value, ast.Constant) and value.value is False
+
+
+def _is_report(stmt: ast.stmt) -> bool:
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    func = call.func if isinstance(call, ast.Call) else None
+    return isinstance(func, ast.Name) and func.id == "report_rejection"
+
+
+def report_call(logger: str, node: str, message: ast.expr, column: int) -> str:
+    """`report_rejection(logger, node, <message as written>)` laid out as black would, for a
+    statement at `column` (continuation lines without the block's indentation)."""
+    lines = segment(message).split("\n")
+    message_text = "\n".join([lines[0], *(line[column:] for line in lines[1:])])
+    call = cst.parse_expression(f"report_rejection({logger}, {node}, {message_text})")
+    assert isinstance(call, cst.Call)
+    indent = " " * column
+    text = fit(call, Room(before=column, after=0, indent=indent))[1]
+    first, *rest = text.split("\n")
+    return "\n".join([first, *(line.removeprefix(indent) for line in rest)]) + "\n"
+
+
+def support_checks(tree: ast.Module) -> list[ast.FunctionDef]:
+    """Every `is_node_supported` method of the module's classes."""
+    return [
+        item
+        for cls in tree.body
+        if isinstance(cls, ast.ClassDef)
+        for item in cls.body
+        if isinstance(item, ast.FunctionDef) and item.name == "is_node_supported"
+    ]
+
+
+def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan | str | None:
+    """The plan for every `log; return False` in the module's `is_node_supported` methods."""
+    checks = support_checks(tree)
+    if not checks:
+        return "no is_node_supported() in this file"
+    edits: list[Edit] = []
+    done = 0
+    for function in checks:
+        if len(function.args.args) < 2:
+            return f"is_node_supported() at line {function.lineno} takes no node"
+        node = function.args.args[-1].arg
+        for block in _blocks(function):
+            for index, stmt in enumerate(block[:-1]):
+                if _is_report(stmt):
+                    done += 1  # a site reported earlier (replaced, or after a kept line)
+                    continue
+                found = _message(stmt, logger)
+                following = block[index + 1]
+                if found is None or not _is_return_false(following):
+                    continue
+                how, message = found
+                report = report_call(logger, node, message, stmt.col_offset)
+                if how == "replace":
+                    edits.append(Edit(block, index, 1, report))
+                else:
+                    edits.append(Edit(block, index + 1, 0, report))
+    if not edits:
+        return None if done else "no `log a reason; return False` in is_node_supported()"
+    return RecipePlan(
+        edits,
+        ("report_rejection",),
+        f"{len(edits)} rejection(s) in is_node_supported() reported to the partition run: "
+        "TORCH_LOGS=<backend> explains them on the component that ran, partition_report lists "
+        "them",
+    )
+
+
+def log_then_reject(name: str, path: str, backend: str) -> Recipe:
+    """The recipe for `backend`'s support check in `path`."""
+    return Recipe(
+        name,
+        path,
+        lambda tree, runtime: plan_log_then_reject(tree),
+    )
+
+
+QUALCOMM = log_then_reject(
+    "qualcomm-rejections", "backends/qualcomm/partition/qnn_partitioner.py", "Qualcomm"
+)
+MEDIATEK = log_then_reject("mediatek-rejections", "backends/mediatek/partitioner.py", "MediaTek")
+MLX = log_then_reject("mlx-rejections", "backends/mlx/partitioner.py", "MLX")
+COREAI = log_then_reject(
+    "coreai-rejections", "backends/apple/coreai/partition/partitioner.py", "Core AI"
+)

@@ -1,0 +1,23 @@
+# Copyright (c) Sample Authors.
+# Licensed under the BSD-style license in the LICENSE file.
+"""Qualcomm's support check: skipped ops and ops without a node visitor."""
+
+import logging
+
+logger = logging.getLogger(__name__)
+
+
+class QnnOperatorSupport:
+    def __init__(self, skipped, node_visitors) -> None:
+        self.skipped, self.node_visitors = skipped, node_visitors
+
+    def is_node_supported(self, _, node) -> bool:
+        if node.target.__name__ in self.skipped:
+            logger.info(f"{node.target.__name__} | Skipped")
+            return False
+        if node.target.__name__ not in self.node_visitors:
+            logger.info(
+                f"[{node.name}] {node.target.__name__} | No node visitor, unsupported"
+            )
+            return False
+        return True

@@ -1,0 +1,152 @@
+"""The partition-report recipes: the core's scope around every partitioner run and each backend's
+rejection site, on the sample tree's shapes (libcst, the whole migration) and, when
+``ET_LOG_EXECUTORCH_SRC`` names an ExecuTorch tree, on ExecuTorch's own files."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from codemod_support import SAMPLE
+
+from codemods.pipeline import migrate_source
+from codemods.recipes import RECIPES, Recipe
+
+# recipe -> (file, a line the recipe writes there)
+WRITES = {
+    "partition-report": (
+        "exir/backend/backend_api.py",
+        "partitioner_result = run_partitioner(partitioner_instance, fake_edge_program)",
+    ),
+    "arm-reporter-rejections": (
+        "exir/backend/utils.py",
+        "        report_rejection(None, node, reason)",
+    ),
+    "xnnpack-no-config": (
+        "exir/backend/canonical_partitioners/config_partitioner.py",
+        'f"no {type(self).__name__} config for {node.target.__name__}",',
+    ),
+    "vulkan-log-skip": (
+        "backends/vulkan/partitioner/vulkan_partitioner.py",
+        "            report_rejection(logger, node, reason)",
+    ),
+    "coreml-rejections": (
+        "backends/apple/coreml/partition/coreml_partitioner.py",
+        'report_rejection(logger, node, "not supported by coremltools")',
+    ),
+    "openvino-rejections": (
+        "backends/openvino/partitioner.py",
+        'report_rejection(logger, node, "not in OpenVINO\'s supported ops")',
+    ),
+    "qualcomm-rejections": (
+        "backends/qualcomm/partition/qnn_partitioner.py",
+        'report_rejection(logger, node, f"{node.target.__name__} | Skipped")',
+    ),
+    "mediatek-rejections": ("backends/mediatek/partitioner.py", "report_rejection(\n"),
+    "mlx-rejections": (
+        "backends/mlx/partitioner.py",
+        'report_rejection(logger, node, f"[UNSUPPORTED] Node {node.target}")',
+    ),
+    "coreai-rejections": (
+        "backends/apple/coreai/partition/partitioner.py",
+        "report_rejection(",
+    ),
+}
+
+
+def _recipe(name: str) -> Recipe:
+    return next(r for r in RECIPES if r.name == name)
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_the_recipe_applies_to_its_shape_once(config, name) -> None:
+    rel, line = WRITES[name]
+    path = f"executorch/{rel}"
+    recipes = [_recipe(name)]
+    result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=recipes)
+    assert result.error is None and [n for n, _ in result.recipes] == [name], result
+    assert line in result.new_text, result.new_text
+    imports = [x for x in result.new_text.splitlines() if x.startswith("from et_log_runtime")]
+    assert len(imports) == 1, imports
+    assert "report_rejection" in imports[0] or "run_partitioner" in imports[0], imports
+    compile(result.new_text, rel, "exec")
+    again = migrate_source(result.new_text, path, config, recipes=recipes)
+    assert (again.new_text, again.recipes, again.refused_recipes) == (result.new_text, [], [])
+
+
+def test_the_core_wraps_both_partitioner_calls(config) -> None:
+    rel = "exir/backend/backend_api.py"
+    result = migrate_source((SAMPLE / rel).read_text(), f"executorch/{rel}", config)
+    assert result.new_text.count("= run_partitioner(partitioner_instance, fake_edge_program)") == 2
+    assert "partitioner_instance(fake_edge_program)\n" not in result.new_text
+
+
+def test_a_third_partitioner_call_is_refused(config) -> None:
+    rel = "exir/backend/backend_api.py"
+    text = (SAMPLE / rel).read_text() + (
+        "\n\ndef again(partitioner_instance, fake_edge_program):\n"
+        "    partitioner_result = partitioner_instance(fake_edge_program)\n"
+        "    return partitioner_result\n"
+    )
+    path = f"executorch/{rel}"
+    result = migrate_source(text, path, config, recipes=[_recipe("partition-report")])
+    assert result.recipes == [] and result.new_text == text
+    ((name, reason),) = result.refused_recipes
+    assert name == "partition-report" and "expected 2 partitioner calls" in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        ("vulkan-log-skip", "[Vulkan Partitioner] Due to", "[Vulkan] Due to"),
+        ("coreml-rejections", "                return False\n", "                return None\n"),
+        ("xnnpack-no-config", "                continue\n", "                pass\n"),
+        ("qualcomm-rejections", "            return False\n", "            return 0\n"),
+    ],
+)
+def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it(
+    config, name, old, new
+) -> None:
+    rel = WRITES[name][0]
+    text = (SAMPLE / rel).read_text().replace(old, new)
+    path = f"executorch/{rel}"
+    result = migrate_source(text, path, config, recipes=[_recipe(name)])
+    plain = migrate_source(text, path, config, recipes=[])
+    assert result.recipes == [] and result.new_text == plain.new_text
+    ((refused, reason),) = result.refused_recipes
+    assert refused == name and reason, reason
+
+
+def test_a_reported_call_is_laid_out_as_black_would(config) -> None:
+    rel = WRITES["qualcomm-rejections"][0]
+    path = f"executorch/{rel}"
+    result = migrate_source((SAMPLE / rel).read_text(), path, config)
+    assert max(len(line) for line in result.new_text.splitlines()) <= 88
+    assert "                logger,\n                node,\n" in result.new_text
+
+
+UPSTREAM = os.environ.get("ET_LOG_EXECUTORCH_SRC")
+
+
+@pytest.mark.skipif(not UPSTREAM, reason="ET_LOG_EXECUTORCH_SRC (an ExecuTorch tree) is not set")
+def test_every_recipe_applies_to_executorch_main(config, tmp_path: Path) -> None:
+    root = Path(UPSTREAM or "")
+    applied: dict[str, str] = {}
+    for recipe in RECIPES:
+        source = root / recipe.path
+        if not source.is_file():
+            applied[recipe.name] = "not in the tree"
+            continue
+        copy = tmp_path / "executorch" / recipe.path
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, copy)
+        result = migrate_source(copy.read_text(), str(copy), config, recipes=[recipe])
+        assert result.error is None, (recipe.name, result.error)
+        ast.parse(result.new_text)
+        applied[recipe.name] = "applied" if result.recipes else str(result.refused_recipes)
+    wanted = {r.name: "applied" for r in RECIPES}
+    wanted["coreai-rejections"] = "not in the tree"  # Core AI's partitioner left main after 1.5.1
+    assert applied == wanted

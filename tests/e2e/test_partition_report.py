@@ -1,0 +1,108 @@
+"""Issue 16, items 1 and 2 on the released wheel: every partitioner that lowers here, migrated
+(`exir backends extension devtools`), explains every node it left on the CPU.
+
+For each backend: ``TORCH_LOGS=partition_report`` prints one table for the run whose rows are
+exactly the ``call_function`` nodes left on the CPU, each with a reason; ``TORCH_LOGS=<backend>``
+has one INFO line per such node on the backend's own component; the program bytes are those of
+the unmigrated wheel (``PYTHONHASHSEED=0``; Core ML's bytes differ run to run even unmigrated:
+there the same delegates and CPU nodes). A backend that cannot lower here is skipped with its
+reason, never passed. Slow (about twenty lowerings): run with ``-m e2e`` or by file.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from backend_lowering import Lowering, lower_many, migrated_copy, pristine_copy
+from wheel_env import WheelEnv
+
+COMPONENT = {
+    "xnnpack": "xnnpack",
+    "vulkan": "vulkan",
+    "webgpu": "webgpu",
+    "arm_tosa": "arm",
+    "arm_ethosu85": "arm",
+    "coreml": "coreml",
+    "openvino": "openvino",
+}
+NONDETERMINISTIC_BYTES = {"coreml"}
+WHY_NOT = re.compile(
+    r"^(?P<partitioner>\w+): (?P<node>\S+) \((?P<target>[^)]*)\) stays on the CPU: (?P<reason>.+)$"
+)
+HEADER = re.compile(
+    r"^(?P<partitioner>\w+): (?P<partitions>\d+) partition\(s\), (?P<delegated>\d+) node\(s\) "
+    r"delegated; (?P<left>\d+) node\(s\) not partitioned \[component (?P<component>[\w.]+)\]$"
+)
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def runs(wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lowering]:
+    """Per backend: the unmigrated lowering, and the migrated one under both settings."""
+    pristine = pristine_copy(wheel, tmp_path_factory.mktemp("pristine"))
+    migrated, _ = migrated_copy(wheel, tmp_path_factory.mktemp("migrated"))
+    before = lower_many(wheel, pristine, [(b, None) for b in COMPONENT], with_et_log=False)
+    jobs = [(b, s) for b in COMPONENT for s in ("partition_report", COMPONENT[b])]
+    jobs.append(("webgpu", "vulkan"))  # WebGPU runs Vulkan's code: its reasons are not Vulkan's
+    after = lower_many(wheel, migrated, jobs)
+    out = {f"{b}:before": before[(b, None)] for b in COMPONENT}
+    out.update({f"{b}:{s}": run for (b, s), run in after.items()})
+    return out
+
+
+def _lowered(runs: dict[str, Lowering], key: str) -> Lowering:
+    run = runs[key]
+    if run.unavailable_reason:
+        pytest.skip(f"{key}: cannot lower here: {run.unavailable_reason}")
+    assert run.lowered, run.describe()
+    return run
+
+
+def _cpu_nodes(run: Lowering) -> set[str]:
+    return {node["name"] for node in run.summary["cpu_nodes"]}
+
+
+def _messages(run: Lowering) -> list[str]:
+    return [line.message for line in run.lines]
+
+
+@pytest.mark.parametrize("backend", list(COMPONENT))
+def test_the_report_lists_every_node_left_on_the_cpu_with_a_reason(runs, backend) -> None:
+    before = _lowered(runs, f"{backend}:before")
+    run = _lowered(runs, f"{backend}:partition_report")
+    messages = [m.removeprefix("[__partition_report] ") for m in _messages(run)]
+    headers = [(i, h) for i, m in enumerate(messages) if (h := HEADER.match(m))]
+    assert len(headers) == 1, run.describe()  # one partitioner run, one table
+    at, header = headers[0]
+    assert header["component"] == COMPONENT[backend]
+    rows = [m.split(None, 2) for m in messages[at + 2 : at + 2 + int(header["left"])]]
+    listed = {row[0] for row in rows}
+    assert listed == _cpu_nodes(run), run.describe()  # every node left on the CPU, nothing else
+    assert all(len(row) == 3 and row[2].strip() for row in rows), rows  # each with a reason
+    assert not any(WHY_NOT.match(m) for m in messages)  # the component itself stays quiet
+    if backend not in NONDETERMINISTIC_BYTES:
+        assert run.summary["program_sha256"] == before.summary["program_sha256"]
+    assert run.partition() == before.partition()
+
+
+@pytest.mark.parametrize("backend", list(COMPONENT))
+def test_the_backend_name_explains_every_node_left_on_the_cpu(runs, backend) -> None:
+    before = _lowered(runs, f"{backend}:before")
+    run = _lowered(runs, f"{backend}:{COMPONENT[backend]}")
+    why = [m for line in run.lines if (m := WHY_NOT.match(line.message))]
+    assert {m["node"] for m in why} == _cpu_nodes(run), run.describe()
+    assert all(m["reason"].strip() for m in why)
+    assert all(line.level == "INFO" for line in run.lines if WHY_NOT.match(line.message))
+    assert not any("[__partition_report]" in m for m in _messages(run))
+    if backend not in NONDETERMINISTIC_BYTES:
+        assert run.summary["program_sha256"] == before.summary["program_sha256"]
+    assert run.partition() == before.partition()
+
+
+def test_webgpu_is_explained_under_webgpu_not_vulkan(runs) -> None:
+    run = _lowered(runs, "webgpu:webgpu")
+    assert {m.split(":")[0] for m in _messages(run) if WHY_NOT.match(m)} == {"WebGPUPartitioner"}
+    under_vulkan = _lowered(runs, "webgpu:vulkan")
+    assert not [m for m in _messages(under_vulkan) if WHY_NOT.match(m)], under_vulkan.describe()
