@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol, TypeVar
 
-from et_log_runtime.artifacts import PARTITION_REPORT, artifact_enabled
-from et_log_runtime.components import COMPONENTS, component_for_module
-from et_log_runtime.loggers import get_artifact_logger, get_logger
+from .artifacts import PARTITION_REPORT, artifact_enabled
+from .components import COMPONENTS, component_for_module
+from .loggers import get_artifact_logger, get_logger
 
 __all__ = ["PartitionRun", "partition_run", "report_rejection", "run_partitioner"]
 

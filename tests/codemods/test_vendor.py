@@ -48,11 +48,15 @@ def test_component_table_comes_from_the_targets_backend_folders(sample_copy: Pat
     namespace: dict[str, object] = {}
     source = (sample_copy / "exir" / "_logging" / "components.py").read_text(encoding="utf-8")
     exec(compile(source, "components.py", "exec"), namespace)
-    assert namespace["BACKENDS"] == {
-        "arm": "executorch.backends.arm",
-        "xnnpack": "executorch.backends.xnnpack",
-        "mps": "executorch.backends.apple.mps",
+    backends = sample_copy / "backends"
+    expected = {
+        folder.name: f"executorch.backends.{folder.relative_to(backends).as_posix().replace('/', '.')}"
+        for folder in [*backends.iterdir(), *(backends / "apple").iterdir()]
+        if folder.is_dir() and folder.name not in ("apple", "example") and any(folder.rglob("*.py"))
     }
+    assert {"arm", "xnnpack", "coreml", "mps"} <= expected.keys()  # the sample tree's and ours
+    assert namespace["BACKENDS"] == expected
+    assert namespace["BACKENDS"]["mps"] == "executorch.backends.apple.mps"  # type: ignore[index]
     assert set(namespace["ARTIFACTS"]) == {"xnnpack_graph", "partition_report"}  # type: ignore[arg-type]
 
 
