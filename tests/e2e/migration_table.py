@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/e2e/migration_table.py /work/et-tree [--write]
 
-Copies ``exir/`` and ``backends/`` (and ``pyproject.toml``) to a temporary directory, lints the copy
+Copies the documented folders (``wheel_env.MIGRATED_FOLDERS``: exir, backends, extension, devtools) (and ``pyproject.toml``) to a temporary directory, lints the copy
 (``python -m lint_rules --format json``: the sites on main today), migrates it
 (``python -m codemods.migrate --report``: what the codemod fixes and what it leaves for review), and
 renders both per component. With ``--write`` the section between ``<!-- migration-table -->`` and
@@ -23,11 +23,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
+from wheel_env import MIGRATED_FOLDERS  # noqa: E402 - beside this script
+
 from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
 from lint_rules.discovery import iter_python_files  # noqa: E402
 from lint_rules.rules import CODES  # noqa: E402
 
 DOC = REPO / "docs" / "MIGRATION.md"
+FOLDERS_TEXT = " ".join(f"`{name}/`" for name in MIGRATED_FOLDERS)
 BEGIN, END = "<!-- migration-table -->", "<!-- /migration-table -->"
 
 
@@ -50,18 +53,19 @@ def measure(tree: Path) -> tuple[list[dict], dict, Counter]:
     ETL008 per component) on a copy of ``tree``."""
     with tempfile.TemporaryDirectory(prefix="et-log-table-") as tmp:
         copy = Path(tmp)
-        for name in ("exir", "backends"):
+        folders = [name for name in MIGRATED_FOLDERS if (tree / name).is_dir()]
+        for name in folders:
             shutil.copytree(tree / name, copy / name, symlinks=True)
         if (tree / "pyproject.toml").is_file():
             shutil.copy2(tree / "pyproject.toml", copy / "pyproject.toml")
-        lint = _run(["-m", "lint_rules", "--format", "json", "exir", "backends"], copy, (0, 1))
-        exempt = exempt_prints(copy)
+        lint = _run(["-m", "lint_rules", "--format", "json", *folders], copy, (0, 1))
+        exempt = exempt_prints(copy, folders)
         report = copy / "report.json"
-        _run(["-m", "codemods.migrate", "exir", "backends", "--report", str(report)], copy, (0,))
+        _run(["-m", "codemods.migrate", *folders, "--report", str(report)], copy, (0,))
         return json.loads(lint)["findings"], json.loads(report.read_text()), exempt
 
 
-def exempt_prints(root: Path) -> Counter:
+def exempt_prints(root: Path, folders: list[str]) -> Counter:
     """Per component: stdout prints ETL008 leaves alone because their function prints by design
     (print_*, pretty_*, dump*, show*, __str__, ...): the lint with that exemption off, minus on."""
     counts: Counter = Counter()
@@ -70,7 +74,7 @@ def exempt_prints(root: Path) -> Counter:
         ({"select": ["ETL008"]}, -1),
     ):
         config = load_config(root, overrides)
-        for path in iter_python_files([str(root / "exir"), str(root / "backends")], config):
+        for path in iter_python_files([str(root / name) for name in folders], config):
             found = sum(1 for _ in detect_file(path, config))
             counts[config.component_for(path)] += sign * found
     return +counts
@@ -85,7 +89,7 @@ def render(findings: list[dict], report: dict, commit: str, exempt: Counter) -> 
         review_sites[site["component"]].append(site)
     rows = sorted(today, key=lambda c: (-sum(today[c].values()), c))
     out = [
-        f"Measured on pytorch/executorch main at {commit} (`exir/` and `backends/`).",
+        f"Measured on pytorch/executorch main at {commit} ({FOLDERS_TEXT}: the documented command).",
         "",
         "| component | sites today | "
         + " | ".join(CODES)
