@@ -57,6 +57,19 @@ def find_function(body: list[ast.stmt], name: str) -> ast.FunctionDef | None:
     return next((s for s in body if isinstance(s, ast.FunctionDef) and s.name == name), None)
 
 
+def find_target(tree: ast.Module, target: str) -> ast.FunctionDef | str:
+    """Function `target` (`name` or `Class.method`) of the module, or why it is not there."""
+    owner, _, name = target.rpartition(".")
+    body = tree.body
+    if owner:
+        cls = find_class(tree, owner)
+        if cls is None:
+            return f"no class {owner} in this file"
+        body = cls.body
+    function = find_function(body, name)
+    return f"no {target}() in this file" if function is None else function
+
+
 def same_statements(stmts: list[ast.stmt], source: str) -> bool:
     """True when `stmts` are, as syntax trees, the statements of `source`."""
     expected = ast.parse(source).body
@@ -104,16 +117,9 @@ def edit_function(
 ) -> RecipePlan | str | None:
     """A recipe's plan for the common case: in function `target` (`name` or `Class.method`),
     replace the statements of `old` by those of `new` (or add `new` after them)."""
-    owner, _, name = target.rpartition(".")
-    body = tree.body
-    if owner:
-        cls = find_class(tree, owner)
-        if cls is None:
-            return f"no class {owner} in this file"
-        body = cls.body
-    function = find_function(body, name)
-    if function is None:
-        return f"no {target}() in this file"
+    function = find_target(tree, target)
+    if isinstance(function, str):
+        return function
     edit = replace_once(function.body, old, new, keep_old=keep_old)
     if not isinstance(edit, Edit):
         return edit and f"{target}(): {edit}"
@@ -131,16 +137,9 @@ def edit_blocks(
 ) -> RecipePlan | str | None:
     """A recipe's plan replacing, in function `target` (`name` or `Class.method`), each `old`
     of `changes` by its `new`, wherever in the function's nested blocks `old` stands (once)."""
-    owner, _, name = target.rpartition(".")
-    body = tree.body
-    if owner:
-        cls = find_class(tree, owner)
-        if cls is None:
-            return f"no class {owner} in this file"
-        body = cls.body
-    function = find_function(body, name)
-    if function is None:
-        return f"no {target}() in this file"
+    function = find_target(tree, target)
+    if isinstance(function, str):
+        return function
     blocks = [
         block
         for node in ast.walk(function)

@@ -34,6 +34,16 @@ BACKENDS = (
     "openvino",
     "none",
 )
+# the TORCH_LOGS name of each partitioner's backend ("none": no backend)
+COMPONENT = {
+    "xnnpack": "xnnpack",
+    "vulkan": "vulkan",
+    "webgpu": "webgpu",
+    "arm_tosa": "arm",
+    "arm_ethosu85": "arm",
+    "coreml": "coreml",
+    "openvino": "openvino",
+}
 PARALLEL_RUNS = 2
 RUN_TIMEOUT_S = 900
 

@@ -19,22 +19,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from backend_lowering import Lowering, lower_batch, migrated_copy
+from backend_lowering import COMPONENT, Lowering, lower_batch, migrated_copy
+from doc_section import replace_section
 from log_lines import executorch_lines
 from wheel_env import ensure_wheel_env
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "runtime.md"
 BEGIN, END = "<!-- backend-names-tables -->", "<!-- /backend-names-tables -->"
-COMPONENT = {
-    "xnnpack": "xnnpack",
-    "vulkan": "vulkan",
-    "webgpu": "webgpu",
-    "arm_tosa": "arm",
-    "arm_ethosu85": "arm",
-    "coreml": "coreml",
-    "openvino": "openvino",
-}
 TITLE = {
     "xnnpack": "XNNPACK",
     "vulkan": "Vulkan",
@@ -112,13 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     body = render(measure())
     if args.write:
-        text = DOC.read_text()
-        if BEGIN in text:
-            start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-            text = text[:start] + "\n" + body + "\n" + text[end:]
-        else:
-            text = text.rstrip("\n") + f"\n\n{BEGIN}\n{body}\n{END}\n"
-        DOC.write_text(text)
+        replace_section(DOC, BEGIN, END, body)
     print(body)
 
 

@@ -28,12 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from doc_section import replace_section
 from executorch_gates import GATES_REQUIREMENTS, ensure_gates_env, flake8, ufmt_unformatted
+from wheel_env import MIGRATED_FOLDERS
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "MIGRATION.md"
 BEGIN, END = "<!-- gates -->", "<!-- /gates -->"
-FOLDERS = ("exir", "backends", "extension", "devtools")
+FOLDERS = MIGRATED_FOLDERS
 # The files ExecuTorch's linters read their configuration from (whichever exist).
 CONFIG_FILES = (".flake8", "pyproject.toml", ".mypy.ini", "setup.cfg")
 _FLAKE8_LINE = re.compile(r"^(?P<path>[^:]+):\d+:\d+: (?P<what>.*)$")
@@ -168,14 +170,6 @@ def render(
     return "\n".join(lines)
 
 
-def write_section(doc: Path, body: str) -> None:
-    text = doc.read_text(encoding="utf-8")
-    if BEGIN not in text or END not in text:
-        raise SystemExit(f"{doc}: no {BEGIN} ... {END} section to replace")
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    doc.write_text(text[:start] + "\n" + body + "\n" + text[end:], encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -193,7 +187,7 @@ def main() -> None:
     figures = measure(Path(options.tree), ensure_gates_env(), FOLDERS, extra)
     body = render(figures, FOLDERS, options.source, extra)
     if options.write:
-        write_section(DOC, body)
+        replace_section(DOC, BEGIN, END, body)
     print(body)
 
 

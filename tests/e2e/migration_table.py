@@ -23,7 +23,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
-from wheel_env import MIGRATED_FOLDERS  # noqa: E402 - beside this script
+from doc_section import replace_section  # noqa: E402 - beside this script
+from wheel_env import MIGRATED_FOLDERS  # noqa: E402
 
 from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
 from lint_rules.discovery import iter_python_files  # noqa: E402
@@ -143,12 +144,6 @@ def etl008_rows(findings: list[dict], report: dict, exempt: Counter) -> list[str
     return rows
 
 
-def write_section(doc: Path, body: str) -> None:
-    text = doc.read_text()
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    doc.write_text(text[:start] + "\n" + body + "\n" + text[end:])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path, help="an ExecuTorch checkout (has exir/ and backends/)")
@@ -158,7 +153,7 @@ def main() -> None:
     findings, report, exempt = measure(args.tree.resolve())
     body = render(findings, report, args.commit or _commit(args.tree), exempt)
     if args.write:
-        write_section(DOC, body)
+        replace_section(DOC, BEGIN, END, body)
     else:
         print(body)
 

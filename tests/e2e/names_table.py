@@ -20,6 +20,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from doc_section import replace_section
 from log_lines import parse
 from wheel_env import SCRUBBED_ENV, copy_executorch, ensure_wheel_env
 
@@ -101,13 +102,7 @@ def main() -> None:
         ]
     )
     if args.write:
-        text = DOC.read_text()
-        if BEGIN in text:
-            start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-            text = text[:start] + "\n" + body + "\n" + text[end:]
-        else:
-            text = text.rstrip("\n") + f"\n\n{BEGIN}\n{body}\n{END}\n"
-        DOC.write_text(text)
+        replace_section(DOC, BEGIN, END, body)
     print(body)
 
 

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import peer_slice
+from doc_section import replace_section
 from peer_tests import Comparison, Outcome, compare
 from wheel_env import ensure_wheel_env
 
@@ -68,9 +69,7 @@ def main() -> int:
         result = compare(wheel, "backends", Path(tmp))
     body = render(result)
     if args.write:
-        text = DOC.read_text()
-        start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-        DOC.write_text(text[:start] + "\n" + body + "\n" + text[end:])
+        replace_section(DOC, BEGIN, END, body)
     print(body)
     print(result.summary(), file=sys.stderr)
     return 1 if result.regressions else 0

@@ -20,22 +20,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from backend_lowering import BACKENDS, Lowering, lower_batch, migrated_copy, pristine_copy
+from backend_lowering import (
+    BACKENDS,
+    COMPONENT,
+    Lowering,
+    lower_batch,
+    migrated_copy,
+    pristine_copy,
+)
 from log_lines import LogLine, below, executorch_lines
 from wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
 
-# the TORCH_LOGS name and the package folder of each partitioner's backend ("none": no backend)
-COMPONENT = {
-    "xnnpack": "xnnpack",
-    "vulkan": "vulkan",
-    "webgpu": "webgpu",
-    "arm_tosa": "arm",
-    "arm_ethosu85": "arm",
-    "coreml": "coreml",
-    "openvino": "openvino",
-}
+# the package folder of each partitioner's backend
 FOLDER = {name: f"backends/{c}/" for name, c in COMPONENT.items()}
 FOLDER["coreml"] = "backends/apple/coreml/"
 BYTES_VARY = {"coreml"}  # Core ML's payload differs from run to run even unmigrated

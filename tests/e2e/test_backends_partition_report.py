@@ -14,18 +14,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from backend_lowering import Lowering, lower_many, migrated_copy, pristine_copy
+from backend_lowering import COMPONENT, Lowering, lower_many, migrated_copy, pristine_copy
 from wheel_env import WheelEnv
 
-COMPONENT = {
-    "xnnpack": "xnnpack",
-    "vulkan": "vulkan",
-    "webgpu": "webgpu",
-    "arm_tosa": "arm",
-    "arm_ethosu85": "arm",
-    "coreml": "coreml",
-    "openvino": "openvino",
-}
 NONDETERMINISTIC_BYTES = {"coreml"}
 WHY_NOT = re.compile(
     r"^(?P<partitioner>\w+): (?P<node>\S+) \((?P<target>[^)]*)\) stays on the CPU: (?P<reason>.+)$"
