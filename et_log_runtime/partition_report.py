@@ -95,19 +95,20 @@ class PartitionRun:
             reasons.append(reason)
             self._kept += 1
 
-    def finish(self, result: Result) -> Result:
+    def finish(self, result: Result, stacklevel: int = 1) -> Result:
         """Explain and report the run whose result is `result` (a ``PartitionResult``: its
-        ``tagged_exported_program`` and ``partition_tags``); returns `result` unchanged."""
+        ``tagged_exported_program`` and ``partition_tags``); returns `result` unchanged. The
+        lines point at `stacklevel` frames above this call (1: its caller), as in ``logging``."""
         if not self.live:
             return result
         program = getattr(result, "tagged_exported_program", None)
         graph_module = getattr(program, "graph_module", None)
         nodes: list[_Node] = list(getattr(getattr(graph_module, "graph", None), "nodes", ()))
         tags = set(getattr(result, "partition_tags", None) or ())
-        self.emit(nodes, tags)
+        self.emit(nodes, tags, stacklevel + 1)
         return result
 
-    def emit(self, nodes: list[_Node], tags: set[object]) -> None:
+    def emit(self, nodes: list[_Node], tags: set[object], stacklevel: int = 1) -> None:
         """Log what the run left on the CPU: `nodes` of the graph, `tags` its delegates' tags."""
         used: set[object] = set()
         delegated = 0
@@ -126,10 +127,16 @@ class PartitionRun:
         if self.explaining:
             for name, target, reason in left:
                 self.explain.info(
-                    "%s: %s (%s) stays on the CPU: %s", self.partitioner, name, target, reason
+                    "%s: %s (%s) stays on the CPU: %s",
+                    self.partitioner,
+                    name,
+                    target,
+                    reason,
+                    stacklevel=stacklevel + 1,
                 )
         if self.reporting:
-            self.report.debug("%s", self._table(len(used), delegated, left))
+            table = self._table(len(used), delegated, left)
+            self.report.debug("%s", table, stacklevel=stacklevel + 1)
 
     def _table(self, partitions: int, delegated: int, left: list[tuple[str, str, str]]) -> str:
         lines = [
@@ -160,7 +167,7 @@ def partition_run(partitioner: object) -> Iterator[PartitionRun]:
 def run_partitioner(partitioner: Callable[[object], Result], program: object) -> Result:
     """``partitioner(program)`` inside its ``partition_run`` scope, explained and reported."""
     with partition_run(partitioner) as run:
-        return run.finish(partitioner(program))
+        return run.finish(partitioner(program), stacklevel=2)  # the core's line, not ours
 
 
 def report_rejection(logger: logging.Logger | None, node: object, reason: str) -> None:

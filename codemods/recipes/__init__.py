@@ -33,11 +33,6 @@ from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
 RECIPES: list[Recipe] = [
     WHY_NO_PARTITION,
     PARTITION_REPORT,
-    XNNPACK_GRAPH,
-    OVERRIDE_LOGGER,
-    VELA_REPORT,
-    VELA_VERBOSE,
-    COREML_LOG_LEVEL,
     backend_rejections.ARM_REPORTER,
     backend_rejections.XNNPACK_NO_CONFIG,
     backend_rejections.VULKAN_LOG_SKIP,
@@ -47,6 +42,11 @@ RECIPES: list[Recipe] = [
     rejection_sites.MEDIATEK,
     rejection_sites.MLX,
     rejection_sites.COREAI,
+    XNNPACK_GRAPH,
+    OVERRIDE_LOGGER,
+    VELA_REPORT,
+    VELA_VERBOSE,
+    COREML_LOG_LEVEL,
 ]
 
 __all__ = ["RECIPES", "Edit", "Recipe", "RecipePlan"]

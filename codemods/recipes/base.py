@@ -14,6 +14,10 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+import libcst as cst
+
+from codemods.rewrite.layout import LINE_LENGTH, Room, fit
+
 # the text of the module being planned (set by the engine): `segment` quotes its code as written
 SOURCE: ContextVar[str] = ContextVar("recipe_source", default="")
 
@@ -126,6 +130,31 @@ def edit_function(
     return RecipePlan([edit], imports, note)
 
 
+def laid_out(text: str, column: int) -> str:
+    """`text` (statements written without the block's indentation, for a block at `column`) with
+    each one-line call statement too long for black's 88 columns split as black would."""
+    out: list[str] = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\n")
+        depth = len(body) - len(body.lstrip())
+        if column + len(body) <= LINE_LENGTH:
+            out.append(line)
+            continue
+        try:
+            call = cst.parse_expression(body.strip())
+        except cst.ParserSyntaxError:
+            out.append(line)
+            continue
+        if not isinstance(call, cst.Call):
+            out.append(line)
+            continue
+        at = column + depth
+        first, *rest = fit(call, Room(before=at, after=0, indent=" " * at))[1].split("\n")
+        out.append(" " * depth + first + "\n")
+        out += [piece.removeprefix(" " * column) + "\n" for piece in rest]
+    return "".join(out)
+
+
 def edit_blocks(
     tree: ast.Module,
     runtime: str,
@@ -153,5 +182,6 @@ def edit_blocks(
         at = next(((b, i) for b in blocks if (i := locate(b, old)) is not None), None)
         if at is None:
             return f"{target}(): `{old.strip().splitlines()[0]}` is not there any more"
-        edits.append(Edit(at[0], at[1], len(ast.parse(old).body), new))
+        column = at[0][at[1]].col_offset if at[1] < len(at[0]) else at[0][-1].col_offset
+        edits.append(Edit(at[0], at[1], len(ast.parse(old).body), laid_out(new, column)))
     return RecipePlan(edits, imports, note) if edits else None

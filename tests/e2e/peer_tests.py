@@ -231,7 +231,7 @@ def migrate(wheel: WheelEnv, overlay: Path, vendor: bool = False) -> tuple[int, 
     started = time.monotonic()
     report = overlay / "migration-report.json"
     if vendor:
-        done = vendored.migrate_vendored(wheel, overlay, report)
+        done = vendored.migrate_vendored(wheel, overlay, report, MIGRATED_FOLDERS)
         if done.returncode == 0:
             vendored.carry_entry_points(wheel, overlay)
             (overlay / PACKAGE / "conftest.py").unlink()  # not in the wheel; -p loads the plugin

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import tomllib
-from wheel_env import MIGRATED_FOLDERS, WheelEnv
+from wheel_env import WheelEnv
 
 # Run with TORCH_LOGS=+xnnpack: nothing of et-log importable, names registered, exir not imported.
 PROBE = (
@@ -70,15 +70,16 @@ def _dist_info(env: WheelEnv) -> Path:
 
 
 def migrate_vendored(
-    env: WheelEnv, overlay: Path, report: Path
+    env: WheelEnv, overlay: Path, report: Path, folders: tuple[str, ...] = ("exir", "backends")
 ) -> subprocess.CompletedProcess[str]:
-    """Vendor and migrate ``overlay/executorch`` with the tool environment's interpreter."""
+    """Vendor and migrate ``folders`` of ``overlay/executorch`` with the tool environment's
+    interpreter (the wheel scenario's two by default, as its et-log side migrates)."""
     package = overlay / "executorch"
     version = _dist_info(env).name.removeprefix("executorch-").removesuffix(".dist-info")
     (package / "pyproject.toml").write_text(
         f'[project]\nname = "executorch"\nversion = "{version}"\n', encoding="utf-8"
     )
-    command = [sys.executable, "-m", "codemods.migrate", "--vendor", *MIGRATED_FOLDERS]
+    command = [sys.executable, "-m", "codemods.migrate", "--vendor", *folders]
     return subprocess.run(
         [*command, "--report", str(report)],
         cwd=package,

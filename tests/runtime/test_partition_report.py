@@ -98,6 +98,18 @@ def test_the_why_not_goes_to_the_component_of_the_partitioner_that_ran(run) -> N
     assert messages(_run(run, WEBGPU, "vulkan").stderr) == []  # the reason came from Vulkan's code
 
 
+def test_the_lines_point_at_the_code_that_ran_the_partitioner(run) -> None:
+    """torch's format names the file of the call: the core's ``run_partitioner`` call site
+    (here the ``-c`` program), never the runtime's own module."""
+    lines = [
+        line
+        for line in _run(run, WEBGPU, "webgpu,partition_report").stderr.splitlines()
+        if "]" in line
+    ]
+    assert lines and all(" <string>:" in line for line in lines), lines
+    assert not any("partition_report.py" in line for line in lines), lines
+
+
 def test_a_core_partitioner_outside_every_component_reports_on_the_core(run) -> None:
     proc = _run(run, "my_project.partition", "partition_report")
     assert "[component my_project.partition]" in proc.stderr, proc.stderr

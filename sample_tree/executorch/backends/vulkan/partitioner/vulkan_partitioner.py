@@ -10,6 +10,9 @@ logger = logging.getLogger(__name__)
 
 
 class VulkanSupportedOperators:
+    def is_op(self, node) -> bool:
+        return utils.is_torch_op_node(node)
+
     def log_skip(self, node, reason: str) -> None:
         if node.op == "call_function":
             logger.info(
