@@ -68,7 +68,7 @@ def summary(setting: str | None, stderr: str) -> str:
     more = f" and {len(files) - 3} more" if len(files) > 3 else ""
     tag = ARTIFACT_TAG.get(setting or "")
     sample = next((x for x in lines if tag and tag in x.text), None) or next(
-        (x for x in lines if "WhyNoPartition" in x.message), None
+        (x for x in lines if "stays on the CPU" in x.message), None
     )
     example = f"`{sample.message[:90]}`" if sample else ""
     value = f"`TORCH_LOGS={setting}`" if setting else "unset"
