@@ -19,8 +19,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import tomllib
 from wheel_env import WheelEnv
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the backport et-log declares for Python 3.10 (this module is collected there)
+    import tomli as tomllib
 
 # Run with TORCH_LOGS=+xnnpack: nothing of et-log importable, names registered, exir not imported.
 PROBE = (
