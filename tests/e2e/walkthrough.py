@@ -15,7 +15,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from wheel_env import PROJECT_SOURCES
+from wheel_env import copy_project_sources
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "MIGRATION.md"
@@ -199,12 +199,7 @@ def project_wheel(tmp: Path) -> Path:
     """et-log's wheel, built from a copy of its sources (no build debris in this checkout)."""
     source = tmp / "et-log-src"
     source.mkdir(parents=True)
-    for name in PROJECT_SOURCES:
-        path = REPO / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-        elif path.is_file():
-            shutil.copy2(path, source / name)
+    copy_project_sources(REPO, source)
     command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
     subprocess.run([*command, "-w", str(tmp / "wheels"), str(source)], check=True)
     return next((tmp / "wheels").glob("et_log-*.whl"))

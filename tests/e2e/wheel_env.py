@@ -208,6 +208,17 @@ def _prune_other_keys(root: Path, keep: str, log: Log) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
 
+def copy_project_sources(repo: Path, destination: Path) -> None:
+    """Copy et-log's packaged sources (``PROJECT_SOURCES``) into ``destination`` to build from,
+    so the shared working tree gets no build/ or egg-info debris."""
+    for name in PROJECT_SOURCES:
+        path = repo / name
+        if path.is_dir():
+            shutil.copytree(path, destination / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif path.is_file():
+            shutil.copy2(path, destination / name)
+
+
 def _install_project(env: WheelEnv, repo: Path, log: Log) -> None:
     """Install et-log non-editable into ``env.et_log_dir`` from a copy of its sources.
 
@@ -218,12 +229,7 @@ def _install_project(env: WheelEnv, repo: Path, log: Log) -> None:
     with tempfile.TemporaryDirectory(prefix="et-log-src-") as tmp:
         source = Path(tmp) / "et-log"
         source.mkdir()
-        for name in PROJECT_SOURCES:
-            path = repo / name
-            if path.is_dir():
-                shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-            elif path.is_file():
-                shutil.copy2(path, source / name)
+        copy_project_sources(repo, source)
         args = ["install", "--no-build-isolation", "--no-deps", "--target", str(env.et_log_dir)]
         _run_pip(env.python, [*args, str(source)], "install et-log (non-editable)", log)
 
