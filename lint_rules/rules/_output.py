@@ -4,9 +4,10 @@ when the codemod can turn one into a logger call with exactly the same text, and
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
-from lint_rules.facts import has_star_args
+from lint_rules.facts import has_star_args, last_identifier
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ WRITE_ARGUMENTS = "unusual {}.write() arguments: review"
 TEXT_UNKNOWN = "text not known statically: review"
 NO_NEWLINE = "write without a trailing newline: review"
 PRINT_KEYWORDS = frozenset({"file", "sep", "end", "flush"})
+QUIET_FLAG = re.compile(r"quiet|silent", re.IGNORECASE)
 
 
 def print_target(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> str | None:
@@ -101,3 +103,24 @@ def literal_text(node: ast.expr) -> str:
         if node.func.attr == "format":
             return literal_text(node.func.value)
     return ""
+
+
+def asked_for_by_caller(call: ast.Call, chain: list[ast.stmt]) -> bool:
+    """True for a print statement directly under `if not <quiet/silent flag>:` (`chain`: the
+    statements around it, outermost first): output the caller asked for and can turn off, such
+    as a subprocess's output echoed unless `quiet`, not a diagnostic."""
+    if len(chain) < 2 or not isinstance(chain[-2], ast.If):
+        return False
+    branch, statement = chain[-2], chain[-1]
+    test = branch.test
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return False
+    operand = test.operand
+    name = last_identifier(operand) if isinstance(operand, (ast.Name, ast.Attribute)) else None
+    return (
+        name is not None
+        and QUIET_FLAG.search(name) is not None
+        and any(s is statement for s in branch.body)
+        and isinstance(statement, ast.Expr)
+        and statement.value is call
+    )

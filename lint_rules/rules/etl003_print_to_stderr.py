@@ -6,16 +6,24 @@ from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
-from lint_rules.rules._output import print_problem, print_target, write_problem
+from lint_rules.rules._output import (
+    asked_for_by_caller,
+    print_problem,
+    print_target,
+    write_problem,
+)
 from lint_rules.rules.base import Example, Rule, Site
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for call in facts.calls_to("sys.stderr.write"):
-        reason = write_problem(call, "sys.stderr")
-        yield Site(call, "ETL003", reason is None, reason or "")
+        if not asked_for_by_caller(call, facts.statements.chain_of(call)):
+            reason = write_problem(call, "sys.stderr")
+            yield Site(call, "ETL003", reason is None, reason or "")
     for call in facts.calls_to("builtins.print"):
-        if print_target(call, facts.qualname) == "sys.stderr":
+        if print_target(call, facts.qualname) != "sys.stderr":
+            continue
+        if not asked_for_by_caller(call, facts.statements.chain_of(call)):
             reason = print_problem(call)
             yield Site(call, "ETL003", reason is None, reason or "")
 
@@ -27,7 +35,9 @@ RULE = Rule(
     fixable=True,
     what_it_does=(
         "Flags `print(..., file=sys.stderr)` and `sys.stderr.write(...)` in library code, "
-        "including `import sys as _sys` and `from sys import stderr`."
+        "including `import sys as _sys` and `from sys import stderr`. Not flagged: a print "
+        "statement directly under `if not <quiet/silent flag>:`, output the caller asked for "
+        "and can turn off (a subprocess's stderr echoed unless `quiet`)."
     ),
     why_bad=(
         "Text written straight to stderr cannot be silenced, filtered by component or captured "
@@ -51,6 +61,14 @@ RULE = Rule(
         Example(code='def f():\n    print("to stdout")\n'),
         Example(code='import sys\n\n\ndef f():\n    print("x", file=sys.stdout)\n'),
         Example(code='def f(handle):\n    print("x", file=handle)\n', note="some other file"),
+        Example(
+            code=(
+                "import sys\n\n\ndef run(data, quiet=False):\n    if not quiet:\n"
+                '        print(data, end="", file=sys.stderr)\n'
+            ),
+            path="executorch/backends/cadence/runtime/executor.py",
+            note="echoed unless the caller passed `quiet`: output the caller asked for",
+        ),
         Example(
             code='import sys\n\n\ndef test_cli(capsys):\n    print("x", file=sys.stderr)\n',
             path="executorch/backends/arm/test/test_cli.py",

@@ -12,7 +12,13 @@ from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, last_identifier
 from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
-from lint_rules.rules._output import literal_text, print_problem, print_target, write_problem
+from lint_rules.rules._output import (
+    asked_for_by_caller,
+    literal_text,
+    print_problem,
+    print_target,
+    write_problem,
+)
 from lint_rules.rules.base import Example, Rule, Site
 from lint_rules.statements import FUNCTIONS
 
@@ -26,11 +32,38 @@ DIAGNOSTIC = re.compile(
     r"|unable to|\bignor(?:e|ed|es|ing)\b|\bno\b[\w\s'-]{0,30}\bconfig",
     re.IGNORECASE,
 )
+# A progress or status line of a pipeline step, matched on the message's literal text: words
+# ending with an ellipsis ("Quantizing the model..."), or, after an optional `TAG:`, a start on
+# a capitalised -ing verb with no `label: value` after it ("Applying ...", "Exporting to ..."),
+# on a pipeline verb in the imperative followed by an article ("Create the model", "PTQ:
+# Quantize the model") or in the past tense ("Re-tied lm_head ..."), or on a counter ("Epoch
+# 3"); or a line that says where a result was saved.
+_STEP_VERBS = (
+    r"(?:apply|build|calibrate|compile|convert|create|export|generate|initiali[sz]e|load|lower"
+    r"|partition|prepare|quantize|run|save|serialize|tie|write)"
+)
+_STEP_PAST = (
+    r"(?:applied|built|calibrated|compiled|converted|created|exported|generated|initiali[sz]ed"
+    r"|loaded|lowered|partitioned|prepared|quantized|saved|serialized|tied|wrote|written"
+    r"|finished|completed)"
+)
+_NOUNS_IN_ING = r"(?:String|Thing|Nothing|Something|Everything|Embedding|Padding|Mapping|Setting)"
+PROGRESS = re.compile(
+    r"[A-Za-z][^\n]*(?:\.\.\.|\u2026)\s*$"
+    r"|^\s*(?:[A-Za-z]+:\s*)?(?:"
+    rf"(?!{_NOUNS_IN_ING}s?\b)[A-Z][a-z]{{2,}}ing\b(?=[\s(])(?![^:]*:)"
+    rf"|(?i:(?:re-?)?{_STEP_VERBS})\s+(?:the|a|an)\s"
+    rf"|(?i:(?:re-?)?{_STEP_PAST})\s"
+    r"|(?i:step|epoch|iteration)\b"
+    r")"
+    r"|\b(?:saved|written|exported|stored)\s+(?:at|to|in|into)\b",
+)
 FLAG = re.compile(r"debug|verbose", re.IGNORECASE)
 # What the message says depends on what is known about the print.
 DIAGNOSTIC_MESSAGE = "diagnostic printed to stdout in library code; use a call on the module logger"
 DEBUG_MESSAGE = "debug output printed to stdout behind a debug/verbose flag; use logger.debug"
 IMPORT_TIME_MESSAGE = "status printed to stdout at import time; use a call on the module logger"
+PROGRESS_MESSAGE = "progress printed to stdout in library code; use logger.info"
 PRINT_MESSAGE = "print to stdout in library code; use a call on the module logger"
 NOT_A_DIAGNOSTIC = (
     "stdout print not recognised as a diagnostic: a logger call, or `# noqa: ETL008` if it is "
@@ -47,7 +80,8 @@ class Verdict:
     """What a stdout print is, as far as its shape tells: `level` is the level the rewrite must
     use (None: from the text's prefix, else INFO); `flag` the debug/verbose test guarding it."""
 
-    kind: str  # "diagnostic", "caught", "flag", "import-time", "flag-off" or "unknown"
+    # "diagnostic", "caught", "flag", "import-time", "progress", "flag-off" or "unknown"
+    kind: str
     message: str
     level: str | None = None
     flag: str = ""
@@ -69,6 +103,8 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for call in prints + facts.calls_to("sys.stdout.write"):
         if _exempt_function(call, facts, config.option(PRINT_FUNCTIONS.key)):
             continue
+        if asked_for_by_caller(call, facts.statements.chain_of(call)):
+            continue
         is_print = isinstance(call.func, ast.Name)
         problem = print_problem(call) if is_print else write_problem(call, "sys.stdout")
         verdict = classify(call, facts)
@@ -84,7 +120,8 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
 
 def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
     """Decide a stdout print by its shape: behind a debug flag -> DEBUG; diagnostic text or in an
-    `except` block -> a diagnostic; at module level -> an import-time status (INFO)."""
+    `except` block -> a diagnostic; at module level -> an import-time status; a progress or
+    status line of a pipeline step -> progress (both INFO)."""
     chain = facts.statements.chain_of(call)
     flag = _flag_test(call, chain)
     if flag is not None:
@@ -98,12 +135,25 @@ def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
         return Verdict("caught", DIAGNOSTIC_MESSAGE)
     if not any(isinstance(s, (*FUNCTIONS, ast.ClassDef)) for s in chain):
         return Verdict("import-time", IMPORT_TIME_MESSAGE)
+    if PROGRESS.search(" ".join(literal_text(a) for a in call.args[:1])):
+        return Verdict("progress", PROGRESS_MESSAGE)
     return Verdict("unknown", PRINT_MESSAGE)
 
 
 def _exempt_function(call: ast.Call, facts: ModuleFacts, patterns: tuple[str, ...]) -> bool:
+    """In a function whose name matches `patterns`, or in a method of a class whose name does
+    once written in snake case (`PrintGraphModuleCodePass` matches `print_*`)."""
     function = facts.statements.enclosing_function(call)
-    return function is not None and any(fnmatchcase(function.name, p) for p in patterns)
+    if function is not None and any(fnmatchcase(function.name, p) for p in patterns):
+        return True
+    classes = [s for s in facts.statements.chain_of(call) if isinstance(s, ast.ClassDef)]
+    return any(
+        fnmatchcase(_snake_case(c.name), p) for c in classes for p in patterns if p.islower()
+    )
+
+
+def _snake_case(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
 
 
 def _flag_test(call: ast.Call, chain: list[ast.stmt]) -> tuple[str, bool] | None:
@@ -147,9 +197,12 @@ RULE = Rule(
         "Flags `print(...)` to stdout (no `file=`, `file=None` or `file=sys.stdout`) and "
         "`sys.stdout.write(...)` in library code. The message says what is known: a diagnostic "
         "(its text, or an `except` block), debug output behind a flag, an import-time status, "
-        "or only a print to stdout. Not flagged: functions whose purpose is to "
-        "print (names matching `print-functions`: `print_*`, `pretty_*`, `dump*`, `show*`, "
-        "`__str__`, `__repr__`, `__format__` by default), files matching `tool-patterns`, and, "
+        "progress of a pipeline step, or only a print to stdout. Not flagged: functions whose "
+        "purpose is to print (names matching `print-functions`: `print_*`, `pretty_*`, `dump*`, "
+        "`show*`, `__str__`, `__repr__`, `__format__` by default) and the methods of classes "
+        "whose snake-case name matches them (`PrintGraphModuleCodePass`), a print directly "
+        "under `if not <quiet/silent flag>:` (output the caller asked for), files matching "
+        "`tool-patterns`, and, "
         "as for every kind, scripts (a `__main__` guard, an argparse entry point, or a command "
         "module: `add_subparsers(...)`, or `add_parser(...)` with `set_defaults(func=...)`), "
         "tests, examples and demos (`examples/`, `example/`, `demo/`, `demos/`)."
@@ -169,12 +222,17 @@ RULE = Rule(
         "Rewritten, the text kept exactly as for ETL003: a print whose text says why something "
         "was not done (not supported, skipped, deprecated, failed, ignored, fall back, no "
         "config, ...) or carries a level word; a print in an `except` block (it reports the "
-        "failure it caught); a print at module level (an import-time status: INFO); a print "
+        "failure it caught); a print at module level (an import-time status: INFO); progress "
+        "of a pipeline step at INFO: text ending in an ellipsis, opening on a capitalised "
+        "-ing verb (`Applying ...`, no `label: value` after it), on a pipeline verb with an "
+        "article (`Create the model`) or in the past tense (`Saved ...`), on `Step`/`Epoch`, or "
+        "saying where a result was saved (library progress belongs to `TORCH_LOGS=<component>`, "
+        "not to every user's stdout); a print "
         "statement directly under `if <debug/verbose flag>:` becomes `logger.debug`. The flag "
         "is kept: the output still needs it, and now also `TORCH_LOGS=+<component>` (the report "
         "lists these sites so a reviewer may drop the flag); keeping it leaves the function's "
-        "signature and cost alone. Left for review: any other print (progress, results, "
-        "tables), a print in the `else` of such a flag or under `if not <flag>:`, `end=`, "
+        "signature and cost alone. Left for review: any other print (results, tables), a "
+        "print in the `else` of such a flag or under `if not <flag>:`, `end=`, "
         "star-args and text not known statically."
     ),
     detect=detect,
@@ -219,6 +277,20 @@ RULE = Rule(
             ),
             path="torchtune/_cli/download.py",
             note="a command module (argparse subcommand): its prints are the command's output",
+        ),
+        Example(
+            code=(
+                "class PrintGraphModuleCodePass:\n    def call(self, graph_module):\n"
+                '        print(f"{graph_module.code}")\n'
+            ),
+            note="a class whose name says it prints (`print_*` in snake case)",
+        ),
+        Example(
+            code=(
+                "def run(process, quiet=False):\n    for data in process:\n"
+                '        if not quiet:\n            print(data, end="")\n'
+            ),
+            note="echoed unless the caller passed `quiet`: output the caller asked for",
         ),
         Example(
             code='def preprocess(program):\n    print("Preprocessing", program)\n',
@@ -269,8 +341,42 @@ RULE = Rule(
         ),
         Example(
             code='def calibrate(model):\n    print("Quantizing the model...")\n    return model\n',
-            note="progress, not a diagnostic: review",
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                'def calibrate(model):\n    logger.info("Quantizing the model...")\n'
+                "    return model\n"
+            ),
+            path="executorch/backends/qualcomm/export_utils.py",
+            note="progress of a pipeline step: INFO",
             at=((2, 5),),
+        ),
+        Example(
+            code=(
+                "def convert(args):\n"
+                '    print("Create the PyTorch model")\n'
+                "    model = build(args)\n"
+                '    print(f"Epoch {args.epoch}")\n'
+                "    return model\n"
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                "def convert(args):\n"
+                '    logger.info("Create the PyTorch model")\n'
+                "    model = build(args)\n"
+                '    logger.info(f"Epoch {args.epoch}")\n'
+                "    return model\n"
+            ),
+            path="executorch/extension/gguf_util/converters/llama_converter.py",
+            note="a step in the imperative and a counter: progress, INFO",
+            at=((2, 5), (4, 5)),
+        ),
+        Example(
+            code=(
+                "def evaluate(results):\n    for task, res in results.items():\n"
+                '        print(f"{task}: {res}")\n'
+            ),
+            note="results (label: value), not progress: review",
+            at=((3, 9),),
         ),
         Example(
             code='def walk(node, debug=False):\n    if debug:\n        print(f"step at {node}")\n',

@@ -12,6 +12,7 @@ from lint_rules.rules.etl008_print_to_stdout import (
     DIAGNOSTIC_MESSAGE,
     IMPORT_TIME_MESSAGE,
     PRINT_MESSAGE,
+    PROGRESS_MESSAGE,
 )
 
 CONFIG = Config()
@@ -30,7 +31,8 @@ def etl008(text: str, path: str = LIB) -> list[tuple[int, int, str, bool]]:
     ("text", "expected"),
     [
         ('def f(op):\n    print("op not supported:", op)\n', (2, 5, DIAGNOSTIC_MESSAGE, True)),
-        ('def f():\n    print("Quantizing the model...")\n', (2, 5, PRINT_MESSAGE, False)),
+        ('def f(task, res):\n    print(f"{task}: {res}")\n', (2, 5, PRINT_MESSAGE, False)),
+        ('def f():\n    print("Quantizing the model...")\n', (2, 5, PROGRESS_MESSAGE, True)),
         (
             "def f(p):\n    try:\n        g(p)\n    except OSError as e:\n        print(e)\n",
             (5, 9, DIAGNOSTIC_MESSAGE, True),
@@ -46,7 +48,7 @@ def etl008(text: str, path: str = LIB) -> list[tuple[int, int, str, bool]]:
         ),
         ('class A:\n    print("in a class body")\n', (2, 5, PRINT_MESSAGE, False)),
     ],
-    ids=["diagnostic", "unknown", "caught", "flag", "flag-else", "import-time", "class-body"],
+    ids=["diagnostic", "unknown", "progress", "caught", "flag", "flag-else", "import-time", "class-body"],
 )
 def test_message_says_what_is_known(text: str, expected: tuple[int, int, str, bool] | None) -> None:
     found = etl008(text)
@@ -54,6 +56,46 @@ def test_message_says_what_is_known(text: str, expected: tuple[int, int, str, bo
         assert [(m, fixable) for _, _, m, fixable in found] == [(DEBUG_MESSAGE, False)]
     else:
         assert found == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "progress"),
+    [
+        ('print(f"  Applying {config} linear quantization (group_size={size})...")', True),
+        ('print("Exporting to ExecuTorch.")', True),
+        ('print("Load the weights into the PyTorch model")', True),
+        ('print("PTQ: Quantize the model")', True),
+        ('print("  Re-tied lm_head weights to embedding")', True),
+        ('print(f"Epoch {i}")', True),
+        ('print(f"Intermediate debugger csv saved at: {path}")', True),
+        ('print(f"Embedding dim {dim}")', False),  # a noun in -ing
+        ('print(f"Loading time: {seconds}")', False),  # label: value is a result
+        ('print("Speed up the model")', False),  # not a pipeline verb
+        ('print("...")', False),  # an ellipsis alone elides a table
+        ('print(f"{input_node} has more than one user")', False),
+    ],
+)
+def test_progress_of_a_pipeline_step_is_info(text: str, progress: bool) -> None:
+    source = f"def f(config, size, i, path, dim, seconds, input_node):\n    {text}\n"
+    ((_, _, message, fixable),) = etl008(source)
+    assert (message == PROGRESS_MESSAGE, fixable) == (progress, progress)
+    if progress:
+        new_text = migrate_source(source, LIB, CONFIG).new_text
+        assert f"    logger.info({text.removeprefix('print(')}" in new_text
+
+
+def test_output_the_caller_asked_for_is_not_flagged() -> None:
+    quiet = 'def run(data, quiet=False):\n    if not quiet:\n        print(data, end="")\n'
+    assert etl008(quiet) == []
+    loud = 'def run(data, quiet=False):\n    if quiet:\n        print(data, end="")\n'
+    assert [(line, col) for line, col, _, _ in etl008(loud)] == [(3, 9)]
+
+
+def test_classes_named_for_printing_are_exempt() -> None:
+    text = "class {}:\n    def call(self, gm):\n        print(gm.code)\n"
+    assert etl008(text.format("PrintGraphModuleCodePass")) == []
+    assert etl008(text.format("DumpTables")) == []
+    assert [line for line, _, _, _ in etl008(text.format("GraphPass"))] == [3]
 
 
 def test_print_of_unknown_kind_does_not_claim_a_diagnostic() -> None:

@@ -19,5 +19,5 @@ def preprocess(graph, debug_dump: bool = False):
             continue
         _tosa_logger.debug("lowering %s", node)
     _serializer_logger.info("serialized %d nodes", len(graph))
-    print(f"TOSA: lowered {len(graph)} nodes")
+    print(f"TOSA graph: {len(graph)} nodes")
     return graph
