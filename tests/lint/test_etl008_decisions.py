@@ -48,7 +48,16 @@ def etl008(text: str, path: str = LIB) -> list[tuple[int, int, str, bool]]:
         ),
         ('class A:\n    print("in a class body")\n', (2, 5, PRINT_MESSAGE, False)),
     ],
-    ids=["diagnostic", "unknown", "progress", "caught", "flag", "flag-else", "import-time", "class-body"],
+    ids=[
+        "diagnostic",
+        "unknown",
+        "progress",
+        "caught",
+        "flag",
+        "flag-else",
+        "import-time",
+        "class-body",
+    ],
 )
 def test_message_says_what_is_known(text: str, expected: tuple[int, int, str, bool] | None) -> None:
     found = etl008(text)
