@@ -1,6 +1,7 @@
 """`python -m codemods.migrate PATH...`: migrate every fixable site, report the rest.
 
-Writes by default; `--diff` prints a unified diff and writes nothing; `--check` writes nothing and
+Writes by default; `--diff` prints a unified diff and writes nothing; `--patches DIR` writes
+nothing to the tree and one patch per component into DIR, core first; `--check` writes nothing and
 exits 1 when anything would change. Exit codes: 0 success, 1 a file failed (or --check found
 work), 2 usage error.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
 from codemods.recipes.apply import recipes_for
+from codemods.report.patches import write_patches
 from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
@@ -46,6 +48,12 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing")
     mode.add_argument(
         "--check", action="store_true", help="write nothing; exit 1 if anything would change"
+    )
+    mode.add_argument(
+        "--patches",
+        metavar="DIR",
+        help="write nothing to the tree; write one patch per component into DIR (core first, "
+        "then each backend; `git apply` from the project root), listed in DIR/series",
     )
     parser.add_argument(
         "--jobs", "-j", type=int, default=os.cpu_count() or 1, help="worker processes"
@@ -94,7 +102,7 @@ def _vendor_first(args: argparse.Namespace) -> None:
     root = Path(cli_config(args.paths, {}, args.config).root or os.getcwd())
     module = args.runtime_import or default_module(root)
     try:
-        done = vendor(root, module, check=args.check or args.diff)
+        done = vendor(root, module, check=bool(args.check or args.diff or args.patches))
     except VendorError as exc:
         raise ConfigError(f"--vendor: {exc}") from exc
     for note in done.manual:
@@ -181,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"not a Python file: {', '.join(not_python)} (migrate rewrites .py and .pyi files "
             "and those [tool.et-log] include names); nothing was changed"
         )
-    mode = "diff" if args.diff else "check" if args.check else "write"
+    mode = "diff" if args.diff else "patch" if args.patches else "check" if args.check else "write"
     collecting = gc.isenabled()
     gc.disable()  # ASTs and CSTs hold no cycles; the collector only slows parsing (~2x)
     try:
@@ -204,7 +212,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         outcome.component = config.component_for(outcome.path)
         tally.outcomes.append(outcome)
         progress.advance()
-        if outcome.diff:
+        if outcome.diff and mode == "diff":
             sys.stdout.write(outcome.diff)
         if outcome.changed and mode == "check":
             say(f"would migrate: {outcome.path}", sys.stdout)
@@ -215,6 +223,13 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         tally.missing_recipes = _missing_recipes(tally)
     for path, reason in tally.skipped:
         say(f"{path}: skipped: {reason}")
+    if args.patches:
+        for patch in write_patches(args.patches, tally.outcomes):
+            say(
+                f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
+                f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
+                sys.stdout,
+            )
     if args.report:
         written = mode == "write"
         origin = provenance(args.argv)

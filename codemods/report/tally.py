@@ -44,7 +44,8 @@ class FileOutcome:
     test_pairs: list[dict[str, str]] = field(default_factory=list)  # site, code, test, ...
     error: str | None = None
     error_line: int = 0  # 0: the error concerns the whole file
-    diff: str = ""
+    diff: str = ""  # --diff: the change to read
+    patch: bytes = b""  # --patches: the change as exact bytes, a `diff --git` section
 
     @property
     def where(self) -> str:

@@ -60,7 +60,7 @@ def _unchanged_on_disk(path: str, data: bytes) -> bool:
 
 
 def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
-    """`job` = (path as given, real path to write, mode: write|diff|check)."""
+    """`job` = (path as given, real path to write, mode: write|diff|patch|check)."""
     path, real, mode = job
     assert _CONFIG is not None, "init_worker() not called"
     outcome = FileOutcome(path)
@@ -105,12 +105,34 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         return outcome
     outcome.changed = True
     if mode == "diff":
-        outcome.diff = "".join(
-            difflib.unified_diff(
-                source.text.splitlines(keepends=True),
-                result.new_text.splitlines(keepends=True),
-                fromfile=f"a/{path}",
-                tofile=f"b/{path}",
-            )
-        )
+        outcome.diff = unified_diff(source.text, result.new_text, path)
+    elif mode == "patch":  # git-style, from the project root: `git apply` takes it there
+        outcome.patch = byte_diff(source.data, data, rel)
     return outcome
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    """A unified diff of `old` -> `new` under `a/name`, `b/name`, to read (`--diff`)."""
+    return _diff(old.splitlines(keepends=True), new.splitlines(keepends=True), name)
+
+
+def byte_diff(old: bytes, new: bytes, name: str) -> bytes:
+    """A `diff --git` section of the bytes `old` -> `new`, exact whatever the file's encoding,
+    BOM or line endings: what `git apply` needs (lines split at b"\\n" only)."""
+    header = name.encode("utf-8").decode("latin-1")
+    body = _diff(_byte_lines(old), _byte_lines(new), header)
+    return f"diff --git a/{header} b/{header}\n{body}".encode("latin-1")
+
+
+def _byte_lines(data: bytes) -> list[str]:
+    parts = data.split(b"\n")
+    lines = [part + b"\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+    return [line.decode("latin-1") for line in lines]
+
+
+def _diff(old: list[str], new: list[str], name: str) -> str:
+    """A last line without its newline is marked as patch expects (`\\ No newline ...`)."""
+    lines = difflib.unified_diff(old, new, fromfile=f"a/{name}", tofile=f"b/{name}")
+    return "".join(
+        line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n" for line in lines
+    )
