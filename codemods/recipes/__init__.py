@@ -10,6 +10,8 @@ site kinds (`--no-recipes` turns them off). Each refuses, with a reason, when up
 | vulkan-log-skip | backends/vulkan/partitioner/vulkan_partitioner.py | Vulkan's (and WebGPU's) skips reach the run |
 | coreml-rejections | backends/apple/coreml/partition/coreml_partitioner.py | Core ML's rejections reach the run |
 | openvino-rejections | backends/openvino/partitioner.py | OpenVINO's "Op not supported" reaches the run |
+| nxp-rejections | backends/nxp/neutron_partitioner.py | Neutron's decisions (no converter, ...) reach the run |
+| samsung-rejections | backends/samsung/partition/enn_partitioner.py | ENN's rejection reaches the run |
 | qualcomm-, mediatek-, mlx-, coreai-rejections | their partitioner | `log; return False` in is_node_supported |
 | xnnpack-graph-artifact | backends/xnnpack/serialization/xnnpack_graph_serialize.py | `TORCH_LOGS=xnnpack_graph` |
 | override-logger | exir/common.py | `DebugPass(log_filename=...)` still writes its file |
@@ -38,6 +40,8 @@ RECIPES: list[Recipe] = [
     backend_rejections.VULKAN_LOG_SKIP,
     backend_rejections.COREML,
     backend_rejections.OPENVINO,
+    backend_rejections.NXP,
+    backend_rejections.SAMSUNG,
     rejection_sites.QUALCOMM,
     rejection_sites.MEDIATEK,
     rejection_sites.MLX,

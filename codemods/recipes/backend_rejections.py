@@ -132,3 +132,83 @@ OPENVINO = Recipe(
         note=f"OpenVINO's support check: {_NOTE}",
     ),
 )
+
+_NXP_CHECK = (
+    "self._is_node_call_function(node)\n"
+    "    and self._is_node_quantized(node)\n"
+    "    and node_converter.is_supported(\n"
+    "        node,\n"
+    "        self.neutron_target_spec,\n"
+    "        self.parameters_mapping,\n"
+    "        self.custom_delegation_options,\n"
+    "    )\n"
+)
+NXP = Recipe(
+    "nxp-rejections",
+    "backends/nxp/neutron_partitioner.py",
+    partial(
+        edit_blocks,
+        target="NeutronSupportedOperators._is_node_supported_compute",
+        changes=[
+            (
+                'if hasattr(node, "meta") and node.meta.get(NXP_DO_NOT_DELEGATE, False):\n'
+                "    return False\n",
+                'if hasattr(node, "meta") and node.meta.get(NXP_DO_NOT_DELEGATE, False):\n'
+                "    # The delegation of this node has been prohibited.\n"
+                '    report_rejection(None, node, "NXP_DO_NOT_DELEGATE is set on it")\n'
+                "    return False\n",
+            ),
+            (
+                "if not self.is_node_delegatable(node):\n    return False\n",
+                "if not self.is_node_delegatable(node):\n"
+                '    report_rejection(None, node, "named in operators_not_to_delegate")\n'
+                "    return False\n",
+            ),
+            (
+                "if (node_converter := supported_ops.get(node.target, None)) is None:\n"
+                "    return False\n",
+                "if (node_converter := supported_ops.get(node.target, None)) is None:\n"
+                "    # There is no `NodeConverter` for this `node`.\n"
+                '    report_rejection(None, node, f"no Neutron node converter for {node.target}")\n'
+                "    return False\n",
+            ),
+            (
+                f"return (\n    {_NXP_CHECK})\n",
+                f"supported = (\n    {_NXP_CHECK})\n"
+                "if not supported:\n"
+                "    report_rejection(\n"
+                "        None,\n"
+                "        node,\n"
+                '        f"not quantized, or {node_converter.__name__} does not support it",\n'
+                "    )\n"
+                "return supported\n",
+            ),
+        ],
+        imports=_IMPORTS,
+        note=f"Neutron's support check: {_NOTE}",
+    ),
+)
+
+SAMSUNG = Recipe(
+    "samsung-rejections",
+    "backends/samsung/partition/enn_partitioner.py",
+    partial(
+        edit_blocks,
+        target="EnnOperatorSupport.is_node_supported",
+        changes=[
+            (
+                "supported = self.enn_wrapper.IsNodeSupportedByBackend()\nreturn supported\n",
+                "supported = self.enn_wrapper.IsNodeSupportedByBackend()\n"
+                "if not supported:\n"
+                "    report_rejection(\n"
+                "        None,\n"
+                "        node,\n"
+                '        f"no ENN node visitor for {node.target.__name__}; ENN rejects it",\n'
+                "    )\n"
+                "return supported\n",
+            ),
+        ],
+        imports=_IMPORTS,
+        note=f"Samsung ENN's support check: {_NOTE}",
+    ),
+)

@@ -54,6 +54,14 @@ WRITES = {
         "backends/apple/coreai/partition/partitioner.py",
         "report_rejection(",
     ),
+    "nxp-rejections": (
+        "backends/nxp/neutron_partitioner.py",
+        'report_rejection(None, node, f"no Neutron node converter for {node.target}")',
+    ),
+    "samsung-rejections": (
+        "backends/samsung/partition/enn_partitioner.py",
+        'f"no ENN node visitor for {node.target.__name__}; ENN rejects it",',
+    ),
 }
 
 
@@ -105,6 +113,8 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
         ("coreml-rejections", "                return False\n", "                return None\n"),
         ("xnnpack-no-config", "                continue\n", "                pass\n"),
         ("qualcomm-rejections", "            return False\n", "            return 0\n"),
+        ("nxp-rejections", "        return (\n", "        return bool(\n"),
+        ("samsung-rejections", "        return supported\n", "        return bool(supported)\n"),
     ],
 )
 def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it(

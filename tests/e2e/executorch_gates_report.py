@@ -51,7 +51,8 @@ class GateFigures:
     ufmt_before: tuple[str, ...]
     ufmt_after: tuple[str, ...]
     rewritten: int = 0  # sites the migration rewrote
-    review: int = 0  # sites it left for review (the report's review list)
+    review: int = 0  # sites it left for review
+    recipes_review: int = 0  # recipes not applied (refused, or their file not found)
 
     @property
     def new_flake8(self) -> list[str]:
@@ -134,7 +135,8 @@ def measure(
             ufmt_before=tuple(ufmt_unformatted(python, pristine, changed)),
             ufmt_after=tuple(ufmt_unformatted(python, migrated, changed)),
             rewritten=totals["sites_rewritten"],
-            review=totals["sites_for_review"] + totals["recipes_for_review"],
+            review=totals["sites_for_review"],
+            recipes_review=totals["recipes_for_review"],
         )
 
 
@@ -159,6 +161,7 @@ def render(
         "|---|---:|---:|---:|",
         f"| files changed by the migration | | {len(figures.changed)} | |",
         f"| sites rewritten / left for review | | {figures.rewritten} / {figures.review} | |",
+        f"| recipes not applied (on the review list) | | {figures.recipes_review} | |",
         f"| flake8 findings | {len(figures.flake8_before)} | {len(figures.flake8_after)} "
         f"| {len(new_flake8)} |",
         f"| files ufmt would reformat | {len(figures.ufmt_before)} | {len(figures.ufmt_after)} "
