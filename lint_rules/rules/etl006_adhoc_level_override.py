@@ -104,6 +104,13 @@ def _runtime_level_reason(
     advice += f" / +{component} decide"
     if variables:
         advice += f"; to honour {variables[0]}, call set_logs({component}=logging.DEBUG) when set"
+    elif call.args and isinstance(call.args[0], ast.Call):  # a helper elsewhere decides
+        helper = ast.unparse(call.args[0].func)
+        advice = (
+            f"if {helper}() reads a setting users rely on (an environment variable), keep it "
+            f"and have {helper}() return logging.NOTSET when the setting is unset, so "
+            f"TORCH_LOGS={component} / +{component} decide then; else {advice}"
+        )
     return f"level decided at run time ({source}){origin}: review. Suggestion: {advice}"
 
 

@@ -236,3 +236,21 @@ def test_root_logger_is_fixable_only_where_the_meaning_stays(use: str, fixable: 
     (finding,) = [f for f in detect_source(text, LIB, CONFIG) if f.code == "ETL001"]
     assert finding.fixable is fixable
     assert fixable or "review" in finding.reason
+
+
+def test_a_level_from_a_helper_is_kept_for_review_with_the_helper_named() -> None:
+    """A level a helper elsewhere computes (Core ML's `get_coreml_log_level`, which reads
+    ET_COREML_LOG_LEVEL) may be a setting users rely on: the advice is not a plain "delete it"."""
+    text = (
+        "import logging\nfrom .logs import get_level\n\nlogger = logging.getLogger(__name__)\n"
+        "logger.setLevel(get_level(default_level=logging.INFO))\n"
+    )
+    (finding,) = [
+        f
+        for f in detect_source(text, "executorch/backends/apple/coreml/p.py", Config())
+        if f.code == "ETL006"
+    ]
+    assert not finding.fixable
+    assert "if get_level() reads a setting users rely on" in finding.reason
+    assert "return logging.NOTSET when the setting is unset" in finding.reason
+    assert "TORCH_LOGS=coreml / +coreml decide" in finding.reason
