@@ -194,6 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()  # ASTs and CSTs hold no cycles; the collector only slows parsing (~2x)
     try:
         return _migrate(args, config, mode)
+    except BrokenPipeError:  # `--diff | head`: the reader left; no traceback, files stay whole
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's exit flush stays quiet
+        return 1
     finally:
         if collecting:
             gc.enable()
