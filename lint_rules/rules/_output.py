@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from lint_rules.facts import has_star_args, last_identifier
+from lint_rules.statements import FUNCTIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ TEXT_UNKNOWN = "text not known statically: review"
 NO_NEWLINE = "write without a trailing newline: review"
 PRINT_KEYWORDS = frozenset({"file", "sep", "end", "flush"})
 QUIET_FLAG = re.compile(r"quiet|silent", re.IGNORECASE)
+DEBUG_FLAG = re.compile(r"debug|verbose", re.IGNORECASE)
 
 
 def print_target(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> str | None:
@@ -124,3 +126,35 @@ def asked_for_by_caller(call: ast.Call, chain: list[ast.stmt]) -> bool:
         and isinstance(statement, ast.Expr)
         and statement.value is call
     )
+
+
+def flag_test(call: ast.Call, chain: list[ast.stmt]) -> tuple[str, bool] | None:
+    """(flag, True) for a print statement directly in `if <flag>:`; (flag, False) in its `else`
+    or under `if not <flag>:`; None when no debug/verbose flag guards it directly."""
+    if len(chain) < 2 or not isinstance(chain[-2], ast.If):
+        return None
+    branch, test = chain[-2], chain[-2].test
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    if isinstance(test, ast.UnaryOp):
+        test = test.operand
+    name = last_identifier(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
+    if name is None or DEBUG_FLAG.search(name) is None:
+        return None
+    in_body = any(s is chain[-1] for s in branch.body)
+    statement = chain[-1]
+    is_statement = isinstance(statement, ast.Expr) and statement.value is call
+    return ast.unparse(test), in_body and not negated and is_statement
+
+
+def in_except_block(call: ast.Call, chain: list[ast.stmt]) -> bool:
+    """The print runs in an `except` block of its own function: it reports a caught failure."""
+    inner = chain
+    for index in range(len(chain) - 1, -1, -1):
+        if isinstance(chain[index], (*FUNCTIONS, ast.ClassDef)):
+            inner = chain[index + 1 :]
+            break
+    for parent, child in zip(inner, inner[1:], strict=False):
+        handlers: list[ast.ExceptHandler] = getattr(parent, "handlers", None) or []
+        if any(any(s is child for s in handler.body) for handler in handlers):
+            return True
+    return False

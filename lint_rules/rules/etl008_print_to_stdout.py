@@ -9,56 +9,23 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
-from lint_rules.facts import ModuleFacts, last_identifier
+from lint_rules.facts import ModuleFacts
 from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._output import (
     asked_for_by_caller,
+    flag_test,
+    in_except_block,
     literal_text,
     print_problem,
     print_target,
     write_problem,
 )
+from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS
 from lint_rules.rules.base import Example, Rule, Site
 from lint_rules.statements import FUNCTIONS
 
 CODE = "ETL008"
-# What a diagnostic says: why something was not done, or a level word. Matched in the message's
-# literal text (any case); everything else printed to stdout is left for review.
-DIAGNOSTIC = re.compile(
-    r"\b(?:debug|info|warning|error)\s*[:\]]|not supported|unsupported|not partitioned"
-    r"|not lowered|not implemented|not (?:be )?available|not expected|unexpected|\bskip(?:s|ped|ping)?\b"
-    r"|deprecat|fall(?:s|ing)?\s*back|fallback|\bfail(?:s|ed|ure)?\b|cannot|can't|could not"
-    r"|unable to|\bignor(?:e|ed|es|ing)\b|\bno\b[\w\s'-]{0,30}\bconfig",
-    re.IGNORECASE,
-)
-# A progress or status line of a pipeline step, matched on the message's literal text: words
-# ending with an ellipsis ("Quantizing the model..."), or, after an optional `TAG:`, a start on
-# a capitalised -ing verb with no `label: value` after it ("Applying ...", "Exporting to ..."),
-# on a pipeline verb in the imperative followed by an article ("Create the model", "PTQ:
-# Quantize the model") or in the past tense ("Re-tied lm_head ..."), or on a counter ("Epoch
-# 3"); or a line that says where a result was saved.
-_STEP_VERBS = (
-    r"(?:apply|build|calibrate|compile|convert|create|export|generate|initiali[sz]e|load|lower"
-    r"|partition|prepare|quantize|run|save|serialize|tie|write)"
-)
-_STEP_PAST = (
-    r"(?:applied|built|calibrated|compiled|converted|created|exported|generated|initiali[sz]ed"
-    r"|loaded|lowered|partitioned|prepared|quantized|saved|serialized|tied|wrote|written"
-    r"|finished|completed)"
-)
-_NOUNS_IN_ING = r"(?:String|Thing|Nothing|Something|Everything|Embedding|Padding|Mapping|Setting)"
-PROGRESS = re.compile(
-    r"[A-Za-z][^\n]*(?:\.\.\.|\u2026)\s*$"
-    r"|^\s*(?:[A-Za-z]+:\s*)?(?:"
-    rf"(?!{_NOUNS_IN_ING}s?\b)[A-Z][a-z]{{2,}}ing\b(?=[\s(])(?![^:]*:)"
-    rf"|(?i:(?:re-?)?{_STEP_VERBS})\s+(?:the|a|an)\s"
-    rf"|(?i:(?:re-?)?{_STEP_PAST})\s"
-    r"|(?i:step|epoch|iteration)\b"
-    r")"
-    r"|\b(?:saved|written|exported|stored)\s+(?:at|to|in|into)\b",
-)
-FLAG = re.compile(r"debug|verbose", re.IGNORECASE)
 # What the message says depends on what is known about the print.
 DIAGNOSTIC_MESSAGE = "diagnostic printed to stdout in library code; use a call on the module logger"
 DEBUG_MESSAGE = "debug output printed to stdout behind a debug/verbose flag; use logger.debug"
@@ -123,7 +90,7 @@ def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
     `except` block -> a diagnostic; at module level -> an import-time status; a progress or
     status line of a pipeline step -> progress (both INFO)."""
     chain = facts.statements.chain_of(call)
-    flag = _flag_test(call, chain)
+    flag = flag_test(call, chain)
     if flag is not None:
         name, on = flag
         if on:
@@ -131,7 +98,7 @@ def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
         return Verdict("flag-off", DEBUG_MESSAGE, flag=name)
     if DIAGNOSTIC.search(" ".join(literal_text(a) for a in call.args)):
         return Verdict("diagnostic", DIAGNOSTIC_MESSAGE)
-    if _in_except_block(call, chain):
+    if in_except_block(call, chain):
         return Verdict("caught", DIAGNOSTIC_MESSAGE)
     if not any(isinstance(s, (*FUNCTIONS, ast.ClassDef)) for s in chain):
         return Verdict("import-time", IMPORT_TIME_MESSAGE)
@@ -154,38 +121,6 @@ def _exempt_function(call: ast.Call, facts: ModuleFacts, patterns: tuple[str, ..
 
 def _snake_case(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
-
-def _flag_test(call: ast.Call, chain: list[ast.stmt]) -> tuple[str, bool] | None:
-    """(flag, True) for a print statement directly in `if <flag>:`; (flag, False) in its `else`
-    or under `if not <flag>:`; None when no debug/verbose flag guards it directly."""
-    if len(chain) < 2 or not isinstance(chain[-2], ast.If):
-        return None
-    branch, test = chain[-2], chain[-2].test
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    if isinstance(test, ast.UnaryOp):
-        test = test.operand
-    name = last_identifier(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
-    if name is None or FLAG.search(name) is None:
-        return None
-    in_body = any(s is chain[-1] for s in branch.body)
-    statement = chain[-1]
-    is_statement = isinstance(statement, ast.Expr) and statement.value is call
-    return ast.unparse(test), in_body and not negated and is_statement
-
-
-def _in_except_block(call: ast.Call, chain: list[ast.stmt]) -> bool:
-    """The print runs in an `except` block of its own function: it reports a caught failure."""
-    inner = chain
-    for index in range(len(chain) - 1, -1, -1):
-        if isinstance(chain[index], (*FUNCTIONS, ast.ClassDef)):
-            inner = chain[index + 1 :]
-            break
-    for parent, child in zip(inner, inner[1:], strict=False):
-        handlers: list[ast.ExceptHandler] = getattr(parent, "handlers", None) or []
-        if any(any(s is child for s in handler.body) for handler in handlers):
-            return True
-    return False
 
 
 RULE = Rule(

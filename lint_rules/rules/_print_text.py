@@ -1,0 +1,43 @@
+"""What a printed message's literal text says, for ETL008: a diagnostic (why something was not
+done, or a level word) or the progress of a pipeline step. Matched on the literal
+parts of the message (f-string pieces, `%`/`.format` templates)."""
+
+from __future__ import annotations
+
+import re
+
+# What a diagnostic says: why something was not done, or a level word. Matched in the message's
+# literal text (any case); everything else printed to stdout is left for review.
+DIAGNOSTIC = re.compile(
+    r"\b(?:debug|info|warning|error)\s*[:\]]|not supported|unsupported|not partitioned"
+    r"|not lowered|not implemented|not (?:be )?available|not expected|unexpected|\bskip(?:s|ped|ping)?\b"
+    r"|deprecat|fall(?:s|ing)?\s*back|fallback|\bfail(?:s|ed|ure)?\b|cannot|can't|could not"
+    r"|unable to|\bignor(?:e|ed|es|ing)\b|\bno\b[\w\s'-]{0,30}\bconfig",
+    re.IGNORECASE,
+)
+# A progress or status line of a pipeline step, matched on the message's literal text: words
+# ending with an ellipsis ("Quantizing the model..."), or, after an optional `TAG:`, a start on
+# a capitalised -ing verb with no `label: value` after it ("Applying ...", "Exporting to ..."),
+# on a pipeline verb in the imperative followed by an article ("Create the model", "PTQ:
+# Quantize the model") or in the past tense ("Re-tied lm_head ..."), or on a counter ("Epoch
+# 3"); or a line that says where a result was saved.
+_STEP_VERBS = (
+    r"(?:apply|build|calibrate|compile|convert|create|export|generate|initiali[sz]e|load|lower"
+    r"|partition|prepare|quantize|run|save|serialize|tie|write)"
+)
+_STEP_PAST = (
+    r"(?:applied|built|calibrated|compiled|converted|created|exported|generated|initiali[sz]ed"
+    r"|loaded|lowered|partitioned|prepared|quantized|saved|serialized|tied|wrote|written"
+    r"|finished|completed)"
+)
+_NOUNS_IN_ING = r"(?:String|Thing|Nothing|Something|Everything|Embedding|Padding|Mapping|Setting)"
+PROGRESS = re.compile(
+    r"[A-Za-z][^\n]*(?:\.\.\.|\u2026)\s*$"
+    r"|^\s*(?:[A-Za-z]+:\s*)?(?:"
+    rf"(?!{_NOUNS_IN_ING}s?\b)[A-Z][a-z]{{2,}}ing\b(?=[\s(])(?![^:]*:)"
+    rf"|(?i:(?:re-?)?{_STEP_VERBS})\s+(?:the|a|an)\s"
+    rf"|(?i:(?:re-?)?{_STEP_PAST})\s"
+    r"|(?i:step|epoch|iteration)\b"
+    r")"
+    r"|\b(?:saved|written|exported|stored)\s+(?:at|to|in|into)\b",
+)
