@@ -214,7 +214,7 @@ def facts(tree: Path, commit: str) -> str:
     config = load_config(".")
     files = list(iter_python_files(["exir", "backends"], config))
     result = lint_files(files, config)
-    found = review_asserted(result.findings, files, config.relpath)  # as the CLI reports them
+    found = review_asserted(result.findings, files, config)  # as the CLI reports them
     with_sites = {f.path for f in found}
     flagged = {(f.path, line) for f in found for line in range(f.line, f.end_line + 1)}
     signal_calls = [(p, n) for p in files for n in _api_signal_warns(p)]

@@ -9,16 +9,19 @@ import os
 import pickle
 import sys
 from dataclasses import fields
+from typing import Generic, TypeVar
 
 from lint_rules.config import Config
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from lint_rules.finding import Finding
-    from lint_rules.runner import FileError
+    from collections.abc import Callable
+
+    from lint_rules.test_refs import TestRef
 
 CACHE_VERSION = 1
 Stat = tuple[int, int, int]
+R = TypeVar("R")  # what one file's entry holds
 
 
 def fingerprint(config: Config) -> str:
@@ -42,13 +45,14 @@ def file_stat(path: str) -> Stat | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-class ResultCache:
-    """path -> (stat, result) for one fingerprint; unreadable or foreign files start empty."""
+class ResultCache(Generic[R]):
+    """path -> (stat, result) for one fingerprint; unreadable or foreign files start empty.
+    `kind` names the file: `lint` (findings, errors), `tests` (a test file's capturing tests)."""
 
-    def __init__(self, folder: str, config: Config) -> None:
+    def __init__(self, folder: str, config: Config, kind: str = "lint") -> None:
         self.folder = folder
-        self.file = os.path.join(folder, f"lint-{fingerprint(config)}.pickle")
-        self.entries: dict[str, tuple[Stat, tuple[list[Finding], list[FileError]]]] = {}
+        self.file = os.path.join(folder, f"{kind}-{fingerprint(config)}.pickle")
+        self.entries: dict[str, tuple[Stat, R]] = {}
         self.dirty = False
         try:
             with open(self.file, "rb") as handle:
@@ -58,13 +62,11 @@ class ResultCache:
         except Exception:  # missing, truncated or from another version: start afresh
             self.entries = {}
 
-    def get(self, path: str, stat: Stat | None) -> tuple[list[Finding], list[FileError]] | None:
+    def get(self, path: str, stat: Stat | None) -> R | None:
         hit = self.entries.get(path)
         return hit[1] if hit is not None and stat is not None and hit[0] == stat else None
 
-    def put(
-        self, path: str, stat: Stat | None, result: tuple[list[Finding], list[FileError]]
-    ) -> None:
+    def put(self, path: str, stat: Stat | None, result: R) -> None:
         if stat is not None:
             self.entries[path] = (stat, result)
             self.dirty = True
@@ -85,3 +87,21 @@ class ResultCache:
             os.replace(tmp, self.file)
         except OSError:
             pass
+
+
+def cached_test_refs(
+    folder: str, config: Config, paths: list[str], index: Callable[[str], list[TestRef]]
+) -> list[TestRef]:
+    """`index(path)` for each test file, from the `tests` cache beside the lint's results when
+    the file is unchanged: a repeated run does not parse ExecuTorch's ~1,200 test files again."""
+    cache: ResultCache[list[TestRef]] = ResultCache(folder, config, kind="tests")
+    refs: list[TestRef] = []
+    for path in paths:
+        key, stat = os.path.abspath(path), file_stat(path)
+        found = cache.get(key, stat)
+        if found is None:
+            found = index(path)
+            cache.put(key, stat, found)
+        refs += found
+    cache.save()
+    return refs

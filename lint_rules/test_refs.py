@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from lint_rules.config import TEST_PATTERNS
+from lint_rules.config import TEST_PATTERNS, Config
 from lint_rules.finding import Finding
 from lint_rules.globs import matches_any
 from lint_rules.walk import walk_all
@@ -259,13 +259,24 @@ def kept_reason(test: TestRef, channel: str) -> str:
 
 
 def review_asserted(
-    findings: list[Finding], files: list[str], relpath: Callable[[str], str]
+    findings: list[Finding], files: list[str], config: Config, cache_dir: str | None = None
 ) -> list[Finding]:
     """The lint's findings as the migration of the same `files` judges them (`mark_asserted`
-    with the run's tests); the tests are read only when a site could be concerned."""
+    with the run's tests); the tests are read only when a site could be concerned, over the
+    lint's workers (~1,200 test files on ExecuTorch main), from `cache_dir` with `--cache`."""
     if not any(f.fixable and CHANNELS.get(f.code, "logs") != "logs" for f in findings):
         return findings
-    return mark_asserted(findings, index_run_tests(files, relpath))
+    relpath = config.relpath
+    tests = [path for path in files if is_test_file(relpath(path))]
+    if cache_dir is not None:
+        from lint_rules.cache import cached_test_refs
+
+        refs = cached_test_refs(cache_dir, config, tests, lambda p: index_run_tests([p], relpath))
+    else:
+        from lint_rules.runner import forked_map
+
+        refs = forked_map(lambda part: index_run_tests(part, relpath), tests)
+    return mark_asserted(findings, refs)
 
 
 def mark_asserted(findings: list[Finding], tests: list[TestRef]) -> list[Finding]:

@@ -240,6 +240,37 @@ def test_lint_and_migrate_agree_on_sites_a_test_asserts_on(tmp_path, capsys):
     assert not any(f["fixable"] for f in left)  # after the migration: nothing fixable is left
 
 
+def test_with_cache_the_tests_are_parsed_once_and_judge_the_same(tmp_path, capsys, monkeypatch):
+    """`--cache` keeps each test file's capturing tests beside the results: a second run reads
+    no test file's tree again, and a test that changes is read anew."""
+    from lint_rules import test_refs
+
+    root = _tree(
+        tmp_path,
+        {
+            "pyproject.toml": b"[tool.et-log]\n",
+            "exir/lib.py": LIBRARY,
+            "exir/test/test_lib.py": TESTS,
+        },
+    )
+    parsed: list[str] = []
+    real = test_refs.index_tests
+    monkeypatch.setattr(test_refs, "index_tests", lambda p, d: parsed.append(p) or real(p, d))
+    runs = []
+    for _ in range(2):
+        _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json", "--cache")
+        runs.append(json.loads(out)["findings"])
+    assert runs[0] == runs[1] and parsed == ["exir/test/test_lib.py"]
+    etl004 = next(f for f in runs[1] if f["code"] == "ETL004")
+    assert etl004["fixable"] is False and "asserted by exir/test/test_lib.py:6" in etl004["reason"]
+    (root / "exir/test/test_lib.py").write_bytes(
+        TESTS.replace(b"preserve_io_quantization=True is redundant", b"another text")
+    )
+    _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json", "--cache")
+    assert len(parsed) == 2  # changed: read again, and it no longer asserts on the warning
+    assert next(f for f in json.loads(out)["findings"] if f["code"] == "ETL004")["fixable"]
+
+
 def test_the_lint_alone_on_a_library_file_does_not_read_the_tests(tmp_path, capsys):
     """The cross-reference covers the run's files: linting one file judges it alone, as
     migrating that one file does (the migration would rewrite it)."""

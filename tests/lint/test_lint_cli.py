@@ -188,3 +188,21 @@ def test_config_flag(tree: Path, capsys) -> None:
     custom.write_text("[tool.et-log]\nignore = ['ETL002']\n", encoding="utf-8")
     code, out, _ = run(capsys, "--config", str(custom), str(tree))
     assert code == 1 and "ETL002" not in out and "ETL004" in out
+
+
+def test_forked_map_splits_keeps_every_result_and_redoes_a_failed_share() -> None:
+    import os
+
+    from lint_rules.runner import forked_map
+
+    paths = [f"p{i}" for i in range(10)]
+    parent = os.getpid()
+    seen = forked_map(lambda part: [(p, os.getpid() != parent) for p in part], paths, jobs=3)
+    assert sorted(p for p, _ in seen) == paths and any(forked for _, forked in seen)
+
+    def flaky(part: list[str]) -> list[str]:
+        if os.getpid() != parent:
+            raise RuntimeError("a worker fails")
+        return part
+
+    assert sorted(forked_map(flaky, paths, jobs=3)) == paths  # its share redone here
