@@ -97,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A site a test of this run asserts on is for review, as the migration keeps it.
         from lint_rules.test_refs import review_asserted  # start-up time: only when linting
 
-        result.findings = review_asserted(result.findings, files, config, cache_dir)
+        indexed = (result.tests, result.tested)
+        result.findings = review_asserted(result.findings, files, config, cache_dir, indexed)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
         say(f"et-log-lint: error: {exc}")

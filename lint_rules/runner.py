@@ -9,15 +9,11 @@ from dataclasses import dataclass, field, replace
 from lint_rules.config import Config
 from lint_rules.detector import detect_file
 from lint_rules.finding import Finding, SourceError
+from lint_rules.forks import PARALLEL_THRESHOLD, default_jobs, forked_map
 
-# Below this many files a worker costs more than it saves.
-PARALLEL_THRESHOLD = 200
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import TypeVar
-
-    T = TypeVar("T")
+    from lint_rules.test_refs import TestRef
 
 
 @dataclass(frozen=True)
@@ -34,14 +30,10 @@ class LintResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files: int = 0
-
-
-def default_jobs() -> int:
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        cpus = os.cpu_count() or 1
-    return max(1, min(cpus, 8))
+    # The test cross-reference done by the workers beside their share of the lint (only when
+    # their share has a site a test may concern): the capturing tests, and the files read.
+    tests: list[TestRef] = field(default_factory=list)
+    tested: set[str] = field(default_factory=set)
 
 
 def lint_files(
@@ -118,64 +110,23 @@ def _lint_chunk(paths: list[str], config: Config) -> LintResult:
 
 def _lint_forked(paths: list[str], config: Config, jobs: int) -> LintResult:
     result = LintResult()
-    for part in forked_map(lambda chunk: [_lint_chunk(chunk, config)], paths, jobs):
+    for part in forked_map(lambda chunk: [_lint_and_index(chunk, config)], paths, jobs):
         result.findings.extend(part.findings)
         result.errors.extend(part.errors)
+        result.tests.extend(part.tests)
+        result.tested |= part.tested
     return result
 
 
-def forked_map(work: Callable[[list[str]], list[T]], paths: list[str], jobs: int = 0) -> list[T]:
-    """`work(paths)` split over forked workers (`jobs=0`: choose; small lists stay in this
-    process); a worker that fails has its share done here. Results in the chunks' order."""
-    jobs = jobs or (default_jobs() if len(paths) >= PARALLEL_THRESHOLD else 1)
-    if jobs <= 1 or len(paths) < 2 or not hasattr(os, "fork"):
-        return work(paths)
-    import pickle
+def _lint_and_index(paths: list[str], config: Config) -> LintResult:
+    """A worker's share: lint it, then, if a site of it is one a test may concern (so the run
+    will need the cross-reference), index the share's test files too, in parallel with the other
+    workers instead of after them."""
+    result = _lint_chunk(paths, config)
+    from lint_rules.test_refs import index_run_tests, is_test_file, needs_tests
 
-    chunks = _balanced(paths, min(jobs, len(paths)))
-    workers: list[tuple[int, int, list[str]]] = []
-    for chunk in chunks[1:]:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # worker: do its share, send it, leave without cleanup handlers
-            os.close(read_end)
-            code = 0
-            try:
-                payload = pickle.dumps(work(chunk))
-                with os.fdopen(write_end, "wb") as out:
-                    out.write(payload)
-            except BaseException:
-                code = 1
-            os._exit(code)
-        os.close(write_end)
-        workers.append((pid, read_end, chunk))
-    results = work(chunks[0])
-    for pid, read_end, chunk in workers:
-        with os.fdopen(read_end, "rb") as incoming:
-            payload = incoming.read()
-        _, status = os.waitpid(pid, 0)
-        try:
-            part = pickle.loads(payload) if status == 0 else None
-        except Exception:
-            part = None
-        results.extend(part if isinstance(part, list) else work(chunk))
-    return results
-
-
-def _balanced(paths: list[str], jobs: int) -> list[list[str]]:
-    """`paths` dealt into `jobs` chunks of about the same total size, largest files first (the
-    work is mostly parsing, about linear in the size): no worker waits on a bigger share."""
-
-    def size(path: str) -> int:
-        try:
-            return os.stat(path).st_size
-        except OSError:
-            return 0
-
-    chunks: list[list[str]] = [[] for _ in range(jobs)]
-    loads = [0] * jobs
-    for length, path in sorted(((size(p), p) for p in paths), reverse=True):
-        lightest = min(range(jobs), key=lambda i: (loads[i], len(chunks[i])))
-        chunks[lightest].append(path)
-        loads[lightest] += length
-    return chunks
+    if needs_tests(result.findings):
+        tests = [p for p in paths if is_test_file(config.relpath(p))]
+        result.tests = index_run_tests(tests, config.relpath)
+        result.tested = {config.relpath(p) for p in tests}
+    return result

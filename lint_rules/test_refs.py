@@ -212,7 +212,9 @@ def asserting_test(call: ast.Call, channel: str, tests: list[TestRef]) -> TestRe
     site = _site_text(call)
     if len(site.strip()) < MIN_TEXT:
         return None
-    capturing = [t for t in tests if channel in t.channels]
+    # in (path, line) order whoever built the list: the lint's workers and the migration's
+    # single index name the same test
+    capturing = sorted((t for t in tests if channel in t.channels), key=lambda t: (t.path, t.line))
     for test in capturing:  # a test that looks for it itself, else one whose file does
         if any(_shares_a_run(t, site) for t in test.own):
             return test
@@ -258,24 +260,36 @@ def kept_reason(test: TestRef, channel: str) -> str:
     )
 
 
+def needs_tests(findings: list[Finding]) -> bool:
+    """True when a test could turn one of `findings` into a review item: a fixable site whose
+    rewrite changes the channel (warnings, output) a test may capture."""
+    return any(f.fixable and CHANNELS.get(f.code, "logs") != "logs" for f in findings)
+
+
 def review_asserted(
-    findings: list[Finding], files: list[str], config: Config, cache_dir: str | None = None
+    findings: list[Finding],
+    files: list[str],
+    config: Config,
+    cache_dir: str | None = None,
+    indexed: tuple[list[TestRef], set[str]] = ([], set()),
 ) -> list[Finding]:
     """The lint's findings as the migration of the same `files` judges them (`mark_asserted`
-    with the run's tests); the tests are read only when a site could be concerned, over the
-    lint's workers (~1,200 test files on ExecuTorch main), from `cache_dir` with `--cache`."""
-    if not any(f.fixable and CHANNELS.get(f.code, "logs") != "logs" for f in findings):
+    with the run's tests); the tests are read only when a site could be concerned. `indexed`:
+    the tests the lint's workers found already, and the test files they read (root-relative);
+    the others are read from `cache_dir` with `--cache`, else over forked workers."""
+    if not needs_tests(findings):
         return findings
     relpath = config.relpath
-    tests = [path for path in files if is_test_file(relpath(path))]
+    refs, done = list(indexed[0]), indexed[1]
+    tests = [p for p in files if (rel := relpath(p)) not in done and is_test_file(rel)]
     if cache_dir is not None:
         from lint_rules.cache import cached_test_refs
 
-        refs = cached_test_refs(cache_dir, config, tests, lambda p: index_run_tests([p], relpath))
+        refs += cached_test_refs(cache_dir, config, tests, lambda p: index_run_tests([p], relpath))
     else:
-        from lint_rules.runner import forked_map
+        from lint_rules.forks import forked_map
 
-        refs = forked_map(lambda part: index_run_tests(part, relpath), tests)
+        refs += forked_map(lambda part: index_run_tests(part, relpath), tests)
     return mark_asserted(findings, refs)
 
 

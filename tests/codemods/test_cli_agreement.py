@@ -240,6 +240,26 @@ def test_lint_and_migrate_agree_on_sites_a_test_asserts_on(tmp_path, capsys):
     assert not any(f["fixable"] for f in left)  # after the migration: nothing fixable is left
 
 
+def test_workers_that_index_their_share_of_tests_judge_as_one_process(tmp_path, capsys):
+    """With workers, each indexes the test files of its share beside its lint (when its share
+    needs the cross-reference); the verdicts and the named tests are those of one process."""
+    files = {"pyproject.toml": b"[tool.et-log]\n", "exir/test/test_lib.py": TESTS}
+    for i in range(6):  # shares with and without sites a test may concern
+        files[f"exir/lib{i}.py"] = LIBRARY if i % 2 else SITE
+        files[f"exir/test/test_more{i}.py"] = TESTS.replace(b"def test_", f"def test_{i}_".encode())
+    root = _tree(tmp_path, files)
+    outputs = []
+    for jobs in ("1", "2", "3"):
+        _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json", "--jobs", jobs)
+        outputs.append(json.loads(out)["findings"])
+    assert outputs[0] == outputs[1] == outputs[2]
+    reasons = {f["reason"] for f in outputs[0] if f["code"] == "ETL004"}
+    assert reasons == {
+        "asserted by exir/test/test_lib.py:6 test_warns through warnings; the rewrite would log "
+        "it instead: update the test (assertLogs/caplog) or keep the site: review"
+    }
+
+
 def test_with_cache_the_tests_are_parsed_once_and_judge_the_same(tmp_path, capsys, monkeypatch):
     """`--cache` keeps each test file's capturing tests beside the results: a second run reads
     no test file's tree again, and a test that changes is read anew."""

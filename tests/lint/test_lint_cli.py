@@ -193,7 +193,7 @@ def test_config_flag(tree: Path, capsys) -> None:
 def test_forked_map_splits_keeps_every_result_and_redoes_a_failed_share() -> None:
     import os
 
-    from lint_rules.runner import forked_map
+    from lint_rules.forks import forked_map
 
     paths = [f"p{i}" for i in range(10)]
     parent = os.getpid()
