@@ -107,43 +107,47 @@ def literal_text(node: ast.expr) -> str:
     return ""
 
 
-def asked_for_by_caller(call: ast.Call, chain: list[ast.stmt]) -> bool:
-    """True for a print statement directly under `if not <quiet/silent flag>:` (`chain`: the
-    statements around it, outermost first): output the caller asked for and can turn off, such
-    as a subprocess's output echoed unless `quiet`, not a diagnostic."""
+def _flag_guard(call: ast.Call, chain: list[ast.stmt]) -> tuple[ast.expr, str, bool, bool] | None:
+    """For a print whose innermost enclosing statement is an `if` on a flag (`flag`, `self.flag`,
+    or either negated): (the flag expression, its last identifier, negated, directly in the
+    body as a statement of its own); None otherwise. `chain`: the statements around the print,
+    outermost first."""
     if len(chain) < 2 or not isinstance(chain[-2], ast.If):
-        return False
-    branch, statement = chain[-2], chain[-1]
-    test = branch.test
-    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
-        return False
-    operand = test.operand
-    name = last_identifier(operand) if isinstance(operand, (ast.Name, ast.Attribute)) else None
-    return (
-        name is not None
-        and QUIET_FLAG.search(name) is not None
-        and any(s is statement for s in branch.body)
+        return None
+    branch, statement, test = chain[-2], chain[-1], chain[-2].test
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    if isinstance(test, ast.UnaryOp):
+        test = test.operand
+    name = last_identifier(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
+    if name is None:
+        return None
+    direct = (
+        any(s is statement for s in branch.body)
         and isinstance(statement, ast.Expr)
         and statement.value is call
     )
+    return test, name, negated, direct
+
+
+def asked_for_by_caller(call: ast.Call, chain: list[ast.stmt]) -> bool:
+    """True for a print statement directly under `if not <quiet/silent flag>:`: output the
+    caller asked for and can turn off, such as a subprocess's output echoed unless `quiet`, not
+    a diagnostic."""
+    guard = _flag_guard(call, chain)
+    if guard is None:
+        return False
+    _, name, negated, direct = guard
+    return negated and direct and QUIET_FLAG.search(name) is not None
 
 
 def flag_test(call: ast.Call, chain: list[ast.stmt]) -> tuple[str, bool] | None:
     """(flag, True) for a print statement directly in `if <flag>:`; (flag, False) in its `else`
     or under `if not <flag>:`; None when no debug/verbose flag guards it directly."""
-    if len(chain) < 2 or not isinstance(chain[-2], ast.If):
+    guard = _flag_guard(call, chain)
+    if guard is None or DEBUG_FLAG.search(guard[1]) is None:
         return None
-    branch, test = chain[-2], chain[-2].test
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    if isinstance(test, ast.UnaryOp):
-        test = test.operand
-    name = last_identifier(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
-    if name is None or DEBUG_FLAG.search(name) is None:
-        return None
-    in_body = any(s is chain[-1] for s in branch.body)
-    statement = chain[-1]
-    is_statement = isinstance(statement, ast.Expr) and statement.value is call
-    return ast.unparse(test), in_body and not negated and is_statement
+    test, _, negated, direct = guard
+    return ast.unparse(test), direct and not negated
 
 
 def in_except_block(call: ast.Call, chain: list[ast.stmt]) -> bool:
