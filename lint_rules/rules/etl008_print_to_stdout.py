@@ -67,14 +67,14 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         for c in facts.calls_to("builtins.print")
         if print_target(c, facts.qualname) == "sys.stdout"
     ]
+    patterns = config.option(PRINT_FUNCTIONS.key)
     for call in prints + facts.calls_to("sys.stdout.write"):
-        if _exempt_function(call, facts, config.option(PRINT_FUNCTIONS.key)):
-            continue
-        if asked_for_by_caller(call, facts.statements.chain_of(call)):
+        chain = facts.statements.chain_of(call)  # once per print, for every check below
+        if _prints_by_design(chain, patterns) or asked_for_by_caller(call, chain):
             continue
         is_print = isinstance(call.func, ast.Name)
         problem = print_problem(call) if is_print else write_problem(call, "sys.stdout")
-        verdict = classify(call, facts)
+        verdict = classify(call, facts, chain)
         if problem is not None:
             yield Site(call, CODE, False, problem, message=verdict.message)
         elif verdict.kind == "flag-off":
@@ -85,11 +85,13 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             yield Site(call, CODE, message=verdict.message)
 
 
-def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
+def classify(call: ast.Call, facts: ModuleFacts, chain: list[ast.stmt] | None = None) -> Verdict:
     """Decide a stdout print by its shape: behind a debug flag -> DEBUG; diagnostic text or in an
     `except` block -> a diagnostic; at module level -> an import-time status; a progress or
-    status line of a pipeline step -> progress (both INFO)."""
-    chain = facts.statements.chain_of(call)
+    status line of a pipeline step -> progress (both INFO). `chain`: the statements around the
+    print, when the caller has them."""
+    if chain is None:
+        chain = facts.statements.chain_of(call)
     flag = flag_test(call, chain)
     if flag is not None:
         name, on = flag
@@ -107,13 +109,14 @@ def classify(call: ast.Call, facts: ModuleFacts) -> Verdict:
     return Verdict("unknown", PRINT_MESSAGE)
 
 
-def _exempt_function(call: ast.Call, facts: ModuleFacts, patterns: tuple[str, ...]) -> bool:
-    """In a function whose name matches `patterns`, or in a method of a class whose name does
-    once written in snake case (`PrintGraphModuleCodePass` matches `print_*`)."""
-    function = facts.statements.enclosing_function(call)
+def _prints_by_design(chain: list[ast.stmt], patterns: tuple[str, ...]) -> bool:
+    """In a function whose name matches `patterns` (the innermost one of `chain`), or in a
+    method of a class whose name does once written in snake case (`PrintGraphModuleCodePass`
+    matches `print_*`)."""
+    function = next((s for s in reversed(chain) if isinstance(s, FUNCTIONS)), None)
     if function is not None and any(fnmatchcase(function.name, p) for p in patterns):
         return True
-    classes = [s for s in facts.statements.chain_of(call) if isinstance(s, ast.ClassDef)]
+    classes = [s for s in chain if isinstance(s, ast.ClassDef)]
     return any(
         fnmatchcase(_snake_case(c.name), p) for c in classes for p in patterns if p.islower()
     )
