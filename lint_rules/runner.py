@@ -126,7 +126,7 @@ def _lint_and_index(paths: list[str], config: Config) -> LintResult:
     from lint_rules.test_refs import index_run_tests, is_test_file, needs_tests
 
     if needs_tests(result.findings):
-        tests = [p for p in paths if is_test_file(config.relpath(p))]
-        result.tests = index_run_tests(tests, config.relpath)
-        result.tested = {config.relpath(p) for p in tests}
+        tests = {rel: p for p in paths if is_test_file(rel := config.relpath(p))}
+        result.tests = index_run_tests(list(tests.values()), config.relpath)
+        result.tested = set(tests)
     return result

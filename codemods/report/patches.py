@@ -11,7 +11,6 @@ in any order. `series` lists them in order.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,13 +74,7 @@ def write_patches(folder: str, outcomes: Iterable[FileOutcome]) -> list[Patch]:
             sum(len(o.review) for o in group),
         )
         data = _message(component, group).encode("utf-8") + b"".join(o.patch for o in group)
-        _write(target / patch.name, data)
+        (target / patch.name).write_bytes(data)
         patches.append(patch)
-    _write(target / "series", "".join(f"{p.name}\n" for p in patches).encode("utf-8"))
+    (target / "series").write_text("".join(f"{p.name}\n" for p in patches), encoding="utf-8")
     return patches
-
-
-def _write(path: Path, data: bytes) -> None:
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temp.write_bytes(data)
-    os.replace(temp, path)
