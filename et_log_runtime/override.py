@@ -1,8 +1,7 @@
-"""``override_logs``: temporarily raise ExecuTorch's verbosity and add a destination.
+"""``override_logs``: for a while, ExecuTorch's loggers at a level, with an extra destination.
 
-The runtime-aware replacement for helpers that configure the root logger around other code's root
-calls, such as ExecuTorch's ``exir.common.override_logger`` used by ``DebugPass(log_filename=...)``:
-after migration those calls log on component loggers, which do not propagate to the root.
+What ``exir.common.override_logger`` (``DebugPass(log_filename=...)``) did with the root logger,
+on the component loggers, which is where ExecuTorch's records are after the migration.
 """
 
 from __future__ import annotations
@@ -11,29 +10,24 @@ import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from . import destinations, registry, settings, sync
+from .api import to_level
+from .state import STATE
 
 __all__ = ["override_logs"]
 
 
-def _targets(components: str | Iterable[str] | None) -> list[str]:
-    """Logger names for component names (all of ours if None) and dotted logger names."""
-    if components is None:
-        return list(registry.logger_names())
-    names: list[object] = [components] if isinstance(components, str) else list(components)
+def _loggers(components: str | Iterable[str] | None) -> list[logging.Logger]:
+    """Component names (all of ours if None) and dotted logger names, as loggers."""
+    names = [components] if isinstance(components, str) else components
     qnames: list[str] = []
-    for name in names:
-        if isinstance(name, str) and name in registry.components:
-            qnames.extend(registry.components[name])
-        elif isinstance(name, str) and "." in name and registry.is_qualified_name(name):
+    for name in STATE.components if names is None else names:
+        if name in STATE.components:
+            qnames += STATE.components[name]
+        elif "." in name:
             qnames.append(name)
         else:
-            valid = ", ".join(sorted(registry.components))
-            raise ValueError(
-                f"override_logs: unknown component {name!r}; give component names ({valid}) "
-                f"or dotted logger names"
-            )
-    return list(dict.fromkeys(qnames))
+            raise ValueError(f"override_logs: {name!r} is neither a component nor a logger name")
+    return [logging.getLogger(q) for q in dict.fromkeys(qnames)]
 
 
 @contextmanager
@@ -45,40 +39,46 @@ def override_logs(
     handler: logging.Handler | None = None,
     components: str | Iterable[str] | None = None,
 ) -> Iterator[None]:
-    """While active, ``components`` (default: all of ExecuTorch) log at ``level`` and also go to
-    ``filename`` (truncated, UTF-8) and/or ``handler``.
-
-    ``fmt`` is the format of the added destinations (default: the bare message). Levels, handlers
-    and formatters are restored on exit, also on exceptions; nested uses stack (innermost wins).
-    While active it beats TORCH_LOGS and ``set_logs`` for those loggers, as a scoped, explicit
-    request; artifacts stay as they are. Output already on stderr is not duplicated. Process-wide,
-    not per thread.
-    """
-    number = settings.to_level(level, "override_logs: level")
+    """While active, ``components`` (default: all of ExecuTorch's) log at ``level`` and also
+    to ``filename`` (truncated, UTF-8) and/or ``handler``, formatted by ``fmt`` (default: the
+    message). It beats TORCH_LOGS and ``set_logs`` while active; everything is restored on
+    exit, also on exceptions; nested uses stack (innermost wins). Process-wide."""
+    number = to_level(level, "override_logs level")
     if handler is not None and not isinstance(handler, logging.Handler):
         raise TypeError(f"override_logs: handler must be a logging.Handler, got {handler!r}")
-    sync.sync()  # our names known to torch, so the loggers below are the ones torch manages
-    loggers = [logging.getLogger(q) for q in _targets(components)]
-    formatter = logging.Formatter(fmt) if fmt else None
+    STATE.sync()
+    loggers = _loggers(components)
     added: list[logging.Handler] = []
-    opened: logging.FileHandler | None = None
     if filename:
-        opened = logging.FileHandler(filename, mode="w", encoding="utf-8")
-        added.append(opened)
+        added.append(logging.FileHandler(filename, mode="w", encoding="utf-8"))
+    added += [handler] if handler is not None else []
     old_formatter = handler.formatter if handler is not None else None
-    if handler is not None:
-        added.append(handler)
     for each in added:
-        if formatter is not None:
-            each.setFormatter(formatter)
-    layer = destinations.Override(number, loggers, added)
-    destinations.push_override(layer)
+        if fmt:
+            each.setFormatter(logging.Formatter(fmt))
+
+    def enforce() -> None:
+        for log in loggers:
+            log.setLevel(number)
+            for each in added:
+                if each not in log.handlers:
+                    log.addHandler(each)
+
+    with STATE.lock:
+        saved = [log.level for log in loggers]
+        STATE.overrides.append(enforce)
+        enforce()
     try:
         yield
     finally:
-        if destinations.pop_override(layer):
-            sync.sync(reapply=True)  # settings changed meanwhile: recompute levels from them
-        if opened is not None:
-            opened.close()
+        with STATE.lock:
+            STATE.overrides.remove(enforce)
+            for log, old in zip(loggers, saved, strict=True):
+                log.setLevel(old)
+                for each in added:
+                    log.removeHandler(each)
+            STATE.arrange(STATE.sync())  # levels from the settings, outer overrides again
+        if filename:
+            added[0].close()
         if handler is not None:
             handler.setFormatter(old_formatter)

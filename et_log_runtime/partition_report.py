@@ -27,13 +27,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol, TypeVar
 
-from .artifacts import PARTITION_REPORT, artifact_enabled
-from .components import COMPONENTS, component_for_module
-from .loggers import get_artifact_logger, get_logger
+from .api import artifact_enabled, get_artifact_logger, get_logger
+from .state import STATE
 
 __all__ = ["PartitionRun", "partition_run", "report_rejection", "run_partitioner"]
 
 CORE_MODULE = "executorch.exir.backend"  # reports a partitioner outside every component
+PARTITION_REPORT = "partition_report"
 _MAX_REASONS = 10_000  # rejections kept per run: a runaway reporter cannot eat the memory
 _BOOKKEEPING = {operator.getitem}
 _scopes = threading.local()
@@ -65,7 +65,7 @@ def target_name(target: object) -> str:
 def _component_logger(component: str, module: str) -> str:
     """The component's own logger covering `module` (``executorch.backends.xnnpack``): its level
     is the component's, whatever a module below it set for itself (a ``verbose`` flag)."""
-    prefixes = [p for p in COMPONENTS.get(component, ()) if module.startswith(p)]
+    prefixes = [p for p in STATE.components.get(component, ()) if module.startswith(p)]
     return max(prefixes, key=len, default=module)
 
 
@@ -76,7 +76,7 @@ class PartitionRun:
         cls = type(partitioner)
         self.partitioner = cls.__name__
         self.module = cls.__module__
-        component = component_for_module(self.module)
+        component = STATE.component_for(self.module)
         self.component = component or self.module
         home = _component_logger(component, self.module) if component else self.module
         self.explain = get_logger(home)

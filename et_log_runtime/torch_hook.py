@@ -1,9 +1,8 @@
-"""The ``torch.backends`` entry point: torch >= 2.13 calls ``register`` before parsing TORCH_LOGS.
+"""The ``torch.backends`` entry point: torch >= 2.13 calls ``register`` inside ``import torch``,
+before it reads TORCH_LOGS, so our names are known in time.
 
-An exception escaping from here would break ``import torch`` for everyone, so ``register`` is
-import-light (stdlib plus what torch already loaded), idempotent, and never raises. What it does
-is ``sync.sync``'s job: push our names, install settings made before ``import torch``, and hook
-torch's logger initialisation so routing, capture and overrides follow it.
+torch turns any exception raised here into a failed ``import torch``, so ``register`` catches
+everything (``STATE.sync`` already reports and degrades to plain logging on its own errors).
 """
 
 from __future__ import annotations
@@ -14,13 +13,13 @@ __all__ = ["register"]
 
 
 def register() -> None:
-    """Add the ExecuTorch component names to torch's log registry; report problems, never raise."""
+    """Register ExecuTorch's TORCH_LOGS names with torch; never raises."""
     try:
-        from . import sync
+        from .state import STATE
 
-        sync.sync()
+        STATE.sync()
     except Exception as exc:  # noqa: BLE001 - must never break import torch
         try:
-            sys.stderr.write(f"et-log: could not register TORCH_LOGS names ({exc!r}); continuing\n")
-        except Exception:  # noqa: BLE001
+            sys.stderr.write(f"{__name__}: ExecuTorch's TORCH_LOGS names are off ({exc!r})\n")
+        except Exception:  # noqa: BLE001 - not even for a closed stderr
             pass
