@@ -1,13 +1,10 @@
-"""``warn``: ``warnings.warn`` whose display, and only its display, goes through a logger.
+"""``warn``: a real ``warnings.warn`` whose display, and only that, goes through a logger.
 
-The warning is a real one: filters, ``-W``, ``pytest.warns``, ``catch_warnings(record=True)``,
-the once-per-location registry and the category behave exactly as for ``warnings.warn`` at the
-caller's line. Where Python would print it, ``warnings`` calls its default display function,
-``warnings._showwarnmsg_impl``; ours replaces that default (only while it is the default) and
-sends warnings marked by ``warn`` to their logger, leaving every other warning to Python. An
-application that installed its own ``warnings.showwarning``, or ``logging.captureWarnings``,
-gets ExecuTorch's warnings there as before: Python then never calls the default display.
-"""
+Filters, ``-W``, ``pytest.warns``, recorders, the once-per-location registry and the
+category work as for ``warnings.warn`` at the caller's line. Python displays a warning with
+``warnings._showwarnmsg_impl``; while that is Python's own, ``warn`` puts in one that sends
+the warnings it marked to their logger and all others to Python's. An application's own
+``warnings.showwarning`` (``logging.captureWarnings``) still gets them all, as before."""
 
 from __future__ import annotations
 
@@ -16,9 +13,11 @@ import warnings
 
 __all__ = ["warn"]
 
-_LOGGER = "_executorch_logger"  # set on the warning instance: the logger that displays it
-_DEFAULT = "_showwarnmsg_impl"  # the warnings module's default display function (3.10-3.13)
-_python: dict[str, object] = {}  # "display": Python's default, once we replaced it
+_MARK = "_executorch_logger"  # on the warning instance: the logger that displays it
+_DISPLAY = (
+    "_showwarnmsg_impl"  # the warnings module's default display (Python 3.10-3.13)
+)
+_python: list[object] = []  # Python's own display, once replaced
 
 
 def warn(
@@ -28,38 +27,43 @@ def warn(
     stacklevel: int = 1,
     source: object = None,
 ) -> None:
-    """``warnings.warn(message, category, stacklevel, source)``, displayed through ``logger``:
-    in its format, at WARNING, silenced when the logger is (``TORCH_LOGS=-xnnpack``)."""
-    if isinstance(message, Warning):
-        instance = message
-    else:
+    """``warnings.warn(message, category, stacklevel, source)``, displayed through
+    ``logger``: in its format, silenced with it (``TORCH_LOGS=-xnnpack``)."""
+    if not isinstance(message, Warning):
         category = UserWarning if category is None else category
-        if not issubclass(category, Warning):  # as warnings.warn: a TypeError
+        if not issubclass(category, Warning):
             raise TypeError(f"category must be a Warning subclass, not {category!r}")
-        instance = category(message)
+        message = category(message)
     try:
-        setattr(instance, _LOGGER, logger)
+        setattr(message, _MARK, logger)
     except AttributeError:  # a category with __slots__: Python displays it
         pass
-    current = getattr(warnings, _DEFAULT, None)
-    if (
-        getattr(current, "__module__", "") == "warnings"
-        and getattr(current, "__name__", "") == _DEFAULT
+    current = getattr(
+        warnings, _DISPLAY, None
+    )  # Python's own, or a recorder's, or ours
+    if (getattr(current, "__module__", ""), getattr(current, "__name__", "")) == (
+        "warnings",
+        _DISPLAY,
     ):
-        _python["display"] = current  # Python's own, not a recorder's (catch_warnings)
-        setattr(warnings, _DEFAULT, _display)  # again after a catch_warnings() put it back
-    warnings.warn(instance, stacklevel=max(stacklevel, 1) + 1, source=source)
+        _python[:] = [current]
+        setattr(warnings, _DISPLAY, _display)  # again after a catch_warnings() block
+    warnings.warn(message, stacklevel=max(stacklevel, 1) + 1, source=source)
 
 
 def _display(shown: warnings.WarningMessage) -> None:
-    logger = getattr(shown.message, _LOGGER, None)
+    logger = getattr(shown.message, _MARK, None)
     if not isinstance(logger, logging.Logger) or not logger.hasHandlers():
-        python = _python["display"]  # not ours, or nowhere to log it: Python's own display
-        python(shown)  # type: ignore[operator]
-        return
-    if logger.isEnabledFor(logging.WARNING):
+        _python[0](shown)  # type: ignore[operator]  # not ours, or nowhere to log it
+    elif logger.isEnabledFor(logging.WARNING):
         args = (shown.category.__name__, shown.message)
-        record = logger.makeRecord(
-            logger.name, logging.WARNING, shown.filename, shown.lineno, "%s: %s", args, None
+        logger.handle(
+            logger.makeRecord(
+                logger.name,
+                logging.WARNING,
+                shown.filename,
+                shown.lineno,
+                "%s: %s",
+                args,
+                None,
+            )
         )
-        logger.handle(record)

@@ -1,10 +1,8 @@
-"""Every use of torch's private logging internals, in one place, each one feature-checked.
+"""Every use of torch's private logging names, feature-checked in ``load``.
 
-torch offers no public way to register a TORCH_LOGS name for another package's loggers or to
-learn that torch (re)initialised its loggers, so the runtime reads ``torch._logging._internal``
-here. The runtime never imports torch: it uses the module only once torch has loaded it. If a
-name used here is missing or changed, ``load`` returns None and logging stays plain ``logging``
-(our names unregistered) after a one-line report, instead of an exception inside ``import torch``.
+torch has no public way to register log names for another package or to hear that it
+(re)initialised its loggers, so the runtime reads ``torch._logging._internal`` here, only once
+torch loaded it. If anything used here is missing, logging stays plain (one line on stderr).
 """
 
 from __future__ import annotations
@@ -18,117 +16,107 @@ from typing import Any
 __all__ = ["INTERNAL", "Torch", "load", "report"]
 
 INTERNAL = "torch._logging._internal"
-_ORIGINAL = "_executorch_original"  # set on our wrapper of ``_init_logs``: torch's own function
-_NEEDED = (
-    "log_registry",
-    "log_state",
-    "register_artifact",
-    "getArtifactLogger",
-    "configure_artifact_log",
-    "_init_logs",
-    "_is_torch_handler",
-)
-_NEEDED_IN_REGISTRY = ("is_log", "is_artifact", "register_log", "register_artifact_log")
+_NEEDED = ("log_registry", "register_artifact", "_init_logs", "_is_torch_handler")
+_REGISTRY = ("is_log", "is_artifact", "register_log", "log_alias_to_log_qnames")
+# torch's module, and what load() made of it
+_checked: list[tuple[object, Torch | None]] = []
+_reported: set[str] = set()
 
 
 class Torch:
-    """torch's logging internals, as the few operations the runtime needs."""
+    """The few operations the runtime needs of torch's logging internals."""
 
     def __init__(self, internal: Any) -> None:
-        self.internal = internal
-        self.registry = internal.log_registry
+        self.internal, self.registry = internal, internal.log_registry
 
-    def knows(self, name: str) -> bool:
-        return bool(self.registry.is_log(name) or self.registry.is_artifact(name))
-
-    def took_as_module(self, name: str) -> bool:
-        """True if TORCH_LOGS named ``name`` before we registered it (torch made it a path)."""
-        return bool(self.registry.log_alias_to_log_qnames.get(name) == [name])
+    def free(self, name: str) -> bool:
+        """True if torch does not know ``name`` yet; else say why we cannot have it."""
+        if not (self.registry.is_log(name) or self.registry.is_artifact(name)):
+            return True
+        if self.registry.log_alias_to_log_qnames.get(name) == [name]:
+            report(
+                f"TORCH_LOGS named {name!r} before ExecuTorch registered it (torch < 2.13"
+                " or TORCH_DEVICE_BACKEND_AUTOLOAD=0): torch took it as a module path"
+            )
+        else:
+            report(f"{name!r} not registered: torch already has that name")
+        return False
 
     def register_log(self, name: str, qnames: tuple[str, ...]) -> None:
         self.registry.register_log(name, list(qnames))
 
-    def register_artifact(self, name: str, description: str) -> None:
-        self.internal.register_artifact(name, description, visible=True, off_by_default=True)
-
-    def artifact_logger(self, module: str, artifact: str) -> logging.Logger:
-        log: logging.Logger = self.internal.getArtifactLogger(module, artifact)
-        return log
-
-    def adopt_artifact_logger(self, log: logging.Logger) -> None:
-        """Manage an artifact logger made before torch was loaded as if torch had made it."""
-        self.registry.register_artifact_log(log.name)
-        self.internal.configure_artifact_log(log)
-
-    def artifact_loggers(self) -> list[logging.Logger]:
-        return [logging.getLogger(q) for q in sorted(self.registry.artifact_log_qnames)]
+    def register_artifact(self, name: str, text: str) -> None:
+        self.internal.register_artifact(name, text, visible=True, off_by_default=True)
 
     def is_torch_handler(self, handler: logging.Handler) -> bool:
         return bool(self.internal._is_torch_handler(handler))
 
     def initialised(self) -> bool:
-        """True once torch's first ``_init_logs`` ran (at the end of ``import torch``)."""
+        """True once torch set its loggers up (at the end of ``import torch``)."""
         return getattr(self.internal, "LOG_TRACE_HANDLER", None) is not None
 
     def reinit(self) -> None:
-        """Let torch (re)create its handlers and levels; the ``after_init`` callback follows."""
         self.internal._init_logs()
 
-    def after_init(self, callback: Callable[[], None]) -> None:
-        """Make every later ``_init_logs`` (torch's own ``set_logs`` included) end with
-        ``callback``; idempotent. A callback that raises is reported, never propagated."""
+    def around_init(
+        self, before: Callable[[], None], after: Callable[[], None]
+    ) -> None:
+        """Make every ``_init_logs`` (torch's ``set_logs`` too) start with ``before`` and
+        end with ``after``."""
         original = self.internal._init_logs
-        if getattr(original, _ORIGINAL, None) is not None:
+        if hasattr(original, "executorch_original"):
             return
 
         @functools.wraps(original)
         def _init_logs(*args: object, **kwargs: object) -> None:
+            before()
             original(*args, **kwargs)
             try:
-                callback()
-            except Exception as exc:  # noqa: BLE001 - torch's logging must never fail for us
+                after()
+            except Exception as exc:  # noqa: BLE001 - torch's logging must not fail for us
                 report(f"could not re-apply ExecuTorch's log settings ({exc!r})")
 
-        setattr(_init_logs, _ORIGINAL, original)
+        _init_logs.executorch_original = original  # type: ignore[attr-defined]
         self.internal._init_logs = _init_logs
         package = sys.modules.get("torch._logging")
         if getattr(package, "_init_logs", None) is original:
             package._init_logs = _init_logs  # type: ignore[union-attr]
 
-    def set_torch_logs(self, settings: dict[str, object]) -> None:
-        """torch's own ``set_logs`` for torch's names (it resets what it is not given)."""
-        sys.modules["torch._logging"].set_logs(modules=settings)
+    def tracing(self) -> bool:
+        """True if ``TORCH_TRACE`` names a folder for torch's structured trace."""
+        handler = getattr(self.internal, "LOG_TRACE_HANDLER", None)
+        return bool(getattr(handler, "root_dir", None))
 
-
-_checked: list[tuple[object, Torch | None]] = []  # (torch's module, what load() found in it)
+    def trace(self, name: str, payload: Callable[[], str]) -> None:
+        """A JSON artifact ``name`` in torch's structured trace (tlparse shows it)."""
+        trace_structured = sys.modules["torch._logging"].trace_structured
+        meta = {"name": name, "encoding": "json"}
+        trace_structured(
+            "artifact", lambda: meta, payload_fn=payload, expect_trace_id=False
+        )
 
 
 def load() -> Torch | None:
-    """torch's logging internals if torch has loaded them and they have what we use."""
+    """torch's logging internals, if torch loaded them and they have what we use."""
     internal = sys.modules.get(INTERNAL)
-    if internal is None:
-        return None
-    if _checked and _checked[0][0] is internal:
-        return _checked[0][1]
-    registry = getattr(internal, "log_registry", None)
+    if internal is None or (_checked and _checked[0][0] is internal):
+        return _checked[0][1] if internal is not None else None
     missing = [n for n in _NEEDED if not hasattr(internal, n)]
-    missing += [f"log_registry.{n}" for n in _NEEDED_IN_REGISTRY if not hasattr(registry, n)]
+    registry = getattr(internal, "log_registry", None)
+    missing += [f"log_registry.{n}" for n in _REGISTRY if not hasattr(registry, n)]
     if missing:
-        report(f"this torch lacks {', '.join(missing)}: ExecuTorch's TORCH_LOGS names are off")
-    torch = None if missing else Torch(internal)
-    _checked[:] = [(internal, torch)]
-    return torch
-
-
-_reported: set[str] = set()
+        report(
+            f"this torch lacks {', '.join(missing)}: ExecuTorch's TORCH_LOGS names are off"
+        )
+    _checked[:] = [(internal, None if missing else Torch(internal))]
+    return _checked[0][1]
 
 
 def report(message: str) -> None:
-    """Tell the user about a problem once, on stderr; never raises."""
-    if message in _reported:
-        return
-    _reported.add(message)
-    try:
-        sys.stderr.write(f"{__name__.rpartition('.')[0]}: {message}\n")
-    except Exception:  # noqa: BLE001 - a closed stderr must not break import torch
-        pass
+    """Say ``message`` once on stderr; never raises."""
+    if message not in _reported:
+        _reported.add(message)
+        try:
+            sys.stderr.write(f"{__name__.rpartition('.')[0]}: {message}\n")
+        except Exception:  # noqa: BLE001 - a closed stderr must not break import torch
+            pass

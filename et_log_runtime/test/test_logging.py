@@ -17,7 +17,11 @@ EXIR = "executorch.exir.passes.example"
 
 def run(code: str, **env: str) -> "subprocess.CompletedProcess[str]":
     """``code`` (``PKG`` stands for the runtime's package) in a fresh interpreter."""
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("TORCH_LOGS", "PYTHONW"))}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("TORCH_LOGS", "PYTHONW"))
+    }
     source = textwrap.dedent(code).replace("PKG", PACKAGE)
     return subprocess.run(
         [sys.executable, "-c", source],
@@ -29,7 +33,9 @@ def run(code: str, **env: str) -> "subprocess.CompletedProcess[str]":
 
 
 def hook_installed() -> bool:
-    return any(e.value.startswith(PACKAGE + ".") for e in entry_points(group="torch.backends"))
+    return any(
+        e.value.startswith(PACKAGE + ".") for e in entry_points(group="torch.backends")
+    )
 
 
 class TestQuietAndAppLogging(unittest.TestCase):
@@ -62,10 +68,28 @@ class TestQuietAndAppLogging(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         lines = out.stderr.splitlines()
         self.assertIn(f"APP {EXIR} saved the program", lines)
-        self.assertEqual([x for x in lines if "a warning line" in x], [f"APP {XNN} a warning line"])
+        self.assertEqual(
+            [x for x in lines if "a warning line" in x], [f"APP {XNN} a warning line"]
+        )
+
+    def test_application_levels_survive_import_torch(self) -> None:
+        out = run(
+            f"""
+            import logging
+            logging.basicConfig(format="APP %(message)s")
+            logging.getLogger("executorch.backends.xnnpack").setLevel(logging.DEBUG)
+            import torch  # torch resets the loggers it manages: ours come back as they were
+            from PKG import get_logger
+            get_logger("{XNN}").debug("xnn debug")
+            """
+        )
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(out.stderr.splitlines(), ["APP xnn debug"])
 
 
-@unittest.skipUnless(hook_installed(), "the torch.backends entry point is not installed")
+@unittest.skipUnless(
+    hook_installed(), "the torch.backends entry point is not installed"
+)
 class TestTorchLogs(unittest.TestCase):
     CODE = f"""
         import logging, torch
@@ -182,7 +206,8 @@ class TestOutputCapture(unittest.TestCase):
         )
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertEqual(
-            out.stderr.splitlines(), ["LOG report line 1", "between", "LOG report line 2"]
+            out.stderr.splitlines(),
+            ["LOG report line 1", "between", "LOG report line 2"],
         )
         self.assertEqual(out.stdout.splitlines(), ["from another thread", "after"])
 

@@ -42,7 +42,8 @@ def test_table_covers_every_backend_folder() -> None:
 
 
 def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
-    # torch (or someone) already owns 'xnnpack' when our hook runs: report, keep theirs, go on
+    # torch (or someone) already owns 'xnnpack' when our names are registered: report, keep
+    # theirs, go on
     code = """
         import torch
         internal = torch._logging._internal
@@ -52,37 +53,17 @@ def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
         register()  # idempotent: no second report
         reg = internal.log_registry
         print(reg.log_alias_to_log_qnames["xnnpack"], "arm" in reg.log_alias_to_log_qnames)
-        from et_log_runtime import register_component
-        print(register_component("dynamo", "my_backend.logs"), reg.log_alias_to_log_qnames["dynamo"][0])
     """
     proc = run(code, **NO_AUTOLOAD)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == ["['somebody.else'] True", "False torch._dynamo"]
-    reports = [line for line in proc.stderr.splitlines() if line.startswith("et_log_runtime:")]
-    assert len(reports) == 2, proc.stderr
+    assert proc.stdout.splitlines() == ["['somebody.else'] True"]
+    reports = [line for line in proc.stderr.splitlines() if line.startswith("et_log_runtime")]
+    assert len(reports) == 1, proc.stderr
     assert "'xnnpack'" in reports[0] and "torch already has that name" in reports[0]
-    assert "'dynamo'" in reports[1]
 
 
 # A hook that fails, and torch internals that are missing: et_log_runtime/test/test_logging.py
 # (TestImportTorchNeverBreaks), which travels with the vendored runtime.
-
-
-def test_backend_registers_its_own_component_late(run) -> None:
-    code = """
-        import logging, torch
-        from et_log_runtime import register_artifact, register_component, set_logs
-        from et_log_runtime import get_artifact_logger, get_logger
-        assert register_component("my_npu", "my_npu_pkg")
-        assert register_artifact("my_npu_graph", "graph dump", component="my_npu")
-        log, dump = get_logger("my_npu_pkg.passes"), get_artifact_logger("my_npu_pkg.x", "my_npu_graph")
-        log.debug("npu-debug-hidden"); dump.debug("npu-dump-hidden"); log.warning("npu-warning")
-        set_logs("+my_npu,my_npu_graph")
-        log.debug("npu-debug"); dump.debug("npu-dump")
-    """
-    proc = run(code)
-    assert proc.returncode == 0, proc.stderr
-    assert messages(proc.stderr) == ["npu-warning", "npu-debug", "npu-dump"]
 
 
 def test_autoload_disabled_without_startup_hook(run) -> None:
@@ -177,7 +158,7 @@ def test_autoload_disabled_executorch_as_package_path(run) -> None:
     proc = run(DRIVER, TORCH_LOGS="+executorch", **NO_AUTOLOAD)
     assert proc.returncode == 0, proc.stderr
     hint = [line for line in proc.stderr.splitlines() if line.startswith("et_log_runtime:")]
-    assert len(hint) == 1 and "so torch took it as a module path" in hint[0]
+    assert len(hint) == 1 and "torch took it as a module path" in hint[0]
     assert Counter(m for m in messages(proc.stderr) if m not in hint) == Counter(
         ["exir-debug", "exir-info", "exir-warning", "exir-error"]
         + ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]

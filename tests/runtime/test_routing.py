@@ -1,5 +1,5 @@
 """Where ExecuTorch's records go: the application's handlers by default, torch's handler once
-TORCH_LOGS or set_logs names one of ours, and route_to_app to choose explicitly."""
+TORCH_LOGS or set_logs names one of ours."""
 
 from __future__ import annotations
 
@@ -33,21 +33,18 @@ def test_logger_names_are_exported() -> None:
     assert set(logger_names()) == expected and len(logger_names()) == len(expected)
 
 
-@pytest.mark.parametrize("torch_logs", [None, "+executorch"])
-def test_docs_dictconfig_example(run, torch_logs: str | None) -> None:
-    env = {} if torch_logs is None else {"TORCH_LOGS": torch_logs}
-    proc = run(docs_example() + DRIVER, **env)
+def test_docs_dictconfig_example(run) -> None:
+    proc = run(docs_example() + DRIVER)
     assert proc.returncode == 0, proc.stderr
     records = _json_lines(proc.stdout)
-    exir = ["exir-debug", "exir-info"] if torch_logs else []
-    assert [r["message"] for r in records] == exir + EVERY + ["xnn-graph"]
+    xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    assert [r["message"] for r in records] == ["exir-info", "exir-warning", "exir-error", *xnn]
     assert records[0]["logger"] == "executorch.exir.passes.p"
-    assert messages(proc.stderr) == []  # nothing on torch's stderr handler: no duplicates
+    assert messages(proc.stderr) == []  # nothing on stderr: no duplicates
 
 
 SURVIVES = """
 import logging, torch
-import et_log_runtime
 torch._logging.set_logs(dynamo=logging.INFO)            # torch's own call
 torch._logging._internal._init_logs()                   # any re-initialisation of torch's loggers
 p.run()
@@ -55,24 +52,19 @@ q.run()
 internal = torch._logging._internal
 print("torch handlers", sum(internal._is_torch_handler(h) for q in et_log_runtime.logger_names()
                              for h in logging.getLogger(q).handlers))
-et_log_runtime.route_to_app(False)                      # torch's handler, whatever was asked
+et_log_runtime.set_logs(xnnpack=logging.INFO)            # now ExecuTorch's logs are asked for
 q.run()
 """
 
 
-def test_routing_survives_torch_set_logs_and_reinit(run) -> None:
-    proc = run(docs_example() + DRIVER + SURVIVES)
+def test_the_application_keeps_them_until_set_logs(run) -> None:
+    proc = run(docs_example() + "import et_log_runtime\n" + DRIVER + SURVIVES)
     assert proc.returncode == 0, proc.stderr
     assert "torch handlers 0" in proc.stdout
-    once = [*EVERY, "xnn-graph"]
+    xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    once = ["exir-info", "exir-warning", "exir-error", *xnn]
     assert [r["message"] for r in _json_lines(proc.stdout)] == [*once, *once]  # two runs
-    assert messages(proc.stderr) == [
-        "xnn-debug",
-        "xnn-info",
-        "xnn-warning",
-        "xnn-error",
-        "xnn-graph",
-    ]
+    assert messages(proc.stderr) == ["xnn-info", "xnn-warning", "xnn-error"]
 
 
 # ExecuTorch's own example scripts configure logging themselves, e.g. export_llama.py's

@@ -21,7 +21,7 @@ def test_what_load_checks_for_exists_in_torch() -> None:
 
     for name in torch_api._NEEDED:
         assert hasattr(_internal, name), name
-    for name in torch_api._NEEDED_IN_REGISTRY:
+    for name in torch_api._REGISTRY:
         assert hasattr(_internal.log_registry, name), name
     assert torch_api.load() is not None
 
@@ -34,7 +34,7 @@ def test_the_keywords_we_pass_exist() -> None:
     assert {"visible", "off_by_default"} <= set(
         inspect.signature(_internal.register_artifact).parameters
     )
-    assert "modules" in inspect.signature(torch._logging.set_logs).parameters
+    assert "expect_trace_id" in inspect.signature(torch._logging.trace_structured).parameters
 
 
 def test_private_torch_names_only_in_torch_api() -> None:

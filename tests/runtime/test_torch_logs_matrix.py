@@ -96,7 +96,7 @@ def test_unknown_name_still_fails_clearly(run) -> None:
 def test_package_path_then_set_logs_prints_once(run) -> None:
     # a package path marks our xnnpack logger as torch's "child"; torch's next re-init would turn
     # its propagation back on and print every xnnpack line twice
-    code = DRIVER + "from et_log_runtime import set_logs\nset_logs(dynamo=20)\nq.run()\n"
+    code = DRIVER + "torch._logging.set_logs(dynamo=20)\nq.run()\n"
     proc = run(code, TORCH_LOGS="+executorch.backends")
     assert proc.returncode == 0, proc.stderr
     ours = [m for m in messages(proc.stderr) if m.startswith(("exir-", "xnn-"))]
