@@ -234,21 +234,35 @@ def _deps_value(value: cst.BaseExpression, label: str) -> cst.BaseExpression | N
     return None
 
 
-def _new_deps(srcs: cst.Arg, label: str) -> cst.Arg:
-    """A ``deps`` argument laid out like ``srcs`` (one item a line when srcs has them)."""
-    value = srcs.value
-    layout = value if isinstance(value, cst.List) and value.elements else cst.List([])
+def _new_deps(srcs: cst.Arg, separator: cst.BaseParenthesizableWhitespace, label: str) -> cst.Arg:
+    """A ``deps`` argument laid out like ``srcs``'s list, else one item a line when the call has
+    one argument a line (``separator``: the whitespace between its arguments)."""
     element = cst.Element(cst.SimpleString(f'"{label}"'))
-    if layout.elements:
-        comma = layout.elements[-1].comma
-        if isinstance(comma, cst.Comma):
-            element = element.with_changes(comma=comma)
-    deps = layout.with_changes(
-        elements=[element],
-        rbracket=layout.rbracket.with_changes(
-            whitespace_before=_no_comments(layout.rbracket.whitespace_before)
-        ),
-    )
+    value = srcs.value
+    if isinstance(value, cst.List) and value.elements:
+        last = value.elements[-1]
+        if isinstance(last.comma, cst.Comma):
+            element = element.with_changes(
+                comma=last.comma.with_changes(whitespace_after=cst.SimpleWhitespace(""))
+            )
+        deps = value.with_changes(
+            elements=[element],
+            rbracket=value.rbracket.with_changes(
+                whitespace_before=_no_comments(value.rbracket.whitespace_before)
+            ),
+        )
+    elif isinstance(separator, cst.ParenthesizedWhitespace):
+        outer = _no_comments(separator)
+        inner = outer.with_changes(
+            last_line=cst.SimpleWhitespace(separator.last_line.value + "    ")
+        )
+        deps = cst.List(
+            [element.with_changes(comma=cst.Comma())],
+            lbracket=cst.LeftSquareBracket(whitespace_after=inner),
+            rbracket=cst.RightSquareBracket(whitespace_before=outer),
+        )
+    else:
+        deps = cst.List([element])
     return srcs.with_changes(keyword=cst.Name("deps"), value=deps)
 
 
@@ -284,7 +298,13 @@ class _AddDependency(cst.CSTTransformer):
             self.edited.append(name)
             return updated.with_changes(args=args)
         at = names.index("srcs")
-        new = _new_deps(args[at], self.label)
+        first = args[0].comma if len(args) > 1 else None
+        separator = (
+            first.whitespace_after
+            if isinstance(first, cst.Comma)
+            else updated.whitespace_before_args
+        )
+        new = _new_deps(args[at], separator, self.label)
         args, opening, _ = insert_item(args, at + 1, new, updated.whitespace_before_args, None)
         self.edited.append(name)
         return updated.with_changes(args=args, whitespace_before_args=opening)

@@ -78,8 +78,14 @@ def _plan_package(out: DepsPlan, root: Path, package: Path, rels: list[str]) -> 
             path, lambda name, srcs: any(srcs.lists(r) for r in rels), out.label
         )
         for name in edit.refused:
+            listed = [
+                _rel(package / r, root)
+                for r in rels
+                if any(t.name == name and t.file == path and t.srcs.lists(r) for t in targets)
+            ]
             out.notes.append(
-                f"{_rel(path, root)}: target {name}: its deps is not a list; add {out.label}"
+                f"{_rel(path, root)}: target {name} (srcs: {', '.join(listed)}): its deps is "
+                f"not a list; add {out.label}"
             )
         old = path.read_text(encoding="utf-8")
         if edit.text != old:
