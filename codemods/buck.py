@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 from codemods.cst_lists import insert_item, insert_string, strings_of
 
@@ -172,7 +173,7 @@ def parse(path: Path, source: str | None = None) -> cst.Module:
 
 
 class _Collector(cst.CSTVisitor):
-    METADATA_DEPENDENCIES = (cst.metadata.PositionProvider,)
+    METADATA_DEPENDENCIES = (PositionProvider,)
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -187,13 +188,13 @@ class _Collector(cst.CSTVisitor):
             return
         found = target_of(node)
         if found is not None:
-            line = self.get_metadata(cst.metadata.PositionProvider, node).start.line
+            line = self.get_metadata(PositionProvider, node).start.line
             self.targets.append(Target(self.path, line, found))
 
 
 def _collect(path: Path, source: str | None = None) -> _Collector:
     collector = _Collector(path)
-    cst.MetadataWrapper(parse(path, source)).visit(collector)
+    MetadataWrapper(parse(path, source)).visit(collector)
     return collector
 
 

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import libcst as cst
 
-Item = TypeVar("Item", cst.Element, cst.Arg)
+Item = TypeVar("Item", cst.BaseElement, cst.Arg)
 
 
 def buildifier_key(value: str) -> tuple[int, list[str], str]:
@@ -49,7 +49,7 @@ def _plain(space: cst.BaseParenthesizableWhitespace) -> cst.BaseParenthesizableW
     return space
 
 
-def _comma_space(item: cst.Element | cst.Arg) -> cst.BaseParenthesizableWhitespace | None:
+def _comma_space(item: cst.BaseElement | cst.Arg) -> cst.BaseParenthesizableWhitespace | None:
     comma = item.comma
     return comma.whitespace_after if isinstance(comma, cst.Comma) else None
 

@@ -161,7 +161,8 @@ def edit_pytest_ini(text: str, folder: str, comment: str) -> str:
     while not lines[end - 1].strip():
         end -= 1
     block = lines[key + 1 : end]
-    indent = re.match(r"\s*", next(line for line in block if line.strip())).group()  # type: ignore[union-attr]
+    first = next(line for line in block if line.strip())
+    indent = first[: len(first) - len(first.lstrip())]
     entry = f"{indent}{folder}\n"
     starts = [
         i for i, line in enumerate(block) if line.strip() and (i == 0 or not block[i - 1].strip())

@@ -123,6 +123,8 @@ def localize_test(text: str, module: str, modules: list[str], path: str) -> str:
                 f"{path}:{node.lineno}: uses {RUNTIME_NAME} by name; import what the test needs "
                 f"(from {RUNTIME_NAME} import ...)"
             )
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
         names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names = [node.module]

@@ -59,7 +59,9 @@ def buck_deps(
     if planned is None and not build.is_file():
         return None
     try:
-        label = runtime_label(root, folder, module.split(".")[0], planned and planned.text)
+        label = runtime_label(
+            root, folder, module.split(".")[0], planned.text if planned is not None else None
+        )
     except buck.BuckError as exc:
         say(f"buck: {exc}; the migrated modules' targets were not given the runtime")
         return None
