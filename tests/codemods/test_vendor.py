@@ -92,7 +92,7 @@ def test_the_tests_travel_with_the_runtime_importing_it_by_its_new_name(
     tests = sample_copy / "_logging" / "test"
     assert sorted(p.name for p in tests.glob("*.py")) == ["__init__.py", "test_logger_names.py"]
     body = (tests / "test_logger_names.py").read_text(encoding="utf-8")
-    assert f"from {MODULE} import get_logger" in body and "et_log_runtime" not in body
+    assert f"from {MODULE}.loggers import get_logger" in body and "et_log_runtime" not in body
     assert body.startswith("# Copyright (c) Meta Platforms")
     ini = (sample_copy / "pytest.ini").read_text(encoding="utf-8")
     assert "    # logging\n    _logging/test\n\n    # backends\n" in ini

@@ -7,7 +7,7 @@ vendoring rewrites to the vendored package's. It checks what holds under either 
 import logging
 import unittest
 
-from et_log_runtime import get_logger
+from et_log_runtime.loggers import get_logger
 from et_log_runtime.components import COMPONENTS
 
 
