@@ -10,6 +10,8 @@ how that is checked in reasonable time).
 from __future__ import annotations
 
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
 from import_weight import added_imports, exporter_modules, light_modules, module_name
@@ -17,6 +19,8 @@ from test_executorch_wheel import child_env, run_python
 from vendored import PROBE, VENDORED_MODULE
 
 pytestmark = pytest.mark.e2e
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(wheel, copy, args: list[str], label: str, torch_logs: str | None = None):
@@ -95,6 +99,26 @@ def test_no_migrated_module_imports_more_of_the_exporter(wheel, vendored_wheel, 
         for name in importable
     }
     assert {name: found for name, found in grown.items() if found} == {}
+
+
+def test_a_stale_entry_point_fails_import_torch_as_migration_md_says(wheel, tmp_path):
+    """An editable install naming the hook on a branch without ``_logging/``: the doc's text."""
+    doc = (REPO / "docs" / "MIGRATION.md").read_text(encoding="utf-8")
+    quoted = re.search(r"```text\n(RuntimeError: Failed to load the backend[^\n]*)\n```", doc)
+    assert quoted, "MIGRATION.md quotes torch's message"
+    stale = tmp_path / "stale-0.dist-info"
+    stale.mkdir()
+    (stale / "METADATA").write_text("Metadata-Version: 2.1\nName: stale\nVersion: 0\n")
+    (stale / "entry_points.txt").write_text(
+        f"[torch.backends]\nexecutorch_logging = {VENDORED_MODULE}.torch_hook:register\n"
+    )
+    broken = run_python(wheel, tmp_path, ["-c", "import torch"], "stale", with_et_log=False)
+    assert broken.returncode != 0 and quoted.group(1) in broken.stderr, broken.describe()
+    assert f"No module named '{VENDORED_MODULE}'" in broken.stderr, broken.describe()
+    env = child_env(tmp_path, None, None)
+    env["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
+    done = subprocess.run([str(wheel.python), "-c", "import torch"], env=env, cwd=tmp_path)
+    assert done.returncode == 0, "TORCH_DEVICE_BACKEND_AUTOLOAD=0 is the documented way out"
 
 
 _RUNTIME_PROBE = (
