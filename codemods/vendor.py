@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -136,12 +137,13 @@ def _plan_buck(out: VendorPlan, modules: list[str], files: list[Path]) -> None:
     out.files[out.folder / "BUCK"] = FilePlan(body)
 
 
+_TORCH_IMPORT = re.compile(r"^\s*(import\s+([\w.]+\s*,\s*)*torch\b|from\s+torch\b)", re.M)
+
+
 def _imports_torch(path: Path, out: VendorPlan) -> bool:
-    """True for a vendored test that imports torch (its Buck target then depends on it)."""
-    if path.parent == out.folder:
-        return False
-    body = out.files[path].text
-    return any(line.startswith(("import torch", "from torch")) for line in body.splitlines())
+    """True for a vendored test that imports torch, itself or in the code it runs in a child
+    interpreter (its Buck target then depends on torch)."""
+    return path.parent != out.folder and _TORCH_IMPORT.search(out.files[path].text) is not None
 
 
 def _plan_stale(out: VendorPlan) -> None:

@@ -104,6 +104,17 @@ def test_the_tests_travel_with_the_runtime_importing_it_by_its_new_name(
     )
 
 
+def test_a_test_running_torch_in_a_child_makes_the_test_target_depend_on_torch(
+    sample_copy: Path, runtime: Path
+) -> None:
+    child = 'import subprocess, sys\n\nCODE = """\n    import logging, torch\n"""\n'
+    (runtime / "test" / "test_child.py").write_text(child)
+    vendor(sample_copy, formatted=False, runtime=runtime)
+    targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
+    assert targets["test"].call.deps == (":lib", "//caffe2:torch")
+    assert targets["lib"].call.deps is None  # the runtime itself never imports torch
+
+
 def test_vendored_tests_pass_without_et_log(sample_copy: Path, runtime: Path) -> None:
     vendor(sample_copy, formatted=False, runtime=runtime)
     block = sample_copy.parent / "block"
