@@ -20,7 +20,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from codemods.cst_lists import insert_item, insert_string, strings_of
+from codemods.cst_lists import insert_item, insert_string, strings_of, without_comments
 
 BUILD_FILE = "BUCK"
 
@@ -49,6 +49,20 @@ class Sources:
         return Sources(
             self.paths | other.paths, self.globs + other.globs, self.readable and other.readable
         )
+
+
+@dataclass(frozen=True)
+class Call:
+    """What a target call says: its kind (``runtime.python_library``), name, srcs and deps."""
+
+    kind: str
+    name: str  # "<computed>" when not a string literal
+    srcs: Sources
+    deps: tuple[str, ...] | None  # None: no readable deps list
+
+    @property
+    def python(self) -> bool:
+        return "python" in self.kind
 
 
 @dataclass(frozen=True)
@@ -118,20 +132,6 @@ def _dotted(func: cst.BaseExpression) -> str:
     if isinstance(func, cst.Name):
         names.append(func.value)
     return ".".join(reversed(names))
-
-
-@dataclass(frozen=True)
-class Call:
-    """What a target call says: its kind (``runtime.python_library``), name, srcs and deps."""
-
-    kind: str
-    name: str  # "<computed>" when not a string literal
-    srcs: Sources
-    deps: tuple[str, ...] | None  # None: no readable deps list
-
-    @property
-    def python(self) -> bool:
-        return "python" in self.kind
 
 
 def target_of(call: cst.Call) -> Call | None:
@@ -249,11 +249,11 @@ def _new_deps(srcs: cst.Arg, separator: cst.BaseParenthesizableWhitespace, label
         deps = value.with_changes(
             elements=[element],
             rbracket=value.rbracket.with_changes(
-                whitespace_before=_no_comments(value.rbracket.whitespace_before)
+                whitespace_before=without_comments(value.rbracket.whitespace_before)
             ),
         )
     elif isinstance(separator, cst.ParenthesizedWhitespace):
-        outer = _no_comments(separator)
+        outer = without_comments(separator)
         inner = outer.with_changes(
             last_line=cst.SimpleWhitespace(separator.last_line.value + "    ")
         )
@@ -265,12 +265,6 @@ def _new_deps(srcs: cst.Arg, separator: cst.BaseParenthesizableWhitespace, label
     else:
         deps = cst.List([element])
     return srcs.with_changes(keyword=cst.Name("deps"), value=deps)
-
-
-def _no_comments(space: cst.BaseParenthesizableWhitespace) -> cst.BaseParenthesizableWhitespace:
-    if isinstance(space, cst.ParenthesizedWhitespace):
-        return space.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=[])
-    return space
 
 
 class _AddDependency(cst.CSTTransformer):

@@ -42,7 +42,7 @@ def strings_of(node: cst.List) -> list[str] | None:
     return values
 
 
-def _plain(space: cst.BaseParenthesizableWhitespace) -> cst.BaseParenthesizableWhitespace:
+def without_comments(space: cst.BaseParenthesizableWhitespace) -> cst.BaseParenthesizableWhitespace:
     """The same line break and indentation, without the comments it carries."""
     if isinstance(space, cst.ParenthesizedWhitespace):
         return space.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=[])
@@ -71,7 +71,7 @@ def insert_item(
     if not items:
         return [new.with_changes(comma=cst.MaybeSentinel.DEFAULT)], opening, closing
     between = _comma_space(items[0]) if len(items) > 1 else None
-    separator = _plain(between if between is not None else opening)
+    separator = without_comments(between if between is not None else opening)
     if isinstance(separator, cst.SimpleWhitespace) and not separator.value:
         separator = cst.SimpleWhitespace(" ")  # `["a"]` -> `["a", "b"]`
     out = list(items)
