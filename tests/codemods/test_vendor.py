@@ -22,11 +22,11 @@ STAND_IN_TESTS = Path(__file__).resolve().parents[1] / "data" / "runtime_tests"
 
 @pytest.fixture()
 def runtime(tmp_path: Path) -> Path:
-    """The runtime with its tests (the stand-in ones while et_log_runtime/test/ does not exist)."""
+    """The runtime with its tests and the stand-in test (tests/data/runtime_tests)."""
     copy = tmp_path / "runtime" / "et_log_runtime"
     shutil.copytree(RUNTIME_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    if not (copy / "test").is_dir():
-        shutil.copytree(STAND_IN_TESTS, copy / "test", ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "test").mkdir(exist_ok=True)
+    shutil.copy2(STAND_IN_TESTS / "test_logger_names.py", copy / "test")
     return copy
 
 
@@ -90,18 +90,17 @@ def test_the_tests_travel_with_the_runtime_importing_it_by_its_new_name(
 ) -> None:
     vendor(sample_copy, formatted=False, runtime=runtime)
     tests = sample_copy / "_logging" / "test"
-    assert sorted(p.name for p in tests.glob("*.py")) == ["__init__.py", "test_logger_names.py"]
+    assert {"__init__.py", "test_logger_names.py"} <= {p.name for p in tests.glob("*.py")}
     body = (tests / "test_logger_names.py").read_text(encoding="utf-8")
-    assert f"from {MODULE}.loggers import get_logger" in body and "et_log_runtime" not in body
+    assert f"from {MODULE} import get_logger" in body and "et_log_runtime" not in body
     assert body.startswith("# Copyright (c) Meta Platforms")
     ini = (sample_copy / "pytest.ini").read_text(encoding="utf-8")
     assert "    # logging\n    _logging/test\n\n    # backends\n" in ini
     targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
     assert targets["lib"].srcs.lists("registry.py") and targets["lib"].srcs.lists("__init__.py")
     assert targets["test"].srcs.lists("test/test_logger_names.py")
-    assert targets["test"].call.deps == (":lib",) and targets["test"].call.kind == (
-        "runtime.python_test"
-    )
+    assert targets["test"].call.deps is not None and targets["test"].call.deps[0] == ":lib"
+    assert targets["test"].call.kind == "runtime.python_test"
 
 
 def test_a_test_running_torch_in_a_child_makes_the_test_target_depend_on_torch(
@@ -111,7 +110,7 @@ def test_a_test_running_torch_in_a_child_makes_the_test_target_depend_on_torch(
     (runtime / "test" / "test_child.py").write_text(child)
     vendor(sample_copy, formatted=False, runtime=runtime)
     targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
-    assert targets["test"].call.deps == (":lib", "//caffe2:torch")
+    assert targets["test"].call.deps is not None and "//caffe2:torch" in targets["test"].call.deps
     assert targets["lib"].call.deps is None  # the runtime itself never imports torch
 
 
