@@ -103,7 +103,10 @@ def test_the_runtime_layers() -> None:
     graph = import_graph()
     assert graph["et_log_runtime.components"] == set()
     assert graph["et_log_runtime.torch_api"] == set()
-    assert graph["et_log_runtime.state"] == {"et_log_runtime.components", "et_log_runtime.torch_api"}
+    assert graph["et_log_runtime.state"] == {
+        "et_log_runtime.components",
+        "et_log_runtime.torch_api",
+    }
     assert graph["et_log_runtime.api"] == {"et_log_runtime.state"}
 
 
