@@ -21,10 +21,11 @@ from pathlib import Path
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES
 from codemods.recipes.apply import recipes_for
+from codemods.report.markdown import to_markdown
 from codemods.report.patches import write_patches
 from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
-from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
+from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
