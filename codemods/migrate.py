@@ -268,7 +268,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     for path, reason in tally.skipped:
         say(f"{path}: skipped: {reason}")
     if args.patches:
-        for patch in write_patches(args.patches, tally.outcomes):
+        for patch in write_patches(args.patches, tally):
             say(
                 f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
                 f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
