@@ -159,3 +159,24 @@ def test_the_module_logger_stays_when_something_else_uses_it(config) -> None:
     alone = migrate_source(_source(SERIALIZER), f"executorch/{SERIALIZER}", config).new_text
     assert "logger" not in alone.replace("get_artifact_logger", "").replace("graph_log", "")
     assert "\n\n\n_delegate_instance_id" not in alone  # no blank line doubled where it stood
+
+
+def test_the_graph_recipe_refuses_when_the_printer_or_the_dump_moved(config) -> None:
+    graph = next(r for r in RECIPES if r.name == "xnnpack-graph-artifact")
+    path = f"executorch/{SERIALIZER}"
+    changes = {
+        "indent=2, compact=True": "indent=4, compact=True",  # the printer formats otherwise
+        "== logging.DEBUG:": "<= logging.DEBUG:",  # the dump's gate changed
+        "def convert_to_flatbuffer": "def serialize_graph",
+    }
+    for old, new in changes.items():
+        text = _source(SERIALIZER).replace(old, new)
+        assert text != _source(SERIALIZER), old
+        result = migrate_source(text, path, config, recipes=[graph])
+        plain = migrate_source(text, path, config, recipes=[])
+        assert result.recipes == [] and result.new_text == plain.new_text, old
+        ((name, reason),) = result.refused_recipes
+        assert name == graph.name and "upstream changed" in reason, reason
+    clash = _source(SERIALIZER) + "\n\ndef format_xnngraph(text):\n    return text\n"
+    result = migrate_source(clash, path, config, recipes=[graph])
+    assert "a different format_xnngraph()" in result.refused_recipes[0][1]
