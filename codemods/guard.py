@@ -119,13 +119,13 @@ class _Comparer:
 
     def _imports(self, stmt: ast.Import | ast.ImportFrom, side: str) -> ast.stmt | None:
         if isinstance(stmt, ast.Import):
-            keep = [a for a in stmt.names if not self._unused(a.name, a)]
+            keep = [a for a in stmt.names if not self._unused(a.name, a, side)]
             node: ast.Import | ast.ImportFrom = ast.Import(names=keep)
         else:
             module, level = stmt.module or "", stmt.level
             keep = list(stmt.names)
             if level == 0 and module in DROPPABLE_MODULES:
-                keep = [a for a in keep if not self._unused(module, a)]
+                keep = [a for a in keep if not self._unused(module, a, side)]
             if side == "new" and level == 0 and module == self.allowed.runtime:
                 keep = [a for a in keep if (a.asname or a.name) not in self.allowed.runtime_names]
             node = ast.ImportFrom(module=stmt.module, names=keep, level=level)
@@ -133,10 +133,15 @@ class _Comparer:
             return None
         return ast.copy_location(node, stmt)
 
-    def _unused(self, module: str, alias: ast.alias) -> bool:
+    def _unused(self, module: str, alias: ast.alias, side: str) -> bool:
+        """A name of logging/warnings/sys the new module no longer uses; on the old side also
+        one the runtime import now binds (`from warnings import warn` -> the runtime's `warn`)."""
         if module not in DROPPABLE_MODULES or alias.name == "*":
             return False
-        return (alias.asname or alias.name) not in self.still_used
+        local = alias.asname or alias.name
+        if side == "old" and local in self.allowed.runtime_names:
+            return True
+        return local not in self.still_used
 
     def _is_added_logger(self, stmt: ast.stmt) -> bool:
         if self._logger_seen or self.allowed.logger is None or not isinstance(stmt, ast.Assign):

@@ -158,7 +158,7 @@ def _check_tests(
     plans: list[SitePlan], tests: list[TestRef], skipped: dict[int, str]
 ) -> list[tuple[Finding, str, str, str]]:
     """Sites a test asserts on: through logs they are rewritten (et-log's test support delivers
-    the record to `assertLogs`/`caplog` on the root); through warnings or captured output they
+    the record to `assertLogs`/`caplog` on the root); through captured output they
     are kept, for review, with the test named."""
     pairs = []
     for plan in plans:

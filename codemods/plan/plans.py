@@ -40,9 +40,15 @@ def _room(lines: list[str], finding: Finding) -> Room:
 
 
 def choose_names(
-    analysis: Analysis, plans: list[SitePlan], names: ModuleNames, runtime: str
+    analysis: Analysis,
+    plans: list[SitePlan],
+    names: ModuleNames,
+    runtime: str,
+    drop: frozenset[str] = frozenset(),
 ) -> tuple[Names, HeaderEdit]:
-    """The module logger and runtime names the new code uses, and the header lines to add."""
+    """The module logger and runtime names the new code uses, and the header lines to add. A
+    name whose only binding is an import the rewrite drops (`from warnings import warn`) is
+    free for the runtime's function of that name."""
     needs_logger = any(p.needs_logger for p in plans)
     existing = module_logger(analysis, plans, names, runtime) if needs_logger else None
     logger = existing or names.fresh(LOGGER_CANDIDATES)
@@ -55,7 +61,9 @@ def choose_names(
     for name in sorted(wanted | {"get_logger"}):
         local = imported.get(f"{runtime}.{name}")
         if local is None:
-            local = name if not names.taken(name) else names.fresh((f"_{name}", f"_et_{name}"))
+            freed = name in drop and names.bindings[name] == 1
+            taken = names.taken(name) and not freed
+            local = name if not taken else names.fresh((f"_{name}", f"_et_{name}"))
             if name in wanted:
                 new.append((name, local))
         locals_[name] = local

@@ -61,8 +61,9 @@ class Rewrite:
         text = self.analysis.text
         if not plans:
             return text, [], self.analysis.tree
-        names, edit = choose_names(self.analysis, plans, self.names, self.config.runtime_import)
         drop = names_to_drop(plans, self.names)
+        runtime = self.config.runtime_import
+        names, edit = choose_names(self.analysis, plans, self.names, runtime, drop)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)
         edits: list[TextEdit] = []
