@@ -90,7 +90,7 @@ def test_module_without_imports_gets_them_after_the_docstring(config):
     assert out == (
         '"""Doc."""\n\nfrom et_log_runtime import get_logger\n\n'
         "logger = get_logger(__name__)\n\n\n"
-        'def f(x):\n    logger.error("Error: %s", x)\n'
+        "def f(x):\n    logger.error(x)\n"
     )
 
 
@@ -123,12 +123,12 @@ def test_aliases_and_from_imports_are_resolved_and_dropped(config):
         "log = get_logger(__name__)\n\n\n"
         "def f(x):\n"
         '    log.warning("w")\n'
-        '    log.warning("Warning: %s", x)\n'
+        "    log.warning(x)\n"
         "    return DEBUG\n"
     )
 
 
-def test_print_text_is_kept_exactly(config):
+def test_print_text_is_kept_but_for_the_level_word(config):
     src = (
         "import sys\n\n\ndef f(a, b):\n"
         '    print("ERROR: ", str(a), file=sys.stderr)\n'
@@ -138,11 +138,11 @@ def test_print_text_is_kept_exactly(config):
         '    sys.stderr.write(f"warning: {a}\\n")\n'
     )
     out = migrate(src, config).new_text
-    assert '    logger.error("ERROR:  %s", str(a))\n' in out
-    assert '    logger.info("info: 50%%|%s", a)\n' in out
+    assert '    logger.error(str(a))\n' in out  # the level word is the logger's now
+    assert '    logger.info("50%%|%s", a)\n' in out
     assert '    logger.warning("%s and %s", a, b)\n' in out
     assert '    logger.warning("100% done")\n' in out
-    assert '    logger.warning(f"warning: {a}")\n' in out
+    assert '    logger.warning(f"{a}")\n' in out
 
 
 def test_runtime_import_path_is_configurable(config):
