@@ -138,7 +138,7 @@ def test_print_text_is_kept_but_for_the_level_word(config):
         '    sys.stderr.write(f"warning: {a}\\n")\n'
     )
     out = migrate(src, config).new_text
-    assert '    logger.error(str(a))\n' in out  # the level word is the logger's now
+    assert "    logger.error(str(a))\n" in out  # the level word is the logger's now
     assert '    logger.info("50%%|%s", a)\n' in out
     assert '    logger.warning("%s and %s", a, b)\n' in out
     assert '    logger.warning("100% done")\n' in out
