@@ -1,8 +1,9 @@
 """The safety guard: the new text compiles and its AST equals the old one except at the sites.
 
-Allowed differences, and nothing else: a rewritten site call may become any call; a removed site
-statement may disappear (or leave `pass`); imports of `logging`/`warnings`/`sys` may lose names
-that the new code no longer references; the runtime import and the module logger may appear.
+Allowed differences, and nothing else: a rewritten site (a call, or a comparison for a level gate,
+found by its exact span) may become any expression; a removed site statement may disappear (or
+leave `pass`); imports of `logging`/`warnings`/`sys` may lose names that the new code no longer
+references; the runtime import and the module logger may appear.
 """
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ from codemods.rewrite.units import split_lines
 from lint_rules.statements import stmt_start
 
 
+def span(node: ast.expr) -> tuple[int, int, int, int]:
+    """Where an expression starts and ends: a site is recognised by its whole extent, so an
+    expression around it that starts at the same place is still compared."""
+    return (node.lineno, node.col_offset, node.end_lineno or 0, node.end_col_offset or 0)
+
+
 class GuardError(Exception):
     """The rewrite changed more than its sites; the file must stay untouched."""
 
@@ -24,7 +31,8 @@ class GuardError(Exception):
 class Allowed:
     """The differences a migration is allowed to make, in terms of the OLD tree's positions."""
 
-    sites: frozenset[tuple[int, int]]  # (lineno, col_offset) of rewritten calls
+    # (lineno, col_offset, end_lineno, end_col_offset) of rewritten calls and comparisons
+    sites: frozenset[tuple[int, int, int, int]]
     removed: frozenset[tuple[int, int]]  # (lineno, col_offset) of calls whose statement goes
     runtime: str
     runtime_names: frozenset[str]  # local names the migration imported from the runtime
@@ -61,13 +69,13 @@ class _Comparer:
         self.new_lines: list[str] = []
 
     def same(self, old: object, new: object) -> bool:
+        if isinstance(old, (ast.Call, ast.Compare)) and span(old) in self.allowed.sites:
+            return isinstance(new, ast.expr)  # a rewritten site: any expression
         if type(old) is not type(new):
             return self._fail(old)
         if isinstance(old, ast.stmt) and isinstance(new, ast.stmt) and self._same_text(old, new):
             return True
         if isinstance(old, ast.AST):
-            if isinstance(old, ast.Call) and (old.lineno, old.col_offset) in self.allowed.sites:
-                return True
             for name in old._fields:
                 a, b = getattr(old, name, None), getattr(new, name, None)
                 if isinstance(a, list) and isinstance(b, list) and _is_block(a, b):

@@ -58,6 +58,7 @@ class ModuleFacts:
     by_qualname: dict[str, list[ast.Call]] = field(default_factory=dict)
     by_method: dict[str, list[ast.Call]] = field(default_factory=dict)
     raises: list[ast.Raise] = field(default_factory=list)
+    compares: list[ast.Compare] = field(default_factory=list)
     assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
     warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
     module_level_calls: set[int] = field(default_factory=set)
@@ -242,6 +243,8 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
             attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
             if type(attribute.value) is ast.Call:
                 facts.call_attributes[id(attribute.value)] = attribute.attr
+        elif kind is ast.Compare:
+            facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
         elif kind is ast.Raise:
             facts.raises.append(node)  # type: ignore[arg-type]  # kind is ast.Raise
         elif kind is ast.ClassDef:

@@ -10,7 +10,7 @@ from bisect import bisect_right
 import libcst as cst
 
 from codemods.fixes import Names, SitePlan, SiteSkipped
-from codemods.guard import Allowed, check
+from codemods.guard import Allowed, check, span
 from codemods.plan.names import ModuleNames
 from codemods.plan.plans import choose_names, names_to_drop
 from codemods.rewrite.anchors import header_units
@@ -89,7 +89,7 @@ class Rewrite:
             raise Retry(skipped, set())
         new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
-            sites=frozenset((p.call.lineno, p.call.col_offset) for p in done if not p.removes),
+            sites=frozenset(span(p.call) for p in done if not p.removes),
             removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
             runtime=self.config.runtime_import,
             runtime_names=frozenset(local for _, local in edit.names),
@@ -144,7 +144,7 @@ class Rewrite:
                 return start, end, renamed, False
         node = cst.parse_expression(text)
         plan = group[0]
-        if len(group) == 1 and isinstance(node, cst.Call) and plan.build is not None:
+        if len(group) == 1 and plan.build is not None:
             try:  # the common case: no visitor needed
                 new = plan.build(node, names)
             except SiteSkipped as exc:
@@ -163,9 +163,9 @@ def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     """`text` with the called function renamed, when that needs no libcst: a one-line call whose
     function is a plain name or dotted name, still within black's line length."""
     call, room, rename = plan.call, plan.room, plan.rename
-    func = call.func
-    if rename is None or room is None:
+    if rename is None or room is None or not isinstance(call, ast.Call):
         return None
+    func = call.func
     if call.end_lineno != call.lineno or func.end_lineno != func.lineno:
         return None
     length = (func.end_col_offset or 0) - func.col_offset
@@ -196,8 +196,8 @@ def _assign(
     return in_unit, alone
 
 
-def _position(call: ast.Call) -> tuple[int, int, int, int]:
-    return (call.lineno, call.col_offset, -(call.end_lineno or 0), -(call.end_col_offset or 0))
+def _position(node: ast.expr) -> tuple[int, int, int, int]:
+    return (node.lineno, node.col_offset, -(node.end_lineno or 0), -(node.end_col_offset or 0))
 
 
 def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
@@ -216,9 +216,11 @@ def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
 
 
 def _by_ordinal(roots: list[ast.AST], plans: list[SitePlan]) -> dict[int, SitePlan]:
-    """Plans keyed by their call's preorder position among the calls under `roots` (libcst's
-    visiting order), so the transformer finds them without position metadata."""
-    unique = {id(n): n for root in roots for n in walk_all(root) if isinstance(n, ast.Call)}
+    """Plans keyed by their site's preorder position among the calls and comparisons under
+    `roots` (libcst's visiting order), so the transformer finds them without position metadata."""
+    unique = {
+        id(n): n for root in roots for n in walk_all(root) if isinstance(n, (ast.Call, ast.Compare))
+    }
     calls = sorted(unique.values(), key=_position)
     index = {id(c): i for i, c in enumerate(calls)}
     return {index[id(p.call)]: p for p in plans if id(p.call) in index}

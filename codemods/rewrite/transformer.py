@@ -26,8 +26,8 @@ class PlanSkipped(Exception):
         self.plan = plan
 
 
-def same_call(code: str, call: ast.Call) -> bool:
-    """True when libcst's text for a call parses to the detector's call."""
+def same_call(code: str, call: ast.expr) -> bool:
+    """True when libcst's text for a site (a call or comparison) parses to the detector's."""
     try:
         parsed = ast.parse("(\n" + code + "\n)", mode="eval").body
     except SyntaxError:
@@ -58,7 +58,23 @@ class UnitTransformer(cst.CSTTransformer):
         self._stack.append(self._ordinal)
         return True
 
+    def visit_Comparison(self, node: cst.Comparison) -> bool:
+        self._ordinal += 1
+        self._stack.append(self._ordinal)
+        return True
+
+    def leave_Comparison(
+        self, original_node: cst.Comparison, updated_node: cst.Comparison
+    ) -> cst.BaseExpression:
+        return self._leave_site(original_node, updated_node)
+
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        return self._leave_site(original_node, updated_node)
+
+    def _leave_site(
+        self, original_node: cst.Call | cst.Comparison, updated_node: cst.Call | cst.Comparison
+    ) -> cst.BaseExpression:
+        """A call or comparison: the site's replacement when it is one, else unchanged."""
         ordinal = self._stack.pop()
         plan = self.plans.get(ordinal)
         if plan is None:
@@ -66,6 +82,7 @@ class UnitTransformer(cst.CSTTransformer):
         if ordinal != self.verified and not same_call(node_code(original_node), plan.call):
             raise SiteMismatch(f"line {plan.call.lineno}: site not found by libcst")
         if plan.build is None:
+            assert isinstance(updated_node, cst.Call)  # removals are of call statements
             self._removed[id(updated_node)] = plan
             return updated_node
         try:

@@ -64,7 +64,7 @@ def test_an_unknown_code_stops_both_clis_with_one_message(tmp_path, capsys, flag
     code, out, err = _migrate(capsys, str(root / "exir"), flag, "ETL999", "-j", "1")
     assert (code, lint_code) == (2, 2)
     assert _error_line(err) == _error_line(lint_err)
-    assert "unknown code 'ETL999' (ETL001-ETL008)" in err
+    assert "unknown code 'ETL999' (ETL001-ETL009)" in err
     assert _snapshot(root) == before and out == ""
 
 

@@ -7,7 +7,7 @@ import ast
 import libcst as cst
 import pytest
 
-from codemods.guard import Allowed, GuardError, check
+from codemods.guard import Allowed, GuardError, check, span
 from codemods.migrate import main
 from codemods.rewrite import transformer as _rewrite
 
@@ -24,7 +24,7 @@ def _allowed(tree: ast.Module) -> Allowed:
         if isinstance(n, ast.Call) and ast.unparse(n.func) == "logging.info"
     )
     return Allowed(
-        sites=frozenset({(site.lineno, site.col_offset)}),
+        sites=frozenset({span(site)}),
         removed=frozenset(),
         runtime="et_log_runtime",
         runtime_names=frozenset({"get_logger"}),
