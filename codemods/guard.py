@@ -3,7 +3,9 @@
 Allowed differences, and nothing else: a rewritten site (a call, or a comparison for a level gate,
 found by its exact span) may become any expression; a removed site statement may disappear (or
 leave `pass`); imports of `logging`/`warnings`/`sys` may lose names that the new code no longer
-references; the runtime import and the module logger may appear.
+references, and a `del` of such a name may lose it (or go); a module-level literal constant the
+migration names (`Allowed.constants`) may go when the new code no longer references it; the
+runtime import and the module logger may appear.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ class Allowed:
     runtime_names: frozenset[str]  # local names the migration imported from the runtime
     logger: str | None  # the module logger the migration created
     get_logger: str = "get_logger"  # the local name that logger is built with
+    # module-level `NAME = <literal>` assignments the migration removed (their only reader went)
+    constants: frozenset[str] = frozenset()
 
 
 def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: Allowed) -> ast.Module:
@@ -47,7 +51,7 @@ def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: All
         compile(new, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
         raise GuardError(f"rewritten text does not compile: {exc}") from exc
-    comparer = _Comparer(allowed, set(count_references(new)))
+    comparer = _Comparer(allowed, set(count_references(new)), _droppable_imports(old))
     comparer.old_lines, comparer.new_lines = split_lines(old_text), split_lines(new_text)
     try:
         same = comparer.same(old, new)
@@ -59,10 +63,28 @@ def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: All
     return new
 
 
+def _droppable_imports(tree: ast.Module) -> frozenset[str]:
+    """The local names the module's imports of logging/warnings/sys bind."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(
+                a.asname or a.name.split(".")[0]
+                for a in node.names
+                if a.name.split(".")[0] in DROPPABLE_MODULES
+            )
+        elif (
+            isinstance(node, ast.ImportFrom) and not node.level and node.module in DROPPABLE_MODULES
+        ):
+            names.update(a.asname or a.name for a in node.names if a.name != "*")
+    return frozenset(names)
+
+
 class _Comparer:
-    def __init__(self, allowed: Allowed, still_used: set[str]) -> None:
+    def __init__(self, allowed: Allowed, still_used: set[str], droppable: frozenset[str]) -> None:
         self.allowed = allowed
         self.still_used = still_used
+        self.droppable = droppable
         self.where = 0
         self._logger_seen = False
         self.old_lines: list[str] = []
@@ -113,6 +135,13 @@ class _Comparer:
         for stmt in stmts:
             if side == "old" and _removed_site(stmt, self.allowed.removed):
                 continue
+            if side == "old" and isinstance(stmt, ast.Assign) and self._dead_constant(stmt):
+                continue
+            if side == "old" and isinstance(stmt, ast.Delete):
+                kept_del = self._live_targets(stmt)
+                if kept_del is None:
+                    continue
+                stmt = kept_del
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 kept = self._imports(stmt, side)
                 if kept is None:
@@ -140,6 +169,32 @@ class _Comparer:
         if not keep:
             return None
         return ast.copy_location(node, stmt)
+
+    def _gone(self, name: str) -> bool:
+        return name not in self.still_used
+
+    def _dead_constant(self, stmt: ast.Assign) -> bool:
+        """A module-level literal constant the migration removed and nothing reads any more."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        return (
+            isinstance(target, ast.Name)
+            and target.id in self.allowed.constants
+            and isinstance(stmt.value, ast.Constant)
+            and self._gone(target.id)
+        )
+
+    def _live_targets(self, stmt: ast.Delete) -> ast.Delete | None:
+        """`stmt` without the names of dropped imports (or constants) nothing reads any more;
+        None when none is left."""
+        dead = self.droppable | self.allowed.constants
+        keep = [
+            t
+            for t in stmt.targets
+            if not (isinstance(t, ast.Name) and t.id in dead and self._gone(t.id))
+        ]
+        if not keep:
+            return None
+        return stmt if len(keep) == len(stmt.targets) else ast.copy_location(ast.Delete(keep), stmt)
 
     def _unused(self, module: str, alias: ast.alias, side: str) -> bool:
         """A name of logging/warnings/sys the new module no longer uses; on the old side also

@@ -120,7 +120,7 @@ def _migrate_sites(
         return result, analysis.tree
     bom = text[: len(text) - len(analysis.text)]
     lines = split_lines(analysis.text)
-    names = scan_names(analysis.facts.nodes, config.runtime_import)
+    names = scan_names(analysis.facts.nodes, config.runtime_import, analysis.tree.body)
     plans, skipped = make_plans(analysis, fixable, lines)
     if tests:
         result.test_pairs = _check_tests(plans, tests, skipped)

@@ -27,6 +27,7 @@ BUILTIN_WARNINGS = API_SIGNALS | frozenset(
         "EncodingWarning",
     }
 )
+_LOGGER_SETUP = frozenset({"propagate", "handlers"})  # attributes a module sets up a logger by
 ROOT_LOGGING_FUNCTIONS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
 )
@@ -59,6 +60,8 @@ class ModuleFacts:
     by_method: dict[str, list[ast.Call]] = field(default_factory=dict)
     raises: list[ast.Raise] = field(default_factory=list)
     compares: list[ast.Compare] = field(default_factory=list)
+    # `x.propagate = ...`, `x.handlers = ...`: how a module may set up a logger of its own
+    attribute_stores: list[ast.Assign] = field(default_factory=list)
     assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
     warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
     module_level_calls: set[int] = field(default_factory=set)
@@ -239,6 +242,10 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
             assign: ast.Assign | ast.AnnAssign = node  # type: ignore[assignment]  # by kind
             if isinstance(assign.value, ast.Call):
                 facts.assigns.append(assign)
+            elif isinstance(assign, ast.Assign) and any(
+                isinstance(t, ast.Attribute) and t.attr in _LOGGER_SETUP for t in assign.targets
+            ):
+                facts.attribute_stores.append(assign)
         elif kind is ast.Attribute:
             attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
             if type(attribute.value) is ast.Call:

@@ -45,12 +45,14 @@ def choose_names(
     names: ModuleNames,
     runtime: str,
     drop: frozenset[str] = frozenset(),
+    found: tuple[str, int] | None = None,
 ) -> tuple[Names, HeaderEdit]:
-    """The module logger and runtime names the new code uses, and the header lines to add. A
-    name whose only binding is an import the rewrite drops (`from warnings import warn`) is
-    free for the runtime's function of that name."""
+    """The module logger and runtime names the new code uses, and the header lines to add.
+    `found`: the module's own logger (`module_logger`), reused when there is one. A name whose
+    only binding is an import the rewrite drops (`from warnings import warn`) is free for the
+    runtime's function of that name."""
     needs_logger = any(p.needs_logger for p in plans)
-    existing = module_logger(analysis, plans, names, runtime) if needs_logger else None
+    existing = found[0] if found and needs_logger else None
     logger = existing or names.fresh(LOGGER_CANDIDATES)
     wanted = {name for p in plans for name in p.imports}
     if needs_logger and existing is None:
@@ -77,16 +79,30 @@ def choose_names(
 
 
 def names_to_drop(plans: list[SitePlan], names: ModuleNames) -> frozenset[str]:
-    """Import names of logging/warnings/sys whose every reference sits in a rewritten part."""
+    """What the rewrite leaves dead: import names of logging/warnings/sys whose every reference
+    sits in a rewritten part or in a `del` of that name (the `del` goes too), and module-level
+    literal constants whose every reference sits in a removed call (a `FORMAT` only a removed
+    `basicConfig(format=FORMAT)` read; not one listed in `__all__`)."""
     gone: Counter[str] = Counter()
     for plan in plans:
         for part in plan.dropped:
             gone.update(n.id for n in ast.walk(part) if isinstance(n, ast.Name))
+    deleted = Counter(
+        target.id
+        for node in names.deletes
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    )
     drop = set()
     for local, target in names.imports.items():
         module = target.split(".")[0]
-        if module in DROPPABLE_MODULES and gone[local] and gone[local] >= names.references[local]:
+        used = names.references[local] - deleted[local]
+        if module in DROPPABLE_MODULES and gone[local] and gone[local] >= used:
             drop.add(local)
+    for name in names.constants:
+        if gone[name] and gone[name] >= names.references[name] and names.bindings[name] == 1:
+            if name not in names.exported:
+                drop.add(name)
     return frozenset(drop)
 
 
@@ -102,14 +118,38 @@ def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
     )
 
 
+def import_time_use(analysis: Analysis, plans: list[SitePlan]) -> int:
+    """The first line where the new code uses the module logger at import time (a large number
+    when it never does): the logger must be bound before it."""
+    index = analysis.facts.statements
+    lines = [p.call.lineno for p in plans if p.needs_logger and not index.in_function(p.call)]
+    return min(lines, default=10**9)
+
+
+def too_early(
+    analysis: Analysis, plans: list[SitePlan], existing: tuple[str, int] | None
+) -> dict[int, str]:
+    """The sites that would use the module's existing logger at import time before the line
+    binding it: review reasons by finding (one logger per module: no second one is made)."""
+    if existing is None:
+        return {}
+    name, line = existing
+    index = analysis.facts.statements
+    return {
+        id(p.finding): (
+            f"runs at import time before the module's logger `{name}` is bound (line {line}): "
+            "move that line up, then migrate: review"
+        )
+        for p in plans
+        if p.needs_logger and p.call.lineno < line and not index.in_function(p.call)
+    }
+
+
 def module_logger(
     analysis: Analysis, plans: list[SitePlan], names: ModuleNames, runtime: str
-) -> str | None:
-    """The existing module-level `name = getLogger(__name__)` the sites may use, if safe: bound
-    once, and made before any site that runs at import time."""
-    index = analysis.facts.statements
-    import_time = [p.call.lineno for p in plans if p.needs_logger and not index.in_function(p.call)]
-    first_use = min(import_time, default=10**9)
+) -> tuple[str, int] | None:
+    """The existing module-level `name = getLogger(__name__)` the sites use, and the line that
+    binds it: bound once (sites that run at import time before that line are `too_early`)."""
     becoming = {id(p.call) for p in plans if p.module_logger}
     for stmt in analysis.tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
@@ -127,6 +167,6 @@ def module_logger(
         understood, name = name_argument(value)
         if not understood or not _means_module_name(name, rewritten):
             continue
-        if names.bindings[target.id] == 1 and (stmt.end_lineno or stmt.lineno) < first_use:
-            return target.id
+        if names.bindings[target.id] == 1:
+            return target.id, stmt.end_lineno or stmt.lineno
     return None

@@ -12,7 +12,13 @@ import libcst as cst
 from codemods.fixes import Names, SitePlan, SiteSkipped
 from codemods.guard import Allowed, check, span
 from codemods.plan.names import ModuleNames
-from codemods.plan.plans import choose_names, names_to_drop
+from codemods.plan.plans import (
+    choose_names,
+    import_time_use,
+    module_logger,
+    names_to_drop,
+    too_early,
+)
 from codemods.rewrite.anchors import header_units
 from codemods.rewrite.header import HeaderEdit, apply_header
 from codemods.rewrite.layout import LINE_LENGTH, fit, node_code
@@ -63,7 +69,13 @@ class Rewrite:
             return text, [], self.analysis.tree
         drop = names_to_drop(plans, self.names)
         runtime = self.config.runtime_import
-        names, edit = choose_names(self.analysis, plans, self.names, runtime, drop)
+        found = None
+        if any(p.needs_logger for p in plans):
+            found = module_logger(self.analysis, plans, self.names, runtime)
+        early = too_early(self.analysis, plans, found)
+        if early:  # one logger per module: those sites wait until its line moves up
+            raise Retry(early, set())
+        names, edit = choose_names(self.analysis, plans, self.names, runtime, drop, found)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)
         edits: list[TextEdit] = []
@@ -89,6 +101,7 @@ class Rewrite:
             raise Retry(skipped, set())
         new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
+            constants=frozenset(n for n in drop if n in self.names.constants),
             sites=frozenset(span(p.call) for p in done if not p.removes),
             removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
             runtime=self.config.runtime_import,
@@ -116,6 +129,12 @@ class Rewrite:
                 for node in self.names.import_stmts
                 if any((a.asname or a.name.split(".")[0]) in drop for a in node.names)
             ]
+            nodes += [
+                node
+                for node in self.names.deletes
+                if any(isinstance(t, ast.Name) and t.id in drop for t in node.targets)
+            ]
+            nodes += [stmt for name, stmt in self.names.constants.items() if name in drop]
         units: list[Unit] = []
         for node in nodes:
             unit = unit_for(index, lines, node)
@@ -124,7 +143,10 @@ class Rewrite:
             units.append(unit)
         if edit.names or edit.logger:
             runtime = edit.runtime
-            header = header_units(tree, lines, runtime, bool(edit.names), bool(edit.logger), drop)
+            first_use = import_time_use(self.analysis, plans)
+            header = header_units(
+                tree, lines, runtime, bool(edit.names), bool(edit.logger), drop, first_use
+            )
             if header is None:
                 return everything
             units += header

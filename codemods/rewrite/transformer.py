@@ -106,7 +106,7 @@ class UnitTransformer(cst.CSTTransformer):
         self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
     ) -> cst.BaseStatement:
         removed, self._last_removed = self._last_removed, None
-        kept = [self._drop_imports(small) for small in updated_node.body]
+        kept = [self._drop_dead(small) for small in updated_node.body]
         body = [small for small in kept if small is not None]
         if body:
             if len(body) != len(original_node.body):
@@ -151,9 +151,39 @@ class UnitTransformer(cst.CSTTransformer):
             out.append(stmt)
         return out, [line for line in carry or () if line.comment]
 
-    def _drop_imports(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
+    def _drop_dead(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
+        """`small` without what the rewrite left dead (`drop`): import names, `del` of them, a
+        constant's assignment; None when nothing of it is left."""
         if not self.drop:
             return small
+        if isinstance(small, cst.Del):
+            return self._drop_deleted(small)
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            literal = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
+            if isinstance(target, cst.Name) and target.value in self.drop:
+                return None if isinstance(small.value, literal) else small
+        return self._drop_imports(small)
+
+    def _drop_deleted(self, small: cst.Del) -> cst.Del | None:
+        target = small.target
+        if isinstance(target, cst.Name):
+            return None if target.value in self.drop else small
+        if not isinstance(target, cst.Tuple):
+            return small
+        keep = [
+            e
+            for e in target.elements
+            if not (isinstance(e.value, cst.Name) and e.value.value in self.drop)
+        ]
+        if len(keep) == len(target.elements):
+            return small
+        if not keep:
+            return None
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return small.with_changes(target=target.with_changes(elements=keep))
+
+    def _drop_imports(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
         if isinstance(small, cst.Import):
             aliases = small.names
             keep = [a for a in aliases if not self._droppable(a, node_code(a.name))]

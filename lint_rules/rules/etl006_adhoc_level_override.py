@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
+from lint_rules.rules._own_setup import own_logging_setup, private_output
 from lint_rules.rules.base import Example, Rule, Site
 
 CODE = "ETL006"
@@ -126,12 +127,17 @@ def _runtime_level_reason(
     component = config.component_for(facts.path)
     source = ast.unparse(call.args[0]) if call.args else ""
     source = source if len(source) <= 60 else source[:57] + "..."
-    private = isinstance(receiver, ast.Name) and _has_private_output(receiver.id, facts)
+    private = isinstance(receiver, ast.Name) and bool(private_output(receiver.id, facts))
     origin = f" from {', '.join(variables)}" if variables else ""
     advice = f"delete it{' and the private handler' if private else ''}: TORCH_LOGS={component}"
     advice += f" / +{component} decide"
     if variables:
-        advice += f"; to honour {variables[0]}, call set_logs({component}=logging.DEBUG) when set"
+        advice = (
+            f"if users rely on {variables[0]}, keep the override (a module logger's own level "
+            f"works whether TORCH_LOGS is used or not) but leave it NOTSET while "
+            f"{variables[0]} is unset, so TORCH_LOGS={component} / +{component} decide then; "
+            f"else {advice}"
+        )
     elif call.args and isinstance(call.args[0], ast.Call):  # a helper elsewhere decides
         helper = ast.unparse(call.args[0].func)
         advice = (
@@ -140,25 +146,6 @@ def _runtime_level_reason(
             f"TORCH_LOGS={component} / +{component} decide then; else {advice}"
         )
     return f"level decided at run time ({source}){origin}: review. Suggestion: {advice}"
-
-
-def _has_private_output(name: str, facts: ModuleFacts) -> bool:
-    """The logger gets its own handler, or stops propagating, in this module."""
-    for _, receiver in facts.receivers_of("addHandler"):
-        if isinstance(receiver, ast.Name) and receiver.id == name:
-            return True
-    assert facts.tree is not None
-    return any(
-        isinstance(stmt, ast.Assign)
-        and any(
-            isinstance(t, ast.Attribute)
-            and t.attr == "propagate"
-            and isinstance(t.value, ast.Name)
-            and t.value.id == name
-            for t in stmt.targets
-        )
-        for stmt in facts.tree.body
-    )
 
 
 RULE = Rule(
@@ -193,6 +180,7 @@ RULE = Rule(
         "overrides on loggers named explicitly, and other overrides inside functions."
     ),
     detect=detect,
+    file_check=own_logging_setup,
     needles=(b"setLevel",),
     spellings=("setLevel",),
     valid=(
