@@ -41,7 +41,9 @@ def test_a_module_with_its_own_logger_setup_is_left_as_it_is() -> None:
     assert set(reasons) == {"ETL001", "ETL002", "ETL006"}
     for code in ("ETL001", "ETL002"):
         assert "sets up its own logger `logger`" in reasons[code]
-        assert "`logger.propagate = False`" in reasons[code] and "addHandler() on it" in reasons[code]
+        assert (
+            "`logger.propagate = False`" in reasons[code] and "addHandler() on it" in reasons[code]
+        )
     assert "ET_MLX_DEBUG" in reasons["ETL006"]  # its own, more precise reason stays
     assert "set_logs" not in reasons["ETL006"]  # library code never calls it
 
