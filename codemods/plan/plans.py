@@ -106,6 +106,12 @@ def names_to_drop(plans: list[SitePlan], names: ModuleNames) -> frozenset[str]:
     return frozenset(drop)
 
 
+def dead_constants(drop: frozenset[str], names: ModuleNames) -> frozenset[str]:
+    """The names in `drop` that are module-level literal constants (bound once: never also an
+    import), whose assignment goes."""
+    return frozenset(n for n in drop if n in names.constants and names.bindings[n] == 1)
+
+
 def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
     if isinstance(arg, ast.Name) and arg.id == "__name__":
         return True

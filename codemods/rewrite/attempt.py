@@ -14,6 +14,7 @@ from codemods.guard import Allowed, check, span
 from codemods.plan.names import ModuleNames
 from codemods.plan.plans import (
     choose_names,
+    dead_constants,
     import_time_use,
     module_logger,
     names_to_drop,
@@ -82,7 +83,14 @@ class Rewrite:
         done: list[SitePlan] = []
         for unit, unit_plans in zip(units, in_unit, strict=True):
             try:
-                new, unit_done = _apply_unit(unit, self.lines, unit_plans, names, drop, edit)
+                new, unit_done = _apply_unit(
+                    unit,
+                    self.lines,
+                    unit_plans,
+                    names,
+                    (drop, dead_constants(drop, self.names)),
+                    edit,
+                )
             except PlanSkipped as exc:
                 raise Retry({id(exc.plan.finding): str(exc)}, set()) from None
             edits.append((self.starts[unit.start - 1], self.starts[unit.end], new, True))
@@ -101,7 +109,7 @@ class Rewrite:
             raise Retry(skipped, set())
         new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
-            constants=frozenset(n for n in drop if n in self.names.constants),
+            constants=dead_constants(drop, self.names),
             sites=frozenset(span(p.call) for p in done if not p.removes),
             removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
             runtime=self.config.runtime_import,
@@ -134,7 +142,8 @@ class Rewrite:
                 for node in self.names.deletes
                 if any(isinstance(t, ast.Name) and t.id in drop for t in node.targets)
             ]
-            nodes += [stmt for name, stmt in self.names.constants.items() if name in drop]
+            constants = dead_constants(drop, self.names)
+            nodes += [stmt for name, stmt in self.names.constants.items() if name in constants]
         units: list[Unit] = []
         for node in nodes:
             unit = unit_for(index, lines, node)
@@ -253,12 +262,14 @@ def _apply_unit(
     lines: list[str],
     plans: list[SitePlan],
     names: Names,
-    drop: frozenset[str],
+    dead: tuple[frozenset[str], frozenset[str]],
     edit: HeaderEdit,
 ) -> tuple[str, list[SitePlan]]:
-    """The unit's new text (without the wrapper) and the plans carried out in it."""
+    """The unit's new text (without the wrapper) and the plans carried out in it. `dead`: the
+    names the rewrite left dead, and those of them that are literal constants."""
     module = cst.parse_module(unit.text(lines))
-    transformer = UnitTransformer(_by_ordinal(list(unit.stmts), plans), names, drop)
+    ordinals = _by_ordinal(list(unit.stmts), plans)
+    transformer = UnitTransformer(ordinals, names, dead[0], constants=dead[1])
     module = module.visit(transformer)
     if unit.add_import or unit.add_logger:
         after = lines[unit.end] if unit.end < len(lines) else ""

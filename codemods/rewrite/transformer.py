@@ -44,6 +44,7 @@ class UnitTransformer(cst.CSTTransformer):
     drop: frozenset[str] = frozenset()
     done: list[SitePlan] = field(default_factory=list)
     verified: int = -1  # the ordinal whose text is known to be the site's (an expression unit)
+    constants: frozenset[str] = frozenset()  # literal constants whose assignment goes
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -161,7 +162,7 @@ class UnitTransformer(cst.CSTTransformer):
         if isinstance(small, cst.Assign) and len(small.targets) == 1:
             target = small.targets[0].target
             literal = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
-            if isinstance(target, cst.Name) and target.value in self.drop:
+            if isinstance(target, cst.Name) and target.value in self.constants:
                 return None if isinstance(small.value, literal) else small
         return self._drop_imports(small)
 

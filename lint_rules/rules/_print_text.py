@@ -17,12 +17,14 @@ LEVEL_PREFIX = re.compile(
 _LEVELS = {"error": "error", "warning": "warning", "warn": "warning", "info": "info"}
 _LEVELS["debug"] = "debug"
 # What says that something did not happen as asked, whatever the text's prefix: the rewrite logs
-# it at WARNING (deprecated, skipped, not supported, incompatible, failed, fell back...), so a
-# user who sees no INFO still learns that the model was only partly quantized.
+# it at WARNING (deprecated, skipped, not supported, incompatible, failed, fell back, not
+# available, no config for it...), so a user who sees no INFO still learns that the model was
+# only partly quantized.
 SEVERE = re.compile(
     r"deprecat|\bskip(?:s|ped|ping)?\b|not supported|unsupported|incompatible|not implemented"
     r"|\bfail(?:s|ed|ure|ing)?\b|fall(?:s|ing)?\s*back|fell back|fallback|cannot|can't|could not"
-    r"|unable to|\bignor(?:e|ed|es|ing)\b|unexpected|not expected",
+    r"|unable to|\bignor(?:e|ed|es|ing)\b|unexpected|not expected|not (?:be )?available"
+    r"|\bno\b[\w\s'-]{0,30}\bconfig",
     re.IGNORECASE,
 )
 

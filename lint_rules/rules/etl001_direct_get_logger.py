@@ -14,7 +14,7 @@ CODE = "ETL001"
 # Uses of the root logger that mean "this module's logger" once migrated: asking whether a level
 # is enabled, or logging through it. Anything else (handlers, propagate, its `.level`...) is
 # about the root itself; a comparison of its `.level` is ETL009's level gate.
-_ROOT_READS = ROOT_LOGGING_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel"}
+MODULE_READS = ROOT_LOGGING_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel"}
 _ROOT_CONFIG = frozenset({"setLevel", "addHandler"})  # ETL005's sites
 _LEVEL_READS = frozenset({"level", "getEffectiveLevel"})
 
@@ -32,7 +32,7 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         if id(call) in in_gates:
             continue  # the whole gate becomes `logger.isEnabledFor(...)`: ETL009
         site = _name_site(call, config.package)
-        if site.fixable and is_root and id(call) not in assigned and used not in _ROOT_READS:
+        if site.fixable and is_root and id(call) not in assigned and used not in MODULE_READS:
             what = f"`.{used}` of the root logger" if used else "the root logger itself"
             site = Site(call, CODE, False, f"{what} is used: review")
         yield site

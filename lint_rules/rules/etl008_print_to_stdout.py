@@ -41,8 +41,8 @@ BEHIND_A_FLAG = (
     "print when a debug/verbose flag is off (else branch or `not flag`): "
     "a logger call at the right level (review)"
 )
-# The level of each kind of print when its text has no level word and says nothing severe:
-# a failure caught in an except block is a warning, the rest information.
+# The level of each kind of print when its text has no level word and says nothing severe, and
+# it is not in an `except` block (a failure it caught: WARNING whatever its kind).
 DEFAULT_LEVEL = {"diagnostic": "info", "caught": "warning", "import-time": "info"}
 DEFAULT_LEVEL["progress"] = "info"
 
@@ -121,7 +121,8 @@ def classify(call: ast.Call, facts: ModuleFacts, chain: list[ast.stmt] | None = 
     else:
         return Verdict("unknown")
     leading = leading_text(call.args[0]) if call.args else ""
-    return Verdict(kind, text_level(leading, text, DEFAULT_LEVEL[kind]))
+    caught = kind == "caught" or in_except_block(call, chain)  # a failure it caught: WARNING
+    return Verdict(kind, text_level(leading, text, "warning" if caught else DEFAULT_LEVEL[kind]))
 
 
 # The header every rewritten example starts with.

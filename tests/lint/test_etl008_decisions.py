@@ -216,3 +216,35 @@ def test_add_parser_alone_is_not_a_command_module() -> None:
 )
 def test_demo_folders_are_not_library_code(path: str, excluded: bool) -> None:
     assert CONFIG.is_script_path(path) is excluded
+
+
+@pytest.mark.parametrize(
+    ("body", "level"),
+    [
+        ('print("This version of file is deprecated")', "warning"),
+        ('print(f"  Skipping {x}: weight shape {x} incompatible with {x}")', "warning"),
+        ('print("Fakeifying a Tensor subclass is not supported")', "warning"),
+        ('print(f"No quant config is implemented for op, {x}")', "warning"),
+        ('print(f"[QNN Quantizer Annotation]: {x} | Skipped")', "warning"),
+        ('print(f"{x} not partitioned: no kernel")', "info"),
+        ('print("INFO: ", x)', "info"),
+        ('print("Error: skipping", x)', "error"),  # the level word wins over the meaning
+        ('print(f"Loading the library {x}...")', "info"),  # progress
+    ],
+)
+def test_levels_from_meaning(body: str, level: str) -> None:
+    """Issue 21, class 5: deprecation, skipping, not supported, incompatible, failed, fallback
+    -> WARNING (ExecuTorch's serialize.py, quantize.py, pass_base.py shapes)."""
+    source = f"def f(x):\n    {body}\n"
+    ((_, _, message, fixable),) = etl008(source)
+    assert fixable and message.endswith(f"use logger.{level}")
+    assert f"logger.{level}(" in migrate_source(source, LIB, CONFIG).new_text
+
+
+def test_a_print_in_an_except_block_is_a_warning_whatever_it_says() -> None:
+    source = (
+        "def f(lib):\n    try:\n        load()\n    except AttributeError:\n"
+        '        print(f"Loading library {lib}")\n        load_library(lib)\n'
+    )
+    ((_, _, message, _),) = etl008(source)
+    assert message.endswith("use logger.warning")
