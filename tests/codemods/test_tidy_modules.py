@@ -140,7 +140,7 @@ def test_the_modules_own_logger_is_reused_never_a_second_one() -> None:
 def test_an_inline_logger_used_to_set_a_level_stays_a_call_and_a_second_run_agrees() -> None:
     """Found by the robustness properties: made the module logger, `getLogger(__name__)
     .setLevel(...)` turned into an override ETL006 removes on a second run."""
-    src = 'import logging\n\nx = 1; logging.getLogger(__name__).setLevel(logging.DEBUG); y = 2\n'
+    src = "import logging\n\nx = 1; logging.getLogger(__name__).setLevel(logging.DEBUG); y = 2\n"
     first = migrate_source(src, "executorch/exir/x.py", CONFIG)
     assert "get_logger(__name__).setLevel(logging.DEBUG)" in first.new_text
     again = migrate_source(first.new_text, "executorch/exir/x.py", CONFIG)
