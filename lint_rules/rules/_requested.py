@@ -9,8 +9,10 @@ Such output is not flagged: rewriting it into a logger call would hide it behind
 - output in the body of `if <verbose/debug flag>:` (a name or attribute such as `verbose`,
   `self.verbose`, `args.debug`, also `flag and ...` or `verbosity > 1`), at any depth within the
   function, or under `if not <quiet/silent flag>:`;
-- a message telling where a result was written (`csv saved at: <path>`).
-A log call at WARNING or above is a diagnostic wherever it is (its caller asked for nothing).
+- a print telling where a result was written (`csv saved at: <path>`).
+A log call at WARNING or above is a diagnostic wherever it is (its caller asked for nothing); a
+log call's text is not read (its visibility is already the logging configuration's, which the
+rewrite keeps: only a print's would be taken away).
 """
 
 from __future__ import annotations
@@ -115,11 +117,11 @@ def _snake_case(name: str) -> str:
 
 
 def requested_output(
-    chain: list[ast.stmt], patterns: tuple[str, ...], text: str, level: str = "info"
+    chain: list[ast.stmt], patterns: tuple[str, ...], text: str = "", level: str = "info"
 ) -> str | None:
     """Why the output of the last statement of `chain` was asked for by the caller (see the
-    module's docstring), or None. `text`: the message's literal text; `level`: the level it is
-    written at (a print's output: INFO)."""
+    module's docstring), or None. `text`: a print's literal text ("" for a log call); `level`:
+    the level a log call writes at (a print's output: INFO)."""
     if level not in ("debug", "info"):
         return None
     if prints_by_design(chain, patterns):

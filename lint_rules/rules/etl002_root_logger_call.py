@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from lint_rules.config import Config
 from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts
 from lint_rules.options import PRINT_FUNCTIONS
-from lint_rules.rules._output import literal_text
 from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
 
@@ -16,9 +15,8 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     patterns = config.option(PRINT_FUNCTIONS.key)
     for function in ROOT_LOGGING_FUNCTIONS:
         for call in facts.calls_to(f"logging.{function}"):
-            text = literal_text(call.args[0]) if call.args else ""
             chain = facts.statements.chain_of(call)
-            if not requested_output(chain, patterns, text, level=function):
+            if not requested_output(chain, patterns, level=function):
                 yield Site(call, "ETL002")
 
 
@@ -32,8 +30,8 @@ RULE = Rule(
         "spelling, including `from logging import info` and module aliases. Not flagged, as for "
         "ETL003 and ETL008: a DEBUG or INFO call that is output the caller asked for (in a "
         "function whose name says it prints, such as Cadence's `print_ops_info`; in the body "
-        "of `if <verbose/debug flag>:`; a message telling where a result was written). A "
-        "WARNING or above is a diagnostic wherever it is, and is flagged."
+        "of `if <verbose/debug flag>:`). A WARNING or above is a diagnostic wherever it is, "
+        "and is flagged."
     ),
     why_bad=(
         "These functions log on the root logger: the message carries no component, cannot be "

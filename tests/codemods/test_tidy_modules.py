@@ -145,3 +145,32 @@ def test_an_inline_logger_used_to_set_a_level_stays_a_call_and_a_second_run_agre
     assert "get_logger(__name__).setLevel(logging.DEBUG)" in first.new_text
     again = migrate_source(first.new_text, "executorch/exir/x.py", CONFIG)
     assert again.new_text == first.new_text and not again.rewritten
+
+
+EXPORT_EXAMPLE = """import logging
+
+import torch
+
+from .utils import save_pte_program
+
+
+FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
+logging.basicConfig(level=logging.INFO, format=FORMAT)
+
+
+def export_model(model):
+    logging.debug("Created work directory")
+    save_pte_program(model)
+"""
+
+
+def test_blank_lines_around_removed_statements_do_not_add_up() -> None:
+    """Cadence's export_example.py: two blank lines before the removed FORMAT and basicConfig,
+    two after; black keeps two, so must the rewrite (ExecuTorch's UFMT gate)."""
+    out = migrate_source(EXPORT_EXAMPLE, "executorch/backends/cadence/aot/x.py", CONFIG).new_text
+    assert out == (
+        "import torch\nfrom et_log_runtime import get_logger\n\n"
+        "from .utils import save_pte_program\n\nlogger = get_logger(__name__)\n\n\n"
+        'def export_model(model):\n    logger.debug("Created work directory")\n'
+        "    save_pte_program(model)\n"
+    )
