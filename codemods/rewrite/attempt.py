@@ -93,7 +93,10 @@ class Rewrite:
                 )
             except PlanSkipped as exc:
                 raise Retry({id(exc.plan.finding): str(exc)}, set()) from None
-            edits.append((self.starts[unit.start - 1], self.starts[unit.end], new, True))
+            first = unit.start
+            if not new and (any(p.removes for p in unit_plans) or self._holds_constant(unit, drop)):
+                first = _attached_comment(self.lines, unit.start)  # it described what went
+            edits.append((self.starts[first - 1], self.starts[unit.end], new, True))
             done += unit_done
         skipped: dict[int, str] = {}
         for group in _outermost(alone):
@@ -163,6 +166,10 @@ class Rewrite:
             return []
         return merge_units(units) or everything
 
+    def _holds_constant(self, unit: Unit, drop: frozenset[str]) -> bool:
+        dead = dead_constants(drop, self.names)
+        return any(self.names.constants.get(name) in unit.stmts for name in dead)
+
     def _call_edit(self, group: list[SitePlan], names: Names) -> TextEdit:
         """A site call (with the sites nested in it) rewritten on its own text."""
         finding = group[0].finding
@@ -188,6 +195,16 @@ class Rewrite:
         if len(transformer.done) != len(group) or not isinstance(changed, cst.CSTNode):
             raise SiteMismatch(f"line {finding.line}: {len(group)} site(s), some not reached")
         return start, end, node_code(changed), False
+
+
+def _attached_comment(lines: list[str], start: int) -> int:
+    """The first line of the comment block right above line `start` (no blank line between),
+    or `start` itself when there is none, or when the block opens the file (a license header, an
+    encoding cookie: not about the statement)."""
+    first = start
+    while first > 1 and lines[first - 2].lstrip().startswith("#"):
+        first -= 1
+    return start if first == 1 else first
 
 
 def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:

@@ -115,8 +115,21 @@ class UnitTransformer(cst.CSTTransformer):
             return updated_node.with_changes(body=body)
         if removed is not None and removed.sole_in_block:
             return updated_node.with_changes(body=[cst.Pass()])
+        if removed is not None or self._is_constant(original_node):
+            # a removed configuration line or dead constant: the comment right above it was about it
+            updated_node = updated_node.with_changes(
+                leading_lines=_without_attached_comment(updated_node.leading_lines)
+            )
         self._doomed.add(id(updated_node))
         return updated_node
+
+    def _is_constant(self, line: cst.SimpleStatementLine) -> bool:
+        return any(
+            isinstance(small, cst.Assign)
+            and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value in self.constants
+            for small in line.body
+        )
 
     def leave_IndentedBlock(
         self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
@@ -211,6 +224,15 @@ class UnitTransformer(cst.CSTTransformer):
             return False
         local = node_code(alias.asname.name if alias.asname else alias.name)
         return local in self.drop
+
+
+def _without_attached_comment(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
+    """`lines` (above a statement) without the comment lines right above it (after the last
+    blank line): the comment that described the removed statement."""
+    kept = list(lines)
+    while kept and kept[-1].comment is not None:
+        kept.pop()
+    return kept
 
 
 def small_has_parens(small: cst.BaseSmallStatement) -> bool:

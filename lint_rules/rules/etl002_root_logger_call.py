@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from lint_rules.config import Config
@@ -9,6 +10,7 @@ from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts
 from lint_rules.options import PRINT_FUNCTIONS
 from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.rules.etl006_adhoc_level_override import level_name
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
@@ -16,8 +18,17 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for function in ROOT_LOGGING_FUNCTIONS:
         for call in facts.calls_to(f"logging.{function}"):
             chain = facts.statements.chain_of(call)
-            if not requested_output(chain, patterns, level=function):
+            if not requested_output(chain, patterns, level=_level(function, call, facts)):
                 yield Site(call, "ETL002")
+
+
+def _level(function: str, call: ast.Call, facts: ModuleFacts) -> str:
+    """The level a root-logger call writes at: its name, or for `logging.log(level, ...)` the
+    level given (a level chosen at run time, `log_level`, is the caller's: like INFO)."""
+    if function != "log":
+        return function
+    named = level_name(call.args[0], facts) if call.args else None
+    return named.lower() if named in ("ERROR", "CRITICAL", "FATAL", "WARNING") else "info"
 
 
 RULE = Rule(
@@ -81,6 +92,14 @@ RULE = Rule(
             ),
             path="executorch/backends/cadence/aot/utils.py",
             note="the table a print function exists to show",
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef print_memory_planning_info(plan, log_level=logging.INFO):\n"
+                '    logging.log(log_level, "\\n" + tabulate(plan))\n'
+            ),
+            path="executorch/backends/cadence/aot/memory_planning.py",
+            note="a level the caller chooses, in a print function",
         ),
         Example(
             code=(

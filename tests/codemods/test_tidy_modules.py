@@ -174,3 +174,24 @@ def test_blank_lines_around_removed_statements_do_not_add_up() -> None:
         'def export_model(model):\n    logger.debug("Created work directory")\n'
         "    save_pte_program(model)\n"
     )
+
+
+def test_the_comment_about_a_removed_line_goes_with_it() -> None:
+    """Arm's model evaluator: `# Explicitly set logging level: MLETORCH-893` above the removed
+    `logger.setLevel(logging.INFO)` would describe nothing; a comment a blank line away stays."""
+    src = (
+        "import logging\n\n# Logger for progress of long evaluations\n"
+        "logger = logging.getLogger(__name__)\n\n# Section: setup\n\n"
+        "# Explicitly set logging level: MLETORCH-893\nlogger.setLevel(logging.INFO)\n\n\n"
+        "class Evaluator:\n    pass\n"
+    )
+    out = migrate_source(src, "executorch/backends/arm/util/evaluator.py", CONFIG).new_text
+    assert "MLETORCH-893" not in out
+    assert "# Logger for progress of long evaluations\nlogger = get_logger(__name__)\n" in out
+    assert "# Section: setup\n" in out
+
+
+def test_a_file_header_above_a_removed_line_stays() -> None:
+    src = "# Copyright (c) Sample Authors.\nimport logging\n# configure\nlogging.basicConfig()\n"
+    out = migrate_source(src, "executorch/exir/x.py", CONFIG).new_text
+    assert out.startswith("# Copyright (c) Sample Authors.\n") and "# configure" not in out
