@@ -125,11 +125,15 @@ def kind(module: Module, call: ast.Call) -> str | None:
 def requested(module: Module, call: ast.Call) -> str | None:
     """Why the output of `call` was asked for by its caller, if it was (a log call at WARNING or
     above is a diagnostic wherever it is)."""
-    if kind(module, call) == "log" and module.qualname(call.func).split(".")[-1] not in (
-        "debug",
-        "info",
-    ):
+    method = module.qualname(call.func).split(".")[-1]
+    if kind(module, call) == "log" and method not in ("debug", "info", "log"):
         return None
+    if (
+        method == "log"
+        and call.args
+        and re.search(r"WARN|ERROR|CRITICAL", ast.unparse(call.args[0]))
+    ):
+        return None  # `logging.log(logging.WARNING, ...)`: a diagnostic; a level variable is not
     chain = [call, *module.ancestors(call)]
     for child, parent in zip(chain, chain[1:], strict=False):
         if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
