@@ -229,7 +229,7 @@ def test_the_record_of_a_run(run, tmp_path) -> None:
     (record,) = json.loads(proc.stdout)
     assert json.loads(path.read_text(encoding="utf-8")) == {"schema": 1, "runs": [record]}
     assert (record["partitioner"], record["component"]) == ("XnnpackPartitioner", "xnnpack")
-    assert (record["partitions"], record["delegated"]) == (1, 1)
+    assert (record["partitions"], record["operators"], record["delegated"]) == (1, 2, 1)
     linear, pow_node = record["nodes"]
     assert linear["partition"] == "tag0" and linear["reasons"] == []
     assert pow_node["target"] == "aten.pow.Tensor_Scalar" and pow_node["partition"] is None
