@@ -41,7 +41,7 @@ Result = TypeVar("Result")
 
 def target_name(target: object) -> str:
     """``aten.sort.default`` for an operator overload, else the function's name."""
-    for overload in (target, getattr(target, "_op", None)):  # edge ops wrap ATen's
+    for overload in (getattr(target, "_op", None), target):  # an edge op wraps ATen's
         if hasattr(overload, "_schema"):
             return str(overload)
     return getattr(target, "__name__", None) or str(target)

@@ -242,3 +242,22 @@ def test_the_record_of_a_run(run, tmp_path) -> None:
     assert linear["source"]["code"] == "y = self.linear(x)"  # the user's line, not nn.Linear's
     assert linear["source"]["module"] == "linear"
     assert messages(proc.stderr) == []  # recording prints nothing
+
+
+def test_an_edge_operator_is_named_as_the_aten_operator_it_wraps() -> None:
+    """ExecuTorch's EdgeOpOverload has a schema of its own and a long str(); the record, the
+    table and the why-not lines name the ATen overload it wraps (``_op``)."""
+    import torch
+
+    from et_log_runtime.partition_report import target_name
+
+    class EdgeOpOverload:  # the shape of exir.dialects.edge._ops.EdgeOpOverload
+        _op = torch.ops.aten.pow.Tensor_Scalar
+        _schema = _op._schema
+
+        def __str__(self) -> str:
+            return f"<EdgeOpOverload: {self._op}>: schema = {self._schema}"
+
+    assert target_name(EdgeOpOverload()) == "aten.pow.Tensor_Scalar"
+    assert target_name(torch.ops.aten.pow.Tensor_Scalar) == "aten.pow.Tensor_Scalar"
+    assert target_name(torch.relu) == "relu"
