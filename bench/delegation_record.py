@@ -11,7 +11,8 @@ program) in paired rounds, order alternating:
 - **off**: the variable unset: nothing asked for, nothing collected (``bench/partition_report.py``
   measures that path against code without the report).
 
-Models: issue 16's (the e2e model: linear, relu, pow, sort, bitwise_not, trunc, acosh) and a
+Models: the e2e tests' (``tests/e2e/lower_with_backend.py``: linear, relu, pow, sort, bitwise_not,
+trunc, acosh) and a
 larger one (``--blocks`` residual blocks of linear, layer_norm, gelu, softmax-weighted mixing, pow
 and sort; about 25 operators each), so the per-node work shows. Figure: the median of the paired
 on/off ratios (goal: <= 1.05). Run: ``.venv/bin/python bench/delegation_record.py [--rounds N]
@@ -45,17 +46,6 @@ from executorch.exir import to_edge_transform_and_lower
 which, rounds, blocks, record = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 
 
-class Small(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.linear = torch.nn.Linear(8, 8)
-
-    def forward(self, x):
-        y = torch.relu(self.linear(x))
-        values, _ = torch.sort(torch.pow(y, 3), dim=-1)
-        return torch.trunc(values) + torch.acosh(values + 1.0), torch.bitwise_not(values > 0.5)
-
-
 class Block(torch.nn.Module):
     def __init__(self, width):
         super().__init__()
@@ -82,7 +72,9 @@ class Large(torch.nn.Module):
 
 torch.manual_seed(0)
 if which == "e2e":
-    model, example = Small().eval(), (torch.randn(2, 8),)
+    from lower_with_backend import build_model  # tests/e2e's driver: the e2e tests' model
+
+    model, example = build_model()
 else:
     model, example = Large(blocks).eval(), (torch.randn(4, 32),)
 program = torch.export.export(model, example)
@@ -119,7 +111,8 @@ def measure(rounds: int, blocks: int) -> dict[str, dict[str, float]]:
     results = {}
     with tempfile.TemporaryDirectory(prefix="et-log-bench-record-") as tmp:
         overlay = copy_executorch(wheel, Path(tmp) / "site")
-        env = {"PYTHONPATH": f"{overlay}:{wheel.et_log_dir}", "PYTHONHASHSEED": "0"}
+        e2e = ROOT / "tests" / "e2e"
+        env = {"PYTHONPATH": f"{overlay}:{wheel.et_log_dir}:{e2e}", "PYTHONHASHSEED": "0"}
         migrate = [str(wheel.python), "-m", "codemods.migrate", "exir", "backends", "-q"]
         subprocess.run(migrate, cwd=overlay / "executorch", env=env, check=True)
         for model in MODELS:
