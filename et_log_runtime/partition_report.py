@@ -91,16 +91,13 @@ class PartitionRun:
         program = getattr(result, "tagged_exported_program", None)
         nodes = getattr(getattr(program, "graph_module", None), "graph", None)
         tags = set(getattr(result, "partition_tags", None) or ())
-        entries = []
+        entries, silent = [], f"no reason given by {self.partitioner}"
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             taken = str(tag) if tag is not None and tag in tags else None
-            none = {
-                "code": "NONE_GIVEN",
-                "text": f"no reason given by {self.partitioner}",
-            }
-            if target in BOOKKEEPING:  # follows the node it reads
-                none = {"code": "BOOKKEEPING", "text": BOOKKEEPING[target]}
+            why = BOOKKEEPING.get(target)  # follows the node it reads
+            code = "BOOKKEEPING" if why else "NONE_GIVEN"
+            none = {"code": code, "text": why or silent}
             entry = {
                 "name": node.name,
                 "target": target,
