@@ -76,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--vendor",
         action="store_true",
-        help="first vendor the runtime into the project root (python -m codemods.vendor), then "
-        "migrate with runtime-import pointing at it",
+        help="first vendor the runtime into the project root as its own package (python -m "
+        "codemods.vendor), then migrate with runtime-import pointing at it; with --patches the "
+        "runtime's patch comes first",
     )
     return parser
 
@@ -96,19 +97,13 @@ def _config(args: argparse.Namespace) -> Config:
 
 def _vendor_first(args: argparse.Namespace) -> None:
     """Vendor into the project root; the migration then imports the vendored runtime."""
-    from codemods.vendor import default_module, vendor
-    from codemods.vendor_text import VendorError
+    from codemods.vendor_step import vendor_first
 
     root = Path(cli_config(args.paths, {}, args.config).root or os.getcwd())
-    module = args.runtime_import or default_module(root)
-    try:
-        done = vendor(root, module, check=bool(args.check or args.diff or args.patches))
-    except VendorError as exc:
-        raise ConfigError(f"--vendor: {exc}") from exc
-    for note in done.manual:
-        say(f"add by hand: {note}")
-    args.runtime_import = module
-    args.vendor_exclude = done.excludes
+    write = not (args.check or args.diff or args.patches)
+    args.vendored = vendor_first(root, args.runtime_import, write)
+    args.runtime_import = args.vendored.module
+    args.vendor_exclude = [args.vendored.folder.relative_to(args.vendored.root).as_posix() + "/"]
 
 
 def _jobs(
@@ -169,6 +164,7 @@ def _is_python(path: str, config: Config) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    args.vendored = None
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for the report's provenance
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
@@ -227,8 +223,9 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         tally.missing_recipes = _missing_recipes(tally)
     for path, reason in tally.skipped:
         say(f"{path}: skipped: {reason}")
+    extra, first = _vendored_runtime(args, config, tally, mode)
     if args.patches:
-        for patch in write_patches(args.patches, tally.outcomes):
+        for patch in write_patches(args.patches, [*tally.outcomes, *extra], first):
             say(
                 f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
                 f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
@@ -246,8 +243,24 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         out = sys.stderr if mode == "diff" else sys.stdout
         say(summary_table(tally, written=mode == "write"), out)
         say(f"done in {time.perf_counter() - started:.2f} s", out)
-    failed = bool(tally.failures) or (mode == "check" and bool(tally.changed))
+    failed = bool(tally.failures) or (mode == "check" and bool(tally.changed or extra))
     return 1 if failed else 0
+
+
+def _vendored_runtime(
+    args: argparse.Namespace, config: Config, tally: Tally, mode: str
+) -> tuple[list[FileOutcome], tuple[str, bytes] | None]:
+    """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
+    and, for --patches with --vendor, the runtime's own patch, which goes first."""
+    from codemods.vendor_step import buck_deps, report_buck, runtime_patch
+
+    vendored = getattr(args, "vendored", None)
+    result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)
+    extra = report_buck(result, mode) if result is not None else []
+    for outcome in extra:
+        outcome.component = config.component_for(outcome.path)
+    first = runtime_patch(vendored) if vendored is not None and mode == "patch" else None
+    return extra, first
 
 
 if __name__ == "__main__":

@@ -52,9 +52,12 @@ def _message(component: str, outcomes: list[FileOutcome]) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def write_patches(folder: str, outcomes: Iterable[FileOutcome]) -> list[Patch]:
+def write_patches(
+    folder: str, outcomes: Iterable[FileOutcome], first: tuple[str, bytes] | None = None
+) -> list[Patch]:
     """Write the series into `folder` (created; earlier `NNNN-*.patch` files and `series` in it
-    are replaced) and return what was written."""
+    are replaced) and return what was written. `first`, (name, the patch's bytes), comes before
+    the components: the vendored runtime their modules import."""
     by_component: dict[str, list[FileOutcome]] = {}
     for outcome in outcomes:
         if outcome.patch:
@@ -64,7 +67,11 @@ def write_patches(folder: str, outcomes: Iterable[FileOutcome]) -> list[Patch]:
     for old in target.glob("[0-9][0-9][0-9][0-9]-*.patch"):
         old.unlink()
     patches = []
-    for number, component in enumerate(patch_order(by_component), start=1):
+    if first is not None:
+        name, data = first
+        patches.append(Patch(f"0001-{name}.patch", name, data.count(b"\ndiff --git "), 0, 0))
+        (target / patches[0].name).write_bytes(data)
+    for number, component in enumerate(patch_order(by_component), start=len(patches) + 1):
         group = sorted(by_component[component], key=lambda o: o.path)
         patch = Patch(
             f"{number:04d}-{component}.patch",

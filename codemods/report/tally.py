@@ -46,6 +46,7 @@ class FileOutcome:
     error_line: int = 0  # 0: the error concerns the whole file
     diff: str = ""  # --diff: the change to read
     patch: bytes = b""  # --patches: the change as exact bytes, a `diff --git` section
+    imports_runtime: bool = False  # after the run (its Buck target must depend on the runtime)
 
     @property
     def where(self) -> str:

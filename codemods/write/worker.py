@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import difflib
 import os
+import re
 import signal
 import sys
 
@@ -69,6 +70,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     except FileError as exc:
         outcome.error, outcome.error_line = str(exc), exc.line
         return outcome
+    outcome.imports_runtime = imports_module(source.text, _CONFIG.runtime_import)
     recipes = recipes_for(path, _RECIPES)
     if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
@@ -104,11 +106,23 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.rewritten = []
         return outcome
     outcome.changed = True
+    outcome.imports_runtime = imports_module(result.new_text, _CONFIG.runtime_import)
     if mode == "diff":
         outcome.diff = unified_diff(source.text, result.new_text, path)
     elif mode == "patch":  # git-style, from the project root: `git apply` takes it there
         outcome.patch = byte_diff(source.data, data, rel)
     return outcome
+
+
+def imports_module(text: str, module: str) -> bool:
+    """True if a line of ``text`` imports ``module`` (``from M import`` or ``import M``)."""
+    if module not in text:
+        return False
+    name = re.escape(module)
+    return (
+        re.search(rf"^[ \t]*(from[ \t]+{name}[ \t]+import\b|import[ \t]+{name}\b)", text, re.M)
+        is not None
+    )
 
 
 def unified_diff(old: str, new: str, name: str) -> str:

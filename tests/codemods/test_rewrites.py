@@ -146,14 +146,14 @@ def test_print_text_is_kept_exactly(config):
 
 
 def test_runtime_import_path_is_configurable(config):
-    vendored = replace(config, runtime_import="executorch.exir._logging")
+    vendored = replace(config, runtime_import="executorch._logging")
     src = (
         "import logging\n\nimport torch\nfrom executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = logging.getLogger(__name__)\n"
     )
     out = migrate(src, vendored).new_text
     assert out == (
-        "import torch\nfrom executorch.exir._logging import get_logger\n"
+        "import torch\nfrom executorch._logging import get_logger\n"
         "from executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = get_logger(__name__)\n"
     )

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 from partition_runs import PartitionRuns, lower_all
+from vendored import VendoredCopy, vendored_copy
 from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
 _TIMINGS: list[tuple[str, float]] = []
@@ -47,6 +48,16 @@ def partition_runs(
     """The lowerings test_backends_partition_report.py and test_delegation_record.py share."""
     with e2e_timings.step("partition runs: every backend before/after, records, diff variants"):
         return lower_all(wheel, tmp_path_factory.mktemp("partition-runs"))
+
+
+@pytest.fixture(scope="session")
+def vendored_wheel(wheel, tmp_path_factory, e2e_timings) -> VendoredCopy:
+    """A copy of the wheel's package carrying the runtime, migrated with ``--vendor`` (shared by
+    the wheel scenario's vendored mode and the vendored package's own checks)."""
+    with e2e_timings.step("codemods.migrate --vendor exir backends extension devtools (on a copy)"):
+        copy = vendored_copy(wheel, tmp_path_factory.mktemp("vendored"))
+    assert copy.done.returncode == 0, copy.done.stderr[-4000:]
+    return copy
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -18,7 +18,7 @@ not run at all). The slice is defined in ``peer_slice.py``. Usage::
 
 Vendored mode (``vendored.py``): the migration runs ``codemods.migrate --vendor`` from the tool
 environment, the copy's dist-info carries the entry point, and et-log and libcst are blocked in
-the pytest process.
+the pytest process: ExecuTorch carrying the runtime loads no pytest plugin of ours.
 """
 
 from __future__ import annotations

@@ -32,8 +32,7 @@ from walkthrough import (
 
 pytestmark = pytest.mark.e2e
 
-ENTRY_POINT = 'executorch_logging = "executorch._logging_hook:register"'
-PLUGIN = 'pytest_plugins = ["executorch.exir._logging.pytest_plugin"]'
+ENTRY_POINT = 'executorch_logging = "executorch._logging.torch_hook:register"'
 REPORT_SECTIONS = ("## Summary per component", "## Changes to look at", "## How this was generated")
 
 
@@ -50,10 +49,13 @@ def _installed(walk: Walk, checkout: Path, output: str) -> None:
 
 
 def _migrated(walk: Walk, checkout: Path, output: str) -> None:
-    assert (checkout / "exir" / "_logging" / "__init__.py").is_file()
-    assert (checkout / "_logging_hook.py").is_file()
+    assert (checkout / "_logging" / "torch_hook.py").is_file()
+    assert (checkout / "_logging" / "BUCK").is_file() and (
+        checkout / "src/executorch/_logging"
+    ).is_symlink()
     assert ENTRY_POINT in (checkout / "pyproject.toml").read_text(encoding="utf-8")
-    assert PLUGIN in (checkout / "conftest.py").read_text(encoding="utf-8")
+    assert "created: _logging/torch_hook.py" in output, "--vendor lists what it wrote"
+    assert "(deps: //executorch/_logging:lib)" in output, "the migrated modules' targets"
     changed = git(checkout, "diff", "--name-only", "--", "*.py").split()
     assert len(changed) >= 5, changed
     assert (walk.work / "et-log-report.md").is_file()
@@ -96,7 +98,7 @@ def _pull_request(walk: Walk, checkout: Path, output: str) -> None:
     assert git(checkout, "log", "-1", "--format=%s").strip() == title
     assert git(checkout, "status", "--porcelain") == "", "everything must be committed"
     tracked = git(checkout, "ls-files").split()
-    assert "exir/_logging/__init__.py" in tracked and "et-log-baseline.json" in tracked
+    assert "_logging/__init__.py" in tracked and "et-log-baseline.json" in tracked
     assert not any(".mypy_cache" in name or "__pycache__" in name for name in tracked)
     assert (
         git(walk.origin, "rev-parse", BRANCH).strip() == git(checkout, "rev-parse", "HEAD").strip()

@@ -32,6 +32,10 @@ UPSTREAM_ENTRIES = (
     "extension",
     "devtools",
     "pyproject.toml",
+    "pytest.ini",
+    "setup.py",
+    ".buckconfig",
+    "src",
     "conftest.py",
     ".flake8",
     ".mypy.ini",
@@ -137,9 +141,12 @@ def make_origin(destination: Path, upstream: Path | None) -> Path:
         for name, ours in SAMPLE_CONFIG.items():
             shutil.copy2(OWN_CONFIG / ours, destination / name)
         (destination / ".gitignore").write_text(SAMPLE_GITIGNORE, encoding="utf-8")
-        for folder in ("extension", "devtools"):  # the documented command names them
+        mirror = destination / "src" / "executorch"  # ExecuTorch's packaging: src/executorch/*
+        mirror.mkdir(parents=True)
+        for folder in ("exir", "backends", "extension", "devtools"):  # the command names them
             (destination / folder).mkdir(exist_ok=True)
             (destination / folder / "__init__.py").touch()
+            (mirror / folder).symlink_to(f"../../{folder}")
     git(destination, "init", "-q", "-b", "main")
     git(destination, "add", "-A")
     git(destination, "commit", "-q", "-m", "ExecuTorch main")
