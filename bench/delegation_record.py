@@ -80,6 +80,26 @@ else:
 program = torch.export.export(model, example)
 
 
+from et_log_runtime import partition_report as record_code
+
+own = {"s": 0.0}  # the record's own work while on: building each run's record, writing the file
+
+
+def timed(function):
+    def wrapper(*args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            own["s"] += time.perf_counter() - started
+
+    return wrapper
+
+
+record_code.PartitionRun.record = timed(record_code.PartitionRun.record)
+record_code.write_record = timed(record_code.write_record)
+
+
 def lower(on):
     if on:
         os.environ["EXECUTORCH_DELEGATION_RECORD"] = record
@@ -92,6 +112,7 @@ def lower(on):
 
 lower(False)  # warm-up: imports, caches
 lower(True)
+own["s"] = 0.0
 on_times, off_times = [], []
 for i in range(rounds):
     for on in ((True, False) if i % 2 else (False, True)):
@@ -101,7 +122,7 @@ with open(record, encoding="utf-8") as handle:
 ratios = [a / b for a, b in zip(on_times, off_times)]
 print(json.dumps({
     "nodes": nodes, "on_s": statistics.median(on_times), "off_s": statistics.median(off_times),
-    "ratio": statistics.median(ratios),
+    "ratio": statistics.median(ratios), "own_s": own["s"] / rounds,
 }))
 """
 
@@ -133,16 +154,23 @@ def section(results: dict[str, dict[str, float]], rounds: int, blocks: int) -> s
         "each run).",
         "",
         f"| model | nodes in the record | lowering, record off (s) | record on (s) | ratio "
-        f"(goal <= {GOAL_RATIO}) |",
-        "|---|---|---|---|---|",
+        f"(goal <= {GOAL_RATIO}) | the record's own work per lowering | its share |",
+        "|---|---|---|---|---|---|---|",
     ]
     for model, r in results.items():
         name = "issue 16's (e2e)" if model == "e2e" else f"{blocks} residual blocks"
         verdict = "met" if r["ratio"] <= GOAL_RATIO else "NOT met"
         lines.append(
             f"| {name} | {int(r['nodes'])} | {r['off_s']:.3f} | {r['on_s']:.3f} | "
-            f"{r['ratio']:.4f} ({verdict}) |"
+            f"{r['ratio']:.4f} ({verdict}) | {r['own_s'] * 1e3:.1f} ms | "
+            f"{r['own_s'] / r['on_s']:.3%} |"
         )
+    lines += [
+        "",
+        "The ratio compares whole lowerings and carries the machine's noise; the last two "
+        "columns time the record's own work (building each run's record: every node's source "
+        "line and reasons; writing the file) inside the lowerings that had it on.",
+    ]
     return "\n".join(lines)
 
 
