@@ -1,8 +1,9 @@
 """The safety guard: the new text compiles and its AST equals the old one except at the sites.
 
 Allowed differences, and nothing else: a rewritten site call may become any call; a removed site
-statement may disappear (or leave `pass`); imports of `logging`/`warnings`/`sys` may lose names
-that the new code no longer references; the runtime import and the module logger may appear.
+statement may disappear (or leave `pass`); imports of `logging`/`warnings`/`sys` and of the
+runtime may lose names that the new code no longer references (a recipe can make the module
+logger dead); the runtime import and the module logger may appear.
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ class _Comparer:
         else:
             module, level = stmt.module or "", stmt.level
             keep = list(stmt.names)
-            if level == 0 and module in DROPPABLE_MODULES:
+            if level == 0 and (module in DROPPABLE_MODULES or module == self.allowed.runtime):
                 keep = [a for a in keep if not self._unused(module, a)]
             if side == "new" and level == 0 and module == self.allowed.runtime:
                 keep = [a for a in keep if (a.asname or a.name) not in self.allowed.runtime_names]
@@ -134,7 +135,8 @@ class _Comparer:
         return ast.copy_location(node, stmt)
 
     def _unused(self, module: str, alias: ast.alias) -> bool:
-        if module not in DROPPABLE_MODULES or alias.name == "*":
+        droppable = module in DROPPABLE_MODULES or module == self.allowed.runtime
+        if not droppable or alias.name == "*":
             return False
         return (alias.asname or alias.name) not in self.still_used
 

@@ -49,7 +49,7 @@ class SourceResult:
     notes: list[tuple[Finding, str]] = field(default_factory=list)  # what a rewrite changed
     # tests asserting on a site's message: (site, test "path:line name", channel, what was done)
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
-    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, note)
+    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
     error: str | None = None
     error_line: int = 0

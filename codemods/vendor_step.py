@@ -15,6 +15,7 @@ from pathlib import Path
 
 from codemods import buck
 from codemods.buck_deps import DepsPlan, plan_deps, runtime_label
+from codemods.report.patches import RUNTIME
 from codemods.report.tally import FileOutcome
 from codemods.vendor import default_module, vendor
 from codemods.vendor_files import VendorPlan, patch_sections
@@ -23,8 +24,6 @@ from codemods.write.fileio import write_atomic
 from codemods.write.worker import byte_diff, unified_diff
 from lint_rules import Config, ConfigError
 from lint_rules.console import say
-
-RUNTIME_PATCH = "logging-runtime"
 
 
 def vendor_first(root: Path, module: str | None, write: bool) -> VendorPlan:
@@ -104,4 +103,4 @@ def runtime_patch(vendored: VendorPlan) -> tuple[str, bytes] | None:
         "entry point and [tool.et-log] in pyproject.toml. Apply this patch before the\n"
         "component patches: their modules import it.\n\n"
     )
-    return RUNTIME_PATCH, message.encode("utf-8") + sections
+    return RUNTIME, message.encode("utf-8") + sections

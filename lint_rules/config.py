@@ -69,6 +69,8 @@ class Config:
     package: str = "executorch"
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    # ExecuTorch recipes the codemod leaves out (names checked by the codemod; the lint ignores it)
+    skip_recipes: tuple[str, ...] = ()
     # How findings are reported by the github, sarif, lintrunner and json formats.
     severity: str = "warning"
     source_file: Path | None = field(default=None, compare=False)
@@ -130,6 +132,7 @@ _LIST_KEYS = {
     "script_patterns",
     "select",
     "ignore",
+    "skip_recipes",
 }
 _STR_KEYS = {"default_component", "runtime_import", "package", "severity"}
 _BOOL_KEYS = {"detect_scripts"}

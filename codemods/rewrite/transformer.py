@@ -44,6 +44,7 @@ class UnitTransformer(cst.CSTTransformer):
     drop: frozenset[str] = frozenset()
     done: list[SitePlan] = field(default_factory=list)
     verified: int = -1  # the ordinal whose text is known to be the site's (an expression unit)
+    modules: tuple[str, ...] = DROPPABLE_MODULES  # the modules whose imports `drop` applies to
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -142,7 +143,7 @@ class UnitTransformer(cst.CSTTransformer):
             keep = [a for a in aliases if not self._droppable(a, node_code(a.name))]
         elif isinstance(small, cst.ImportFrom) and not small.relative and small.module:
             module = node_code(small.module)
-            if module not in DROPPABLE_MODULES or isinstance(small.names, cst.ImportStar):
+            if module not in self.modules or isinstance(small.names, cst.ImportStar):
                 return small
             aliases = small.names
             keep = [a for a in aliases if not self._droppable(a, None)]
@@ -159,7 +160,7 @@ class UnitTransformer(cst.CSTTransformer):
         return small.with_changes(names=keep)
 
     def _droppable(self, alias: cst.ImportAlias, module: str | None) -> bool:
-        if module is not None and module not in DROPPABLE_MODULES:
+        if module is not None and module not in self.modules:
             return False
         local = node_code(alias.asname.name if alias.asname else alias.name)
         return local in self.drop

@@ -10,7 +10,7 @@ import signal
 import sys
 
 from codemods.pipeline import migrate_source
-from codemods.recipes import RECIPES, Recipe
+from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.report.tally import FileOutcome, SiteRecord
 from codemods.write.fileio import FileError, read, refuse_read_only, write_atomic
@@ -24,15 +24,22 @@ _TESTS: list[TestRef] = []
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def init_worker(config: Config, recipes: bool = True, tests: list[TestRef] | None = None) -> None:
+def init_worker(
+    config: Config, recipes: tuple[str, ...] | None = None, tests: list[TestRef] | None = None
+) -> None:
+    """Set up this process for `migrate_file`: the config, the names of the recipes to apply
+    (None: all) and the run's tests."""
     global _CONFIG, _RECIPES, _TESTS
     _CONFIG = config
-    _RECIPES = RECIPES if recipes else []
+    _RECIPES = RECIPES if recipes is None else [RECIPE_NAMED[name] for name in recipes]
     _TESTS = tests or []
 
 
 def init_pool_worker(
-    config: Config, parent: int, recipes: bool = True, tests: list[TestRef] | None = None
+    config: Config,
+    parent: int,
+    recipes: tuple[str, ...] | None = None,
+    tests: list[TestRef] | None = None,
 ) -> None:
     """Like init_worker, for a pool process: die with the driver, so a `kill -9` of the driver
     leaves no worker behind (blocked forever on the task queue, holding its stdout open)."""

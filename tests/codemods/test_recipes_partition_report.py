@@ -31,7 +31,7 @@ WRITES = {
     ),
     "vulkan-log-skip": (
         "backends/vulkan/partitioner/vulkan_partitioner.py",
-        "            report_rejection(logger, node, reason)",
+        '            report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")',
     ),
     "coreml-rejections": (
         "backends/apple/coreml/partition/coreml_partitioner.py",
@@ -39,7 +39,7 @@ WRITES = {
     ),
     "openvino-rejections": (
         "backends/openvino/partitioner.py",
-        'report_rejection(logger, node, "not in OpenVINO\'s supported ops")',
+        'logger, node, "Op not supported: torch.ops." + str(op_type)',
     ),
     "qualcomm-rejections": (
         "backends/qualcomm/partition/qnn_partitioner.py",
@@ -115,6 +115,8 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
         ("qualcomm-rejections", "            return False\n", "            return 0\n"),
         ("nxp-rejections", "        return (\n", "        return bool(\n"),
         ("samsung-rejections", "        return supported\n", "        return bool(supported)\n"),
+        ("openvino-rejections", '"Op not supported: "', '"Unsupported op: "'),
+        ("openvino-rejections", "is skipped.", "is left out."),
     ],
 )
 def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it(

@@ -287,10 +287,17 @@ def _xnnpack_debug_files(run: Run) -> set[str]:
 
 
 def test_plus_xnnpack_shows_the_backend_s_own_debug_output_and_writes_no_file(after, migrated):
-    """The module-level setLevel(WARNING) overrides are gone: the component decides."""
+    """The module-level setLevel(WARNING) overrides are gone: the component decides. The two
+    passes pinned to WARNING that log on this model show their DEBUG lines; the serializer no
+    longer announces the xnnpack_graph artifact on every delegate (issue 21: a noise line)."""
     run = after["+xnnpack"]
     files = _xnnpack_debug_files(run)
-    assert len(files) >= 3, f"XNNPACK debug lines from {sorted(files)} only\n{run.describe()}"
+    passes = {
+        "backends/xnnpack/_passes/convert_to_linear",
+        "backends/xnnpack/_passes/convert_to_sdpa",
+    }
+    assert passes <= files, f"XNNPACK debug lines from {sorted(files)} only\n{run.describe()}"
+    assert not [line for line in run.lines if "TORCH_LOGS=xnnpack_graph" in line.message]
     assert not list(migrated.overlay.glob("xnnpack_delegate_graph_*.json")), "a stray graph dump"
     same = after["set_logs(xnnpack=DEBUG)"]
     assert _xnnpack_debug_files(same) == files, "set_logs(xnnpack=DEBUG) differs from +xnnpack"
