@@ -151,6 +151,11 @@ CODES: tuple[ReasonCode, ...] = (
     ),
     ReasonCode("OV.UNSUPPORTED", f"OpenVINO has {_UNSUPPORTED}.", _ELSEWHERE),
     ReasonCode(
+        "OV.USER_EXCLUDED",
+        "The operator is on the partitioner's skip list (`op_types_to_skip`, `op_names_to_skip`).",
+        "Take it off the skip list, if this was not meant.",
+    ),
+    ReasonCode(
         "NXP.USER_EXCLUDED",
         "Delegation of the node was prohibited: `NXP_DO_NOT_DELEGATE` is set on it, or its "
         "operator is in `operators_not_to_delegate`.",
@@ -164,6 +169,12 @@ CODES: tuple[ReasonCode, ...] = (
     ),
     ReasonCode("ENN.UNSUPPORTED", f"Samsung ENN has {_UNSUPPORTED}.", _ELSEWHERE),
     ReasonCode("QNN.UNSUPPORTED", "Qualcomm's support check rejected the node.", _ELSEWHERE),
+    ReasonCode(
+        "QNN.USER_EXCLUDED",
+        "The node's name or operator is in the partitioner's skip sets (`skip_node_id_set`, "
+        "`skip_node_op_set`).",
+        "Take it out of the skip sets, if this was not meant.",
+    ),
     ReasonCode("MTK.UNSUPPORTED", "MediaTek's support check rejected the node.", _ELSEWHERE),
     ReasonCode("MLX.UNSUPPORTED", "MLX's support check rejected the node.", _ELSEWHERE),
     ReasonCode("COREAI.UNSUPPORTED", "Core AI's support check rejected the node.", _ELSEWHERE),

@@ -106,6 +106,8 @@ def _recipe(
     helper: tuple[tuple[str, str], ...],
     call: str,
     codes: dict[str, str],
+    change: str,
+    effect: str,
 ) -> Recipe:
     imports = ("report_rejection",) if any("report_rejection" in n for _, n in helper) else ()
 
@@ -114,7 +116,7 @@ def _recipe(
         return plan_codes(tree, helper=helper, call=call, codes=pairs, imports=imports)
 
     WORDS[name] = (call, codes)
-    return Recipe(name, path, plan)
+    return Recipe(name, path, plan, change=change, effect=effect)
 
 
 WORDS: dict[str, tuple[str, dict[str, str]]] = {}  # recipe -> (the call, its words' codes)
@@ -132,6 +134,13 @@ def why(node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT") -> None:
 )
 _IMPORT = ("from executorch.exir.backend.utils import WhyNoPartition\n", "")
 _XNN = "backends/xnnpack/partition/config/"
+_XNN_SAID = {
+    "change": "`why = WhyNoPartition(logger=logger)` becomes `def why(node, reason, "
+    'code="XNN.CONSTRAINT")` in the file, calling `report_rejection`; a call whose reason names '
+    "another cause passes its code (`XNN.DTYPE`, `XNN.PRECISION`, `XNN.NOT_QUANTIZED`)",
+    "effect": "XNNPACK's reasons carry stable codes in the delegation record and "
+    "`partition_report` (docs/delegation.md)",
+}
 _NOT_QUANTIZED = {k: "XNN.NOT_QUANTIZED" for k in ("dequant", "quantized", "qparam", "scale/zp")}
 
 # per file: the words of a reason -> its code (the first that matches); the rest: XNN.CONSTRAINT
@@ -146,6 +155,7 @@ XNNPACK = [
             "invalid dtype": "XNN.DTYPE",
             "mixed input dtypes": "XNN.DTYPE",
         },
+        **_XNN_SAID,
     ),
     _recipe(
         "xnnpack-codes-gemm",
@@ -153,6 +163,7 @@ XNNPACK = [
         (_IMPORT, _WHY),
         "why",
         {"precision type": "XNN.PRECISION", **_NOT_QUANTIZED},
+        **_XNN_SAID,
     ),
     _recipe(
         "xnnpack-codes-nodes",
@@ -160,6 +171,7 @@ XNNPACK = [
         (_IMPORT, _WHY),
         "why",
         {"output dtype": "XNN.DTYPE", "input dtype": "XNN.DTYPE"},
+        **_XNN_SAID,
     ),
     _recipe(
         "xnnpack-codes-generic",
@@ -173,6 +185,7 @@ XNNPACK = [
         ),
         "why",
         {"does not support fp16": "XNN.DTYPE", "does not support dtype": "XNN.DTYPE"},
+        **_XNN_SAID,
     ),
 ]
 
@@ -187,4 +200,7 @@ ARM = _recipe(
     ),
     "reporter.report_reject",
     {},
+    change='after `reporter = WhyNoPartitionReporter()`, `reporter.code = "ARM.UNSUPPORTED"`',
+    effect="Arm's reasons carry a stable code in the delegation record and `partition_report` "
+    "(with `arm-reporter-rejections`, which reads it)",
 )

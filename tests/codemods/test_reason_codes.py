@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from codemods.recipes import RECIPE_NAMED, reason_codes
 from codemods.recipes.apply import apply_recipes
 from codemods.recipes.base import SOURCE, RecipePlan
 from codemods.recipes.reason_codes import ARM, WORDS, XNNPACK
@@ -142,18 +143,22 @@ def test_arms_reporter_carries_its_code() -> None:
 
 
 def test_every_code_written_is_in_the_table() -> None:
-    from codemods.recipes import reason_codes
-
-    text = Path(reason_codes.__file__).read_text(encoding="utf-8")
-    written = set(re.findall(r'"([A-Z]+\.[A-Z_]+)"', text))
-    assert written and all(describe(code) for code in written), written
+    """Every code any recipe writes (a dotted name in quotes, or a bare `code="NAME"`)."""
+    written = set()
+    for module in Path(reason_codes.__file__).parent.glob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        written |= set(re.findall(r'"([A-Z]+\.[A-Z_]+)"', text))
+        written |= set(re.findall(r'code=\\?"([A-Z_]+)\\?"', text))
+    assert {"OV.USER_EXCLUDED", "QNN.USER_EXCLUDED", "VK.NO_IMPL", "NO_CONFIG"} <= written
+    unknown = sorted(code for code in written if describe(code) is None)
+    assert unknown == [], unknown
 
 
 UPSTREAM = os.environ.get("ET_LOG_EXECUTORCH_SRC")
 
 
 @pytest.mark.skipif(not UPSTREAM, reason="ET_LOG_EXECUTORCH_SRC is not set")
-@pytest.mark.parametrize("recipe", [*XNNPACK, ARM], ids=lambda r: r.name)
+@pytest.mark.parametrize("recipe", [RECIPE_NAMED[name] for name in WORDS], ids=lambda r: r.name)
 def test_executorch_main_has_each_helper_and_each_word(recipe) -> None:
     """On ExecuTorch main every helper is there and every word of the code table finds a call:
     a reason reworded upstream shows here."""
@@ -174,3 +179,24 @@ def test_executorch_main_has_each_helper_and_each_word(recipe) -> None:
     assert said, f"no {call}() in {path}"
     unmatched = [word for word in codes if not any(word in s for s in said)]
     assert unmatched == [], f"{path}: no {call}() says {unmatched}"
+
+
+def test_vulkans_log_skip_takes_a_code_and_its_callers_pass_theirs() -> None:
+    """On the sample's shape of Vulkan's partitioner: `log_skip` reports with a code (default
+    VK.CONSTRAINT), a caller whose reason names a dtype or the blocklist passes its own."""
+    from codemod_support import SAMPLE
+
+    recipe = RECIPE_NAMED["vulkan-log-skip"]
+    out = _apply((SAMPLE / recipe.path).read_text(), recipe)
+    assert out.refused == [], out.refused
+    assert '    self, node: torch.fx.Node, reason: str, code: str = "VK.CONSTRAINT"\n' in out.text
+    assert 'report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}", code)' in (
+        out.text
+    )
+    assert 'self.log_skip(node, "dtype not supported", code="VK.DTYPE")' in out.text
+    assert (
+        '            self.log_skip(\n                node, "source nn.Module is in blocklist", '
+        'code="VK.USER_EXCLUDED"\n            )\n'
+    ) in out.text, out.text
+    assert 'self.log_skip(node, "op does not support high dim tensors")\n' in out.text
+    assert _apply(out.text, recipe).applied == []
