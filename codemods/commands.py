@@ -104,6 +104,10 @@ class MigrateStdoutDiagnostics(_KindCommand):
     CODE = "ETL008"
 
 
+class MigrateLevelGates(_KindCommand):
+    CODE = "ETL009"
+
+
 # One command per fixable kind, named by its fix; tests/codemods/test_commands.py checks that
 # every kind in FIXES has one.
 KIND_COMMANDS: dict[str, type[MigrateLogging]] = {

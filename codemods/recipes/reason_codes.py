@@ -19,9 +19,10 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from codemods.fixes._text import TIGHT_EQUAL
 from codemods.recipes.base import Edit, Recipe, RecipePlan, laid_out, locate, segment
 from codemods.rewrite.layout import Room, fit, node_code
+
+_TIGHT_EQUAL = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))  # code="..."
 
 
 def _blocks(tree: ast.AST) -> Iterator[list[ast.stmt]]:
@@ -45,7 +46,7 @@ def with_code(stmt: ast.Expr, code: str) -> str:
     call = cst.parse_expression(segment(stmt.value))
     assert isinstance(call, cst.Call)
     args = list(call.args)
-    added = cst.Arg(cst.SimpleString(f'"{code}"'), keyword=cst.Name("code"), equal=TIGHT_EQUAL)
+    added = cst.Arg(cst.SimpleString(f'"{code}"'), keyword=cst.Name("code"), equal=_TIGHT_EQUAL)
     last = args[-1] if args else None
     if last is not None and isinstance(last.comma, cst.Comma) and len(args) > 1:
         args[-1] = last.with_changes(comma=args[0].comma)  # the newline between arguments

@@ -4,7 +4,7 @@ Two shapes. A named statement a backend runs when it rejects a node (XNNPACK's `
 Vulkan's `log_skip`, Arm's `WhyNoPartitionReporter`, Core ML, OpenVINO, the config partitioner's
 missing config) is matched exactly (`edit_function` in base.py). The common shape of an operator
 support check, a log line then `return False` in `is_node_supported`, is matched here for any
-backend: `logger.info/debug(MSG)` becomes `report_rejection(logger, node, MSG)` (one INFO line
+backend: `logger.info/debug/warning(MSG)` becomes `report_rejection(logger, node, MSG)` (one INFO line
 on the component that ran, the reason in the report); `self.log_once(MSG)` (gated by the
 partitioner's own `log` flag) stays and `report_rejection(logger, node, MSG)` follows it.
 """
@@ -21,7 +21,7 @@ from codemods.rewrite.layout import Room, fit
 
 Words = tuple[tuple[str, str], ...]  # the words of a message -> its code (the first that matches)
 
-_REPLACED = ("info", "debug")  # logger methods whose line report_rejection takes over
+_REPLACED = ("info", "debug", "warning")  # logger methods whose line report_rejection takes over
 _KEPT = "log_once"  # a partitioner's own switchable log, kept before the report
 
 
@@ -122,7 +122,7 @@ def log_then_reject(name: str, path: str, backend: str, code: str, words: Words 
         name,
         path,
         lambda tree, runtime: plan_log_then_reject(tree, code, words),
-        change="in `is_node_supported`, each `logger.info/debug(MSG)` right before "
+        change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` right before "
         f'`return False` becomes `report_rejection(logger, node, MSG, code="{code}")`; a '
         "`self.log_once(MSG)` there stays and is followed by it",
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "

@@ -162,3 +162,16 @@ def test_every_recipe_applies_to_executorch_main(config, tmp_path: Path) -> None
     wanted = {r.name: "applied" for r in RECIPES}
     wanted["coreai-rejections"] = "not in the tree"  # Core AI's partitioner left main after 1.5.1
     assert applied == wanted
+
+
+def test_a_rejection_print_the_site_kinds_make_a_warning_is_reported(config) -> None:
+    """ExecuTorch main's MediaTek check prints "... is skipped."; ETL008 makes that a WARNING
+    (something did not happen), and the recipe still takes the line over."""
+    rel = WRITES["mediatek-rejections"][0]
+    text = (SAMPLE / rel).read_text().replace("logger.info(", "print(")
+    path = f"executorch/{rel}"
+    plain = migrate_source(text, path, config, recipes=[])
+    assert "logger.warning(" in plain.new_text, plain.new_text
+    result = migrate_source(text, path, config, recipes=[_recipe("mediatek-rejections")])
+    assert [n for n, _ in result.recipes] == ["mediatek-rejections"], result.refused_recipes
+    assert "report_rejection(" in result.new_text and "warning(" not in result.new_text
