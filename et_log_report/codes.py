@@ -175,7 +175,12 @@ CODES: tuple[ReasonCode, ...] = (
         "`skip_node_op_set`).",
         "Take it out of the skip sets, if this was not meant.",
     ),
-    ReasonCode("MTK.UNSUPPORTED", "MediaTek's support check rejected the node.", _ELSEWHERE),
+    ReasonCode(
+        "MTK.USER_EXCLUDED",
+        "The operator or the node's name is on the partitioner's skip list "
+        "(`op_types_to_skip`, `op_names_to_skip`).",
+        "Take it off the skip list, if this was not meant.",
+    ),
     ReasonCode("MLX.UNSUPPORTED", "MLX's support check rejected the node.", _ELSEWHERE),
     ReasonCode("COREAI.UNSUPPORTED", "Core AI's support check rejected the node.", _ELSEWHERE),
 )

@@ -138,7 +138,10 @@ QUALCOMM = log_then_reject(
     (('| Skipped"', "QNN.USER_EXCLUDED"),),  # the line of the user's skip sets
 )
 MEDIATEK = log_then_reject(
-    "mediatek-rejections", "backends/mediatek/partitioner.py", "MediaTek", "MTK.UNSUPPORTED"
+    "mediatek-rejections",
+    "backends/mediatek/partitioner.py",
+    "MediaTek",
+    "MTK.USER_EXCLUDED",  # its one reported line: the user's skip list ("... is skipped.")
 )
 MLX = log_then_reject("mlx-rejections", "backends/mlx/partitioner.py", "MLX", "MLX.UNSUPPORTED")
 COREAI = log_then_reject(
