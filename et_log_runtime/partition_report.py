@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import operator
 import os
 import re
 import sys
@@ -33,12 +32,16 @@ _FRAME = re.compile(r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)')
 _open = threading.local()  # .run: the run in progress in this thread
 _blocks: list[list[dict[str, Any]]] = []  # open delegation_records() blocks
 _written: list[dict[str, Any]] = []  # the runs in RECORD_ENV's file
+BOOKKEEPING = {  # targets that are no operator of their own: never counted, never explained
+    "getitem": "getitem follows the node it reads",
+    "executorch_call_delegate": "calls a delegate an earlier partitioner made",
+}
 Result = TypeVar("Result")
 
 
 def target_name(target: object) -> str:
     """``aten.sort.default`` for an operator overload, else the function's name."""
-    for overload in (target, getattr(target, "_op", None)):  # edge ops wrap ATen's
+    for overload in (getattr(target, "_op", None), target):  # an edge op wraps ATen's
         if hasattr(overload, "_schema"):
             return str(overload)
     return getattr(target, "__name__", None) or str(target)
@@ -88,39 +91,36 @@ class PartitionRun:
         program = getattr(result, "tagged_exported_program", None)
         nodes = getattr(getattr(program, "graph_module", None), "graph", None)
         tags = set(getattr(result, "partition_tags", None) or ())
-        entries = []
+        entries, silent = [], f"no reason given by {self.partitioner}"
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
-            tag = node.meta.get("delegation_tag")
+            tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             taken = str(tag) if tag is not None and tag in tags else None
-            none = {
-                "code": "NONE_GIVEN",
-                "text": f"no reason given by {self.partitioner}",
-            }
-            if node.target is operator.getitem:  # reads an output of the node before it
-                none = {
-                    "code": "BOOKKEEPING",
-                    "text": "getitem follows the node it reads",
-                }
+            why = BOOKKEEPING.get(target)  # follows the node it reads
+            code = "BOOKKEEPING" if why else "NONE_GIVEN"
+            none = {"code": code, "text": why or silent}
             entry = {
                 "name": node.name,
-                "target": target_name(node.target),
+                "target": target,
                 "partition": taken,
                 "source": _source(node.meta),
                 "reasons": [] if taken else self.reasons.get(node.name) or [none],
             }
             entries.append(entry)
-        delegated = [e["partition"] for e in entries if e["partition"]]
+        operators = [e for e in entries if e["target"] not in BOOKKEEPING]
         return {
             "partitioner": self.partitioner,
             "component": self.component,
-            "partitions": len(set(delegated)),
-            "delegated": len(delegated),
+            "partitions": len({e["partition"] for e in entries if e["partition"]}),
+            "operators": len(operators),
+            "delegated": len([e for e in operators if e["partition"]]),
             "nodes": entries,
         }
 
     def emit(self, run: dict[str, Any], stacklevel: int) -> None:
         """Tell whoever reads it: the component, the artifact, the record's readers."""
-        left = [e for e in run["nodes"] if e["reasons"] and e["target"] != "getitem"]
+        left = [
+            e for e in run["nodes"] if e["reasons"] and e["target"] not in BOOKKEEPING
+        ]
         for entry in left if self.explain.isEnabledFor(logging.INFO) else ():
             why = "; ".join(r["text"] for r in entry["reasons"])
             line = "%s: %s (%s) stays on the CPU: %s"

@@ -10,7 +10,7 @@ import ast
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("et_log_runtime", "lint_rules", "codemods")
+PACKAGES = ("et_log_runtime", "lint_rules", "codemods", "et_log_report")
 
 
 def _module_name(path: Path) -> str:
@@ -108,6 +108,29 @@ def test_the_runtime_layers() -> None:
         "et_log_runtime.torch_api",
     }
     assert graph["et_log_runtime.api"] == {"et_log_runtime.state"}
+
+
+def test_the_record_reader_sits_above_the_runtime_alone() -> None:
+    """et_log_report reads what the runtime writes: of our modules it imports only the
+    runtime's table renderer, and nothing imports it (the tools and the runtime stay apart)."""
+    graph = import_graph()
+    reader = {m for m in graph if m.startswith("et_log_report")}
+    outside = {d for m in reader for d in graph[m]} - reader
+    assert outside == {"et_log_runtime.partition_report"}
+    assert not [m for m, deps in graph.items() if m not in reader and deps & reader]
+
+
+def test_the_record_reader_needs_only_the_standard_library() -> None:
+    import sys
+
+    found = set()
+    for path in (REPO / "et_log_report").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                found.add(node.module.split(".")[0])
+    assert found - set(sys.stdlib_module_names) == {"et_log_runtime"}
 
 
 def test_lazy_imports_count() -> None:

@@ -9,7 +9,12 @@ line here.
 
 from __future__ import annotations
 
-from codemods.recipes import backend_rejections, openvino_rejections, rejection_sites
+from codemods.recipes import (
+    backend_rejections,
+    openvino_rejections,
+    reason_codes,
+    rejection_sites,
+)
 from codemods.recipes.base import Edit, Recipe, RecipePlan
 from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
 from codemods.recipes.override_logger import RECIPE as OVERRIDE_LOGGER
@@ -33,6 +38,8 @@ RECIPES: list[Recipe] = [
     rejection_sites.MEDIATEK,
     rejection_sites.MLX,
     rejection_sites.COREAI,
+    *reason_codes.XNNPACK,
+    reason_codes.ARM,
     XNNPACK_GRAPH,
     OVERRIDE_LOGGER,
     VELA_REPORT,

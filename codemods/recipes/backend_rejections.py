@@ -10,9 +10,11 @@ logged beside the run's (a rejection is logged once; OpenVINO's two lines: openv
 
 from __future__ import annotations
 
+import ast
 from functools import partial
 
-from codemods.recipes.base import Recipe, edit_blocks
+from codemods.recipes.base import Recipe, RecipePlan, edit_blocks
+from codemods.recipes.reason_codes import WORDS, plan_codes
 
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
@@ -28,12 +30,14 @@ ARM_REPORTER = Recipe(
                 "if node not in self._rejected_nodes:\n    self._rejected_nodes[node] = reason\n",
                 "if node not in self._rejected_nodes:\n"
                 "    self._rejected_nodes[node] = reason\n"
-                "    report_rejection(None, node, reason)\n",
+                '    report_rejection(None, node, reason, getattr(self, "code", "UNSPECIFIED"))\n',
             )
         ],
         imports=_IMPORTS,
     ),
-    change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, reason)`",
+    change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, "
+    "reason, code)` with the code its backend gave the reporter (`reporter.code`; Arm's: "
+    "`ARM.UNSUPPORTED`, recipe `arm-codes`), else `UNSPECIFIED`",
     effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
     "stays as it was",
 )
@@ -52,6 +56,7 @@ XNNPACK_NO_CONFIG = Recipe(
                 "        None,\n"
                 "        node,\n"
                 '        f"no {type(self).__name__} config for {node.target.__name__}",\n'
+                '        code="NO_CONFIG",\n'
                 "    )\n"
                 "    continue\n",
             )
@@ -63,27 +68,44 @@ XNNPACK_NO_CONFIG = Recipe(
     effect=f"XNNPACK explains sort, trunc, acosh, ... in the partition run {_RUN}",
 )
 
+_LOG_SKIP = (
+    "def log_skip(self, node: torch.fx.Node, reason: str) -> None:\n"
+    '    if node.op == "call_function":\n'
+    "        logger.info(\n"
+    '            f"[Vulkan Partitioner] Due to [{reason}], skipping {utils.node_io_str(node)}"\n'
+    "        )\n",
+    "def log_skip(\n"
+    '    self, node: torch.fx.Node, reason: str, code: str = "VK.CONSTRAINT"\n'
+    ") -> None:\n"
+    '    if node.op == "call_function":\n'
+    '        report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}", code)\n',
+)
+# the words of a skip reason -> its code (the first that matches); the rest: VK.CONSTRAINT
+_VULKAN_CODES = (
+    ("dtype", "VK.DTYPE"),
+    ("allowlist", "VK.USER_EXCLUDED"),
+    ("blocklist", "VK.USER_EXCLUDED"),
+    ("no operator implementation", "VK.NO_IMPL"),
+)
+
+
+WORDS["vulkan-log-skip"] = ("self.log_skip", dict(_VULKAN_CODES))
+
+
+def _vulkan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    return plan_codes(
+        tree, helper=(_LOG_SKIP,), call="self.log_skip", codes=_VULKAN_CODES, imports=_IMPORTS
+    )
+
+
 VULKAN_LOG_SKIP = Recipe(
     "vulkan-log-skip",
     "backends/vulkan/partitioner/vulkan_partitioner.py",
-    partial(
-        edit_blocks,
-        target="VulkanSupportedOperators.log_skip",
-        changes=[
-            (
-                'if node.op == "call_function":\n'
-                "    logger.info(\n"
-                '        f"[Vulkan Partitioner] Due to [{reason}], skipping '
-                '{utils.node_io_str(node)}"\n'
-                "    )\n",
-                'if node.op == "call_function":\n'
-                '    report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")\n',
-            )
-        ],
-        imports=_IMPORTS,
-    ),
+    _vulkan,
     change="`log_skip`'s INFO line becomes "
-    '`report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")`',
+    '`report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}", code)`, '
+    "`log_skip` takes the reason's code (`VK.CONSTRAINT` unless its caller says `VK.DTYPE`, "
+    "`VK.USER_EXCLUDED` or `VK.NO_IMPL`)",
     effect="Vulkan's (and WebGPU's) skip reasons, with the node's shapes and dtypes, are the "
     f"run's why-not lines {_RUN}, each run on its own component, once per node",
 )
@@ -104,19 +126,22 @@ COREML = Recipe(
             (
                 "if self.should_skip_op_for_delegation(node_target_name):\n    return False\n",
                 "if self.should_skip_op_for_delegation(node_target_name):\n"
-                '    report_rejection(logger, node, "in skip_ops_for_coreml_delegation")\n'
+                '    report_rejection(logger, node, "in skip_ops_for_coreml_delegation", '
+                'code="COREML.USER_EXCLUDED")\n'
                 "    return False\n",
             ),
             (
                 "if self.should_override_support(node):\n    is_supported = False\n",
                 "if self.should_override_support(node):\n"
                 "    is_supported = False\n"
-                '    report_rejection(logger, node, "CoreMLPartitioner overrides its support")\n',
+                '    report_rejection(logger, node, "CoreMLPartitioner overrides its support", '
+                'code="COREML.OVERRIDDEN")\n',
             ),
             (
                 _COREML_UNSUPPORTED,
                 _COREML_UNSUPPORTED
-                + 'report_rejection(logger, node, "not supported by coremltools")\n',
+                + 'report_rejection(logger, node, "not supported by coremltools", '
+                'code="COREML.UNSUPPORTED")\n',
             ),
         ],
         imports=_IMPORTS,
@@ -148,13 +173,15 @@ NXP = Recipe(
                 "    return False\n",
                 'if hasattr(node, "meta") and node.meta.get(NXP_DO_NOT_DELEGATE, False):\n'
                 "    # The delegation of this node has been prohibited.\n"
-                '    report_rejection(None, node, "NXP_DO_NOT_DELEGATE is set on it")\n'
+                '    report_rejection(None, node, "NXP_DO_NOT_DELEGATE is set on it", '
+                'code="NXP.USER_EXCLUDED")\n'
                 "    return False\n",
             ),
             (
                 "if not self.is_node_delegatable(node):\n    return False\n",
                 "if not self.is_node_delegatable(node):\n"
-                '    report_rejection(None, node, "named in operators_not_to_delegate")\n'
+                '    report_rejection(None, node, "named in operators_not_to_delegate", '
+                'code="NXP.USER_EXCLUDED")\n'
                 "    return False\n",
             ),
             (
@@ -162,7 +189,8 @@ NXP = Recipe(
                 "    return False\n",
                 "if (node_converter := supported_ops.get(node.target, None)) is None:\n"
                 "    # There is no `NodeConverter` for this `node`.\n"
-                '    report_rejection(None, node, f"no Neutron node converter for {node.target}")\n'
+                '    report_rejection(None, node, f"no Neutron node converter for {node.target}", '
+                'code="NXP.NO_CONVERTER")\n'
                 "    return False\n",
             ),
             (
@@ -173,6 +201,7 @@ NXP = Recipe(
                 "        None,\n"
                 "        node,\n"
                 '        f"not quantized, or {node_converter.__name__} does not support it",\n'
+                '        code="NXP.NOT_SUPPORTED",\n'
                 "    )\n"
                 "return supported\n",
             ),
@@ -201,6 +230,7 @@ SAMSUNG = Recipe(
                 "        None,\n"
                 "        node,\n"
                 '        f"no ENN node visitor for {node.target.__name__}; ENN rejects it",\n'
+                '        code="ENN.UNSUPPORTED",\n'
                 "    )\n"
                 "return supported\n",
             ),

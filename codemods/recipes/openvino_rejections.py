@@ -3,9 +3,10 @@
 `OpenvinoOperatorsSupport.is_node_supported` prints "Op not supported: torch.ops.<op>" for an op
 outside its tables and, when the op is also on the user's skip list, "[OpenVINO Backend] The <op>
 operator with name '<node>' is skipped." before returning False. Each line becomes
-`report_rejection(logger, node, <the same text>)`: inside a partitioner run it is the node's
-why-not line (`TORCH_LOGS=openvino`, `partition_report`), logged once instead of beside the run's
-line; outside a run, a DEBUG line on `openvino`. The lines are recognised by the text they write
+`report_rejection(logger, node, <the same text>, code=...)` (`OV.UNSUPPORTED`, the skip list's
+`OV.USER_EXCLUDED`): inside a partitioner run it is the node's why-not line (`TORCH_LOGS=openvino`,
+`partition_report`), logged once instead of beside the run's line; outside a run, a DEBUG line on
+`openvino`. The lines are recognised by the text they write
 (as `print`, or as the logger call the site kinds made of it), so how ETL008 renders a print does
 not matter; the doubled space of `print("Op not supported: ", op)` is written once.
 """
@@ -115,12 +116,12 @@ def module_logger(tree: ast.Module) -> str | None:
 def _lines(node: str) -> dict[tuple[str, tuple[str, ...]], str]:
     """Each rejection line's template -> the reason written for it (`node`: the node's name)."""
     lines = {}
-    for (text, values), reason in (
-        (_UNSUPPORTED, _UNSUPPORTED_REASON),
-        (_SKIPPED, _SKIPPED_REASON),
+    for (text, values), reason, code in (
+        (_UNSUPPORTED, _UNSUPPORTED_REASON, "OV.UNSUPPORTED"),
+        (_SKIPPED, _SKIPPED_REASON, "OV.USER_EXCLUDED"),
     ):
         trees = tuple(ast.dump(ast.parse(v.format(node=node), mode="eval").body) for v in values)
-        lines[(text, trees)] = reason.format(node=node)
+        lines[(text, trees)] = f'{reason.format(node=node)}, code="{code}"'
     return lines
 
 
@@ -160,7 +161,8 @@ RECIPE = Recipe(
     "backends/openvino/partitioner.py",
     plan,
     change='`is_node_supported`\'s "Op not supported: torch.ops.<op>" and "... is skipped." lines '
-    "become `report_rejection(logger, node, <the same text>)`",
+    "become `report_rejection(logger, node, <the same text>, code=...)` (`OV.UNSUPPORTED`, "
+    "`OV.USER_EXCLUDED`)",
     effect="OpenVINO's reasons are the run's why-not lines (`TORCH_LOGS=openvino`, "
     "`partition_report`), once per node instead of beside a line of their own",
 )

@@ -16,7 +16,10 @@ import ast
 import libcst as cst
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, segment
+from codemods.recipes.reason_codes import WORDS
 from codemods.rewrite.layout import Room, fit
+
+Words = tuple[tuple[str, str], ...]  # the words of a message -> its code (the first that matches)
 
 _REPLACED = ("info", "debug", "warning")  # logger methods whose line report_rejection takes over
 _KEPT = "log_once"  # a partitioner's own switchable log, kept before the report
@@ -49,12 +52,14 @@ def _is_report(stmt: ast.stmt) -> bool:
     return isinstance(func, ast.Name) and func.id == "report_rejection"
 
 
-def report_call(logger: str, node: str, message: ast.expr, column: int) -> str:
-    """`report_rejection(logger, node, <message as written>)` laid out as black would, for a
-    statement at `column` (continuation lines without the block's indentation)."""
+def report_call(logger: str, node: str, message: ast.expr, column: int, code: str) -> str:
+    """`report_rejection(logger, node, <message as written>, code="<code>")` laid out as black
+    would, for a statement at `column` (continuation lines without the block's indentation)."""
     lines = segment(message).split("\n")
     message_text = "\n".join([lines[0], *(line[column:] for line in lines[1:])])
-    call = cst.parse_expression(f"report_rejection({logger}, {node}, {message_text})")
+    call = cst.parse_expression(
+        f'report_rejection({logger}, {node}, {message_text}, code="{code}")'
+    )
     assert isinstance(call, cst.Call)
     indent = " " * column
     text = fit(call, Room(before=column, after=0, indent=indent))[1]
@@ -73,8 +78,11 @@ def support_checks(tree: ast.Module) -> list[ast.FunctionDef]:
     ]
 
 
-def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan | str | None:
-    """The plan for every `log; return False` in the module's `is_node_supported` methods."""
+def plan_log_then_reject(
+    tree: ast.Module, code: str, words: Words = (), logger: str = "logger"
+) -> RecipePlan | str | None:
+    """The plan for every `log; return False` in the module's `is_node_supported` methods, each
+    reporting the code of the first of `words` its message says, else `code`."""
     checks = support_checks(tree)
     if not checks:
         return "no is_node_supported() in this file"
@@ -94,7 +102,8 @@ def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan
                 if found is None or not _is_return_false(following):
                     continue
                 how, message = found
-                report = report_call(logger, node, message, stmt.col_offset)
+                said = next((c for word, c in words if word in segment(message)), code)
+                report = report_call(logger, node, message, stmt.col_offset, said)
                 if how == "replace":
                     edits.append(Edit(block, index, 1, report))
                 else:
@@ -104,25 +113,40 @@ def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan
     return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)")
 
 
-def log_then_reject(name: str, path: str, backend: str) -> Recipe:
-    """The recipe for `backend`'s support check in `path`."""
+def log_then_reject(name: str, path: str, backend: str, code: str, words: Words = ()) -> Recipe:
+    """The recipe for `backend`'s support check in `path`, its rejections coded `code` unless
+    their message says one of `words`."""
+    if words:
+        WORDS[name] = ("logger.info", dict(words))
     return Recipe(
         name,
         path,
-        lambda tree, runtime: plan_log_then_reject(tree),
+        lambda tree, runtime: plan_log_then_reject(tree, code, words),
         change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` right before "
-        "`return False` becomes `report_rejection(logger, node, MSG)`; a `self.log_once(MSG)` "
-        "there stays and is followed by it",
+        f'`return False` becomes `report_rejection(logger, node, MSG, code="{code}")`; a '
+        "`self.log_once(MSG)` there stays and is followed by it",
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
         "`partition_report`), once per node",
     )
 
 
 QUALCOMM = log_then_reject(
-    "qualcomm-rejections", "backends/qualcomm/partition/qnn_partitioner.py", "Qualcomm"
+    "qualcomm-rejections",
+    "backends/qualcomm/partition/qnn_partitioner.py",
+    "Qualcomm",
+    "QNN.UNSUPPORTED",
+    (('| Skipped"', "QNN.USER_EXCLUDED"),),  # the line of the user's skip sets
 )
-MEDIATEK = log_then_reject("mediatek-rejections", "backends/mediatek/partitioner.py", "MediaTek")
-MLX = log_then_reject("mlx-rejections", "backends/mlx/partitioner.py", "MLX")
+MEDIATEK = log_then_reject(
+    "mediatek-rejections",
+    "backends/mediatek/partitioner.py",
+    "MediaTek",
+    "MTK.USER_EXCLUDED",  # its one reported line: the user's skip list ("... is skipped.")
+)
+MLX = log_then_reject("mlx-rejections", "backends/mlx/partitioner.py", "MLX", "MLX.UNSUPPORTED")
 COREAI = log_then_reject(
-    "coreai-rejections", "backends/apple/coreai/partition/partitioner.py", "Core AI"
+    "coreai-rejections",
+    "backends/apple/coreai/partition/partitioner.py",
+    "Core AI",
+    "COREAI.UNSUPPORTED",
 )

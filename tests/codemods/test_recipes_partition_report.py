@@ -23,7 +23,7 @@ WRITES = {
     ),
     "arm-reporter-rejections": (
         "exir/backend/utils.py",
-        "        report_rejection(None, node, reason)",
+        '            report_rejection(None, node, reason, getattr(self, "code", "UNSPECIFIED"))',
     ),
     "xnnpack-no-config": (
         "exir/backend/canonical_partitioners/config_partitioner.py",
@@ -31,24 +31,24 @@ WRITES = {
     ),
     "vulkan-log-skip": (
         "backends/vulkan/partitioner/vulkan_partitioner.py",
-        '            report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")',
+        '            report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}", code)',
     ),
     "coreml-rejections": (
         "backends/apple/coreml/partition/coreml_partitioner.py",
-        'report_rejection(logger, node, "not supported by coremltools")',
+        '"not supported by coremltools",\n                    code="COREML.UNSUPPORTED",',
     ),
     "openvino-rejections": (
         "backends/openvino/partitioner.py",
-        'logger, node, "Op not supported: torch.ops." + str(op_type)',
+        '"Op not supported: torch.ops." + str(op_type),\n                code="OV.UNSUPPORTED",',
     ),
     "qualcomm-rejections": (
         "backends/qualcomm/partition/qnn_partitioner.py",
-        'report_rejection(logger, node, f"{node.target.__name__} | Skipped")',
+        'f"{node.target.__name__} | Skipped",\n                code="QNN.USER_EXCLUDED",',
     ),
     "mediatek-rejections": ("backends/mediatek/partitioner.py", "report_rejection(\n"),
     "mlx-rejections": (
         "backends/mlx/partitioner.py",
-        'report_rejection(logger, node, f"[UNSUPPORTED] Node {node.target}")',
+        'logger, node, f"[UNSUPPORTED] Node {node.target}", code="MLX.UNSUPPORTED"',
     ),
     "coreai-rejections": (
         "backends/apple/coreai/partition/partitioner.py",
@@ -56,7 +56,7 @@ WRITES = {
     ),
     "nxp-rejections": (
         "backends/nxp/neutron_partitioner.py",
-        'report_rejection(None, node, f"no Neutron node converter for {node.target}")',
+        'f"no Neutron node converter for {node.target}",\n                code="NXP.NO_CONVERTER",',
     ),
     "samsung-rejections": (
         "backends/samsung/partition/enn_partitioner.py",

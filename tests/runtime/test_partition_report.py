@@ -229,7 +229,7 @@ def test_the_record_of_a_run(run, tmp_path) -> None:
     (record,) = json.loads(proc.stdout)
     assert json.loads(path.read_text(encoding="utf-8")) == {"schema": 1, "runs": [record]}
     assert (record["partitioner"], record["component"]) == ("XnnpackPartitioner", "xnnpack")
-    assert (record["partitions"], record["delegated"]) == (1, 1)
+    assert (record["partitions"], record["operators"], record["delegated"]) == (1, 2, 1)
     linear, pow_node = record["nodes"]
     assert linear["partition"] == "tag0" and linear["reasons"] == []
     assert pow_node["target"] == "aten.pow.Tensor_Scalar" and pow_node["partition"] is None
@@ -242,3 +242,22 @@ def test_the_record_of_a_run(run, tmp_path) -> None:
     assert linear["source"]["code"] == "y = self.linear(x)"  # the user's line, not nn.Linear's
     assert linear["source"]["module"] == "linear"
     assert messages(proc.stderr) == []  # recording prints nothing
+
+
+def test_an_edge_operator_is_named_as_the_aten_operator_it_wraps() -> None:
+    """ExecuTorch's EdgeOpOverload has a schema of its own and a long str(); the record, the
+    table and the why-not lines name the ATen overload it wraps (``_op``)."""
+    import torch
+
+    from et_log_runtime.partition_report import target_name
+
+    class EdgeOpOverload:  # the shape of exir.dialects.edge._ops.EdgeOpOverload
+        _op = torch.ops.aten.pow.Tensor_Scalar
+        _schema = _op._schema
+
+        def __str__(self) -> str:
+            return f"<EdgeOpOverload: {self._op}>: schema = {self._schema}"
+
+    assert target_name(EdgeOpOverload()) == "aten.pow.Tensor_Scalar"
+    assert target_name(torch.ops.aten.pow.Tensor_Scalar) == "aten.pow.Tensor_Scalar"
+    assert target_name(torch.relu) == "relu"

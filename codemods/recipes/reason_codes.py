@@ -1,0 +1,207 @@
+"""Stable reason codes where a backend rejects through a helper of its own (issue 23).
+
+XNNPACK's configs reject through one `why = WhyNoPartition(logger=logger)` per file, Vulkan's
+checks through `self.log_skip(node, reason)`, Arm's through the `WhyNoPartitionReporter()` its
+partitioner makes. The helper carries the backend's usual code, and a call whose cause is another
+gets its own `code=`, recognised by the words of its reason ("invalid dtype" -> `XNN.DTYPE`).
+The helper's statement is required (the recipe refuses when upstream moved it); a call whose words
+changed keeps the helper's code. Each recipe depends on the runtime alone, never on another
+recipe having changed another file (recipes are taken or left one by one): XNNPACK's `why`
+becomes a function of its own file calling `report_rejection`, and Arm's reporter is given its
+code as an attribute the core's reporter reads when it has that recipe (`arm-reporter-rejections`)
+and that is harmless when it does not. The codes: `et_log_report/codes.py`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import libcst as cst
+
+from codemods.recipes.base import Edit, Recipe, RecipePlan, laid_out, locate, segment
+from codemods.rewrite.layout import Room, fit, node_code
+
+_TIGHT_EQUAL = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))  # code="..."
+
+
+def _blocks(tree: ast.AST) -> Iterator[list[ast.stmt]]:
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+
+
+def _callee(call: ast.Call) -> str:
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return f"{func.value.id}.{func.attr}"
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+def with_code(stmt: ast.Expr, code: str) -> str:
+    """The call statement `stmt` with `code="..."` added last, laid out as black would (an
+    exploded call, one argument a line with a trailing comma, stays so)."""
+    call = cst.parse_expression(segment(stmt.value))
+    assert isinstance(call, cst.Call)
+    args = list(call.args)
+    added = cst.Arg(cst.SimpleString(f'"{code}"'), keyword=cst.Name("code"), equal=_TIGHT_EQUAL)
+    last = args[-1] if args else None
+    if last is not None and isinstance(last.comma, cst.Comma) and len(args) > 1:
+        args[-1] = last.with_changes(comma=args[0].comma)  # the newline between arguments
+        args.append(added.with_changes(comma=last.comma))  # the trailing one
+        return segment_text(call.with_changes(args=args), stmt.col_offset, exploded=True)
+    return segment_text(call.with_changes(args=[*args, added]), stmt.col_offset)
+
+
+def segment_text(call: cst.Call, column: int, exploded: bool = False) -> str:
+    """`call` as a statement of a block at `column` (continuation lines without the block's
+    indentation), fitted to 88 columns unless it is `exploded` already."""
+    text = node_code(call) if exploded else fit(call, Room(column, 0, " " * column))[1]
+    first, *rest = text.split("\n")
+    return "\n".join([first, *(line.removeprefix(" " * column) for line in rest)]) + "\n"
+
+
+def plan_codes(
+    tree: ast.Module,
+    *,
+    helper: tuple[tuple[str, str], ...],
+    call: str,
+    codes: tuple[tuple[str, str], ...],
+    imports: tuple[str, ...] = (),
+) -> RecipePlan | str | None:
+    """Replace each `old` statement of `helper` (wherever it stands, required) by its `new`,
+    and give each `call(...)` statement whose arguments say one of `codes`' words (the first
+    that matches) that code."""
+    edits: list[Edit] = []
+    done = any(new and any(locate(b, new) is not None for b in _blocks(tree)) for _, new in helper)
+    for old, new in () if done else helper:
+        found = [(b, i) for b in _blocks(tree) if (i := locate(b, old)) is not None]
+        if not found:
+            return f"`{old.strip().splitlines()[0]}` is not there any more"
+        count = len(ast.parse(old).body)
+        for block, index in found[:1]:
+            edits.append(Edit(block, index, count, laid_out(new, block[index].col_offset)))
+    coded = 0
+    for block in _blocks(tree):
+        for index, stmt in enumerate(block):
+            value = stmt.value if isinstance(stmt, ast.Expr) else None
+            if not isinstance(value, ast.Call) or _callee(value) != call:
+                continue
+            if any(keyword.arg == "code" for keyword in value.keywords):
+                continue
+            words = " ".join(segment(a) for a in [*value.args, *(k.value for k in value.keywords)])
+            code = next((c for key, c in codes if key in words), None)
+            if code is not None and isinstance(stmt, ast.Expr):
+                edits.append(Edit(block, index, 1, with_code(stmt, code)))
+                coded += 1
+    if not edits:
+        return None
+    return RecipePlan(edits, imports, f"{coded} call(s) of {call}() given their own code")
+
+
+def _recipe(
+    name: str,
+    path: str,
+    helper: tuple[tuple[str, str], ...],
+    call: str,
+    codes: dict[str, str],
+    change: str,
+    effect: str,
+) -> Recipe:
+    imports = ("report_rejection",) if any("report_rejection" in n for _, n in helper) else ()
+
+    def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+        pairs = tuple(codes.items())
+        return plan_codes(tree, helper=helper, call=call, codes=pairs, imports=imports)
+
+    WORDS[name] = (call, codes)
+    return Recipe(name, path, plan, change=change, effect=effect)
+
+
+WORDS: dict[str, tuple[str, dict[str, str]]] = {}  # recipe -> (the call, its words' codes)
+
+
+# XNNPACK's WhyNoPartition, as a function of the config file: the same report, with a code
+_WHY = (
+    "why = WhyNoPartition(logger=logger)\n",
+    '''
+
+def why(node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT") -> None:
+    """Why XNNPACK keeps `node` on the CPU, with its stable reason code."""
+    report_rejection(logger, node, reason, code)
+''',
+)
+_IMPORT = ("from executorch.exir.backend.utils import WhyNoPartition\n", "")
+_XNN = "backends/xnnpack/partition/config/"
+_XNN_SAID = {
+    "change": "`why = WhyNoPartition(logger=logger)` becomes `def why(node, reason, "
+    'code="XNN.CONSTRAINT")` in the file, calling `report_rejection`; a call whose reason names '
+    "another cause passes its code (`XNN.DTYPE`, `XNN.PRECISION`, `XNN.NOT_QUANTIZED`)",
+    "effect": "XNNPACK's reasons carry stable codes in the delegation record and "
+    "`partition_report` (docs/delegation.md)",
+}
+_NOT_QUANTIZED = {k: "XNN.NOT_QUANTIZED" for k in ("dequant", "quantized", "qparam", "scale/zp")}
+
+# per file: the words of a reason -> its code (the first that matches); the rest: XNN.CONSTRAINT
+XNNPACK = [
+    _recipe(
+        "xnnpack-codes-common",
+        f"{_XNN}xnnpack_config.py",
+        (_IMPORT, _WHY),
+        "why",
+        {
+            "precision types": "XNN.PRECISION",
+            "invalid dtype": "XNN.DTYPE",
+            "mixed input dtypes": "XNN.DTYPE",
+        },
+        **_XNN_SAID,
+    ),
+    _recipe(
+        "xnnpack-codes-gemm",
+        f"{_XNN}gemm_configs.py",
+        (_IMPORT, _WHY),
+        "why",
+        {"precision type": "XNN.PRECISION", **_NOT_QUANTIZED},
+        **_XNN_SAID,
+    ),
+    _recipe(
+        "xnnpack-codes-nodes",
+        f"{_XNN}node_configs.py",
+        (_IMPORT, _WHY),
+        "why",
+        {"output dtype": "XNN.DTYPE", "input dtype": "XNN.DTYPE"},
+        **_XNN_SAID,
+    ),
+    _recipe(
+        "xnnpack-codes-generic",
+        f"{_XNN}generic_node_configs.py",
+        (
+            (
+                "from executorch.exir.backend.utils import is_shape_dynamic, WhyNoPartition\n",
+                "from executorch.exir.backend.utils import is_shape_dynamic\n",
+            ),
+            _WHY,
+        ),
+        "why",
+        {"does not support fp16": "XNN.DTYPE", "does not support dtype": "XNN.DTYPE"},
+        **_XNN_SAID,
+    ),
+]
+
+ARM = _recipe(
+    "arm-codes",
+    "backends/arm/tosa/partitioner.py",
+    (
+        (
+            "reporter = WhyNoPartitionReporter()\n",
+            'reporter = WhyNoPartitionReporter()\nreporter.code = "ARM.UNSUPPORTED"\n',
+        ),
+    ),
+    "reporter.report_reject",
+    {},
+    change='after `reporter = WhyNoPartitionReporter()`, `reporter.code = "ARM.UNSUPPORTED"`',
+    effect="Arm's reasons carry a stable code in the delegation record and `partition_report` "
+    "(with `arm-reporter-rejections`, which reads it)",
+)

@@ -1,0 +1,148 @@
+"""``et-log-report``: read, gate, compare and draw delegation records.
+
+    et-log-report show RECORD                  the partition_report tables, coverage, codes
+    et-log-report check RECORD [gates]         exit 1 if a gate fails
+    et-log-report diff BASE NEW [gates]        exit 1 on a regression or a failed gate
+    et-log-report html RECORD [-o PAGE.html]   one self-contained page
+    et-log-report codes                        the reason-code table
+
+Gates: ``--min-coverage PERCENT`` (the whole record) or ``PARTITIONER=PERCENT`` (its runs),
+``--require PATTERN`` (an operator target, ``fnmatch`` style: every such node delegated).
+Exit 0: fine; 1: a regression or a failed gate; 2: bad arguments or a file that is not a record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .codes import CODES
+from .diff import Change, Diff, compare
+from .gate import Gates, MinCoverage, check
+from .html import render_html
+from .record import RecordError, load
+from .text import render_diff, render_record
+
+__all__ = ["main"]
+
+PROG = "et-log-report"
+
+
+def _out(text: str) -> None:
+    """The command's output, on stdout (errors go to stderr)."""
+    sys.stdout.write(text + "\n")
+
+
+def _gate_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--min-coverage",
+        action="append",
+        default=[],
+        metavar="[PARTITIONER=]PERCENT",
+        help="fail below this share of operators delegated (whole record, or one partitioner)",
+    )
+    parser.add_argument(
+        "--require",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="an operator that must be delegated, e.g. 'aten.linear.default' or 'aten.conv*'",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Which nodes ran where, and why: read, gate and compare delegation records.",
+        allow_abbrev=False,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    show = commands.add_parser("show", help="print a record as tables", allow_abbrev=False)
+    show.add_argument("record", help="a JSON record or a TORCH_TRACE log file")
+    gate = commands.add_parser("check", help="gate one record", allow_abbrev=False)
+    gate.add_argument("record")
+    _gate_options(gate)
+    diff = commands.add_parser("diff", help="compare two records", allow_abbrev=False)
+    diff.add_argument("base", help="the record to compare against (e.g. main's)")
+    diff.add_argument("new", help="the record of the change")
+    diff.add_argument("--format", choices=("text", "json"), default="text")
+    _gate_options(diff)
+    page = commands.add_parser("html", help="write a record as one HTML page", allow_abbrev=False)
+    page.add_argument("record")
+    page.add_argument("-o", "--output", help="the page to write (default: RECORD.html)")
+    commands.add_parser("codes", help="the reason-code table", allow_abbrev=False)
+    return parser
+
+
+def _gates(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Gates:
+    try:
+        minimums = tuple(MinCoverage.parse(text) for text in args.min_coverage)
+    except ValueError as error:
+        parser.error(f"--min-coverage {error}")
+    return Gates(minimums, tuple(args.require))
+
+
+def _node_json(change: Change) -> dict[str, Any]:
+    node = change.node
+    source = node.source
+    out: dict[str, Any] = {"kind": change.kind, "name": node.name, "target": node.target}
+    out["source"] = f"{source.where}" if source else None
+    out["codes"] = list(node.codes)
+    out["was"] = list(change.before.codes) if change.before else None
+    return out
+
+
+def _diff_json(diff: Diff, failures: list[str]) -> str:
+    runs = []
+    for run in diff.runs:
+        counts = {
+            side: {"delegated": r.delegated, "operators": r.operators} if r else None
+            for side, r in (("before", run.before), ("after", run.after))
+        }
+        changes = [_node_json(c) for c in run.changes]
+        runs.append({"run": run.label, **counts, "missing": run.missing, "changes": changes})
+    data = {"regressions": diff.regressions, "gates_failed": failures, "runs": runs}
+    return json.dumps(data, indent=1)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "codes":
+        for entry in CODES:
+            _out(f"{entry.code}\n  {entry.cause}\n  what to do: {entry.action}")
+        return 0
+    if args.command == "show":
+        _out(render_record(load(args.record)))
+        return 0
+    if args.command == "html":
+        record = load(args.record)
+        output = Path(args.output or Path(args.record).with_suffix(".html"))
+        output.write_text(render_html(record), encoding="utf-8")
+        _out(f"wrote {output}")
+        return 0
+    gates = _gates(parser, args)
+    if args.command == "check":
+        record = load(args.record)
+        failures = check(record, gates)
+        _out("\n".join(failures) or f"{record.path}: every gate passes")
+        return 1 if failures else 0
+    diff = compare(load(args.base), load(args.new))
+    failures = check(diff.after, gates)
+    if args.format == "json":
+        _out(_diff_json(diff, failures))
+    else:
+        _out("\n".join([render_diff(diff), *failures]))
+    return 1 if diff.regressions or failures else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return _run(parser, args)
+    except (RecordError, OSError) as error:  # a record unreadable, a page unwritable
+        sys.stderr.write(f"{PROG}: {error}\n")
+        return 2

@@ -1,0 +1,76 @@
+"""What a CI owner asks of one record: a minimum coverage (of the whole record, or of one
+partitioner's runs) and operators that must end up delegated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+
+from .record import Record
+from .text import percent
+
+__all__ = ["Gates", "MinCoverage", "check"]
+
+
+@dataclass(frozen=True)
+class MinCoverage:
+    """``--min-coverage 80`` (``partitioner`` None: the whole record) or ``Name=80``."""
+
+    percent: float
+    partitioner: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> MinCoverage:
+        name, _, value = text.rpartition("=")
+        try:
+            number = float(value.rstrip("%"))
+        except ValueError:
+            raise ValueError(f"{text!r}: expected PERCENT or PARTITIONER=PERCENT") from None
+        if not 0 <= number <= 100:
+            raise ValueError(f"{text!r}: a percentage is between 0 and 100")
+        return cls(number, name or None)
+
+
+@dataclass(frozen=True)
+class Gates:
+    min_coverage: tuple[MinCoverage, ...] = ()
+    require: tuple[str, ...] = ()  # fnmatch patterns over targets: aten.linear.*
+
+
+def _coverage(record: Record, partitioner: str | None) -> tuple[int, int]:
+    """(delegated, operators) of the whole record's lowerings, or of one partitioner's runs."""
+    if partitioner is None:
+        chains = record.lowerings()
+        total = sum(chain[0].operators for chain in chains)
+        return total - sum(len(chain[-1].left) for chain in chains), total
+    runs = [run for run in record.runs if run.partitioner == partitioner]
+    return sum(r.delegated for r in runs), sum(r.operators for r in runs)
+
+
+def check(record: Record, gates: Gates) -> list[str]:
+    """One line per gate that ``record`` fails."""
+    failures = []
+    for gate in gates.min_coverage:
+        who = gate.partitioner or "the whole record"
+        if gate.partitioner and not any(r.partitioner == gate.partitioner for r in record.runs):
+            failures.append(f"coverage of {who}: no such partitioner ran in {record.path}")
+            continue
+        done, total = _coverage(record, gate.partitioner)
+        if total and 100 * done / total < gate.percent:
+            failures.append(
+                f"coverage of {who}: {done} of {total} operator(s), {percent(done, total)} "
+                f"< {gate.percent:g}%"
+            )
+    for pattern in gates.require:
+        matched = [n for run in record.runs for n in run.ops if fnmatchcase(n.target, pattern)]
+        if not matched:
+            failures.append(f"required {pattern}: no operator of {record.path} has that target")
+        for chain in record.lowerings():
+            for node in chain[-1].left:
+                if fnmatchcase(node.target, pattern):
+                    where = f" at {node.source.where}" if node.source else ""
+                    failures.append(
+                        f"required {pattern}: {node.name} ({node.target}){where} stays on the "
+                        f"CPU after {chain[-1].partitioner}: {', '.join(node.codes)}"
+                    )
+    return failures

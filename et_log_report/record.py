@@ -1,0 +1,240 @@
+"""Reading a delegation record: the JSON schema, its check, and the record as typed objects.
+
+The runtime writes ``{"schema": 1, "runs": [...]}`` (``EXECUTORCH_DELEGATION_RECORD``,
+``delegation_records(path)``); torch's structured trace carries one run per
+``executorch_delegation_record`` artifact, which ``load`` also reads. The field tables below are
+both the check and the schema in docs/delegation.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_FIELDS",
+    "Node",
+    "Reason",
+    "Record",
+    "RecordError",
+    "Run",
+    "Source",
+    "load",
+    "parse",
+]
+
+SCHEMA = 1
+TRACE_ARTIFACT = "executorch_delegation_record"
+BOOKKEEPING = ("getitem", "executorch_call_delegate")  # as the runtime's BOOKKEEPING
+
+# object -> (field, JSON type, meaning); "?" after a type: null allowed
+SCHEMA_FIELDS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "record": (
+        ("schema", "integer", f"the schema's version: {SCHEMA}"),
+        ("runs", "array of run", "one per partitioner run, in the order they ran"),
+    ),
+    "run": (
+        ("partitioner", "string", "the partitioner's class, e.g. `XnnpackPartitioner`"),
+        ("component", "string", "its `TORCH_LOGS` name, e.g. `xnnpack` (else its module)"),
+        ("partitions", "integer", "partitions it made"),
+        ("operators", "integer", "`call_function` nodes that are operators (not bookkeeping)"),
+        ("delegated", "integer", "operators it put in a partition"),
+        ("nodes", "array of node", "every `call_function` node of the graph it saw, in order"),
+    ),
+    "node": (
+        ("name", "string", "the node's name in that graph (changes when nodes renumber)"),
+        ("target", "string", "its operator, e.g. `aten.relu.default`, or `getitem`"),
+        ("partition", "string?", "the partition's tag when delegated, else null"),
+        ("source", "source?", "the user's line that made it, when torch.export kept it"),
+        ("reasons", "array of reason", "empty when delegated, else at least one"),
+    ),
+    "source": (
+        ("file", "string", "the file of the innermost frame outside torch"),
+        ("line", "integer", "its line"),
+        ("code", "string", "the line's text"),
+        ("module", "string?", "the nn.Module path (`layers.0.linear`), if any"),
+    ),
+    "reason": (
+        ("code", "string", "a stable reason code (docs/delegation.md)"),
+        ("text", "string", "the backend's own words; may change between releases"),
+    ),
+}
+
+
+class RecordError(ValueError):
+    """A file that is not a delegation record; the message names the file and the place."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Source:
+    file: str
+    line: int
+    code: str
+    module: str | None
+
+    @property
+    def where(self) -> str:
+        return f"{Path(self.file).name}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Node:
+    name: str
+    target: str
+    partition: str | None
+    source: Source | None
+    reasons: tuple[Reason, ...]
+
+    @property
+    def bookkeeping(self) -> bool:
+        return self.target in BOOKKEEPING
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(reason.code for reason in self.reasons))
+
+
+@dataclass(frozen=True)
+class Run:
+    """One partitioner run; ``raw`` is its JSON object as written."""
+
+    index: int  # 1-based, in the record
+    partitioner: str
+    component: str
+    partitions: int
+    operators: int
+    delegated: int
+    nodes: tuple[Node, ...]
+    raw: dict[str, Any] = field(repr=False, compare=False)
+
+    @property
+    def ops(self) -> list[Node]:
+        return [node for node in self.nodes if not node.bookkeeping]
+
+    @property
+    def left(self) -> list[Node]:
+        """The operators it left on the CPU."""
+        return [node for node in self.ops if node.partition is None]
+
+
+@dataclass(frozen=True)
+class Record:
+    path: str
+    runs: tuple[Run, ...]
+
+    def lowerings(self) -> list[list[Run]]:
+        """The runs grouped by lowering: a run whose operators are exactly the ones an
+        earlier run left on the CPU (same names and targets) continues that run's lowering
+        (the next partitioner of one ``to_edge_transform_and_lower``)."""
+        chains: list[list[Run]] = []
+        for run in self.runs:
+            mine = [(n.name, n.target) for n in run.ops]
+            tails = [c for c in chains if [(n.name, n.target) for n in c[-1].left] == mine]
+            if tails and mine:
+                tails[-1].append(run)
+            else:
+                chains.append([run])
+        return chains
+
+
+def _check(value: Any, kind: str, where: str) -> Any:
+    """``value`` as the schema's ``kind``, or RecordError naming ``where``."""
+    nullable = kind.endswith("?")
+    kind = kind.rstrip("?")
+    if value is None and nullable:
+        return None
+    if kind.startswith("array of "):
+        if not isinstance(value, list):
+            raise RecordError(f"{where}: expected an array, got {json.dumps(value)[:60]}")
+        return [_check(item, kind[9:], f"{where}[{i}]") for i, item in enumerate(value)]
+    if kind in SCHEMA_FIELDS:
+        if not isinstance(value, dict):
+            raise RecordError(f"{where}: expected an object ({kind}), got {type(value).__name__}")
+        for name, sub, _ in SCHEMA_FIELDS[kind]:
+            if name not in value:
+                raise RecordError(f"{where}: no {name!r} (a {kind} has {_names(kind)})")
+            _check(value[name], sub, f"{where}.{name}")
+        return value
+    python = {"string": str, "integer": int}[kind]
+    if not isinstance(value, python) or isinstance(value, bool):
+        raise RecordError(f"{where}: expected a {kind}, got {json.dumps(value)[:60]}")
+    return value
+
+
+def _names(kind: str) -> str:
+    return ", ".join(name for name, _, _ in SCHEMA_FIELDS[kind])
+
+
+def _node(raw: dict[str, Any]) -> Node:
+    source = raw["source"]
+    return Node(
+        raw["name"],
+        raw["target"],
+        raw["partition"],
+        Source(source["file"], source["line"], source["code"], source["module"])
+        if source
+        else None,
+        tuple(Reason(r["code"], r["text"]) for r in raw["reasons"]),
+    )
+
+
+def parse(data: Any, path: str = "<record>") -> Record:
+    """The record in ``data`` (the JSON object), checked against the schema."""
+    if not isinstance(data, dict) or "runs" not in data:
+        raise RecordError(f"{path}: not a delegation record (no 'runs'; see docs/delegation.md)")
+    if data.get("schema") != SCHEMA:
+        raise RecordError(
+            f"{path}: schema {data.get('schema')!r}, this et-log-report reads schema {SCHEMA}"
+        )
+    _check(data, "record", path)
+    runs = []
+    for index, raw in enumerate(data["runs"], 1):
+        nodes = tuple(_node(node) for node in raw["nodes"])
+        counts = (raw["partitions"], raw["operators"], raw["delegated"])
+        runs.append(Run(index, raw["partitioner"], raw["component"], *counts, nodes, raw))
+    return Record(path, tuple(runs))
+
+
+def _from_trace(text: str, path: str) -> Any:
+    """The runs of the ``executorch_delegation_record`` artifacts in a TORCH_TRACE log."""
+    runs, lines = [], text.splitlines()
+    for at, line in enumerate(lines):
+        if f'"name": "{TRACE_ARTIFACT}"' not in line:
+            continue
+        payload = []
+        for follower in lines[at + 1 :]:
+            if not follower.startswith("\t"):
+                break
+            payload.append(follower[1:])
+        try:
+            runs.append(json.loads("\n".join(payload)))
+        except ValueError as error:
+            raise RecordError(f"{path}:{at + 2}: the artifact is not JSON ({error})") from None
+    if not runs:
+        raise RecordError(f"{path}: a torch trace without an {TRACE_ARTIFACT} artifact")
+    return {"schema": SCHEMA, "runs": runs}
+
+
+def load(path: str | Path) -> Record:
+    """The record in the file ``path``: a JSON record, or a TORCH_TRACE log (``.log``)."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{name}: cannot read it ({error})") from None
+    if not text.lstrip().startswith("{"):
+        return parse(_from_trace(text, name), name)
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise RecordError(f"{name}: not JSON ({error})") from None
+    return parse(data, name)

@@ -1,0 +1,202 @@
+"""Reason codes at the backends' own rejection helpers (issue 23): XNNPACK's `why`, Arm's
+reporter. Shapes written here in the backends' form; ExecuTorch main's own files when
+ET_LOG_EXECUTORCH_SRC names a tree."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from codemods.recipes import RECIPE_NAMED, reason_codes
+from codemods.recipes.apply import apply_recipes
+from codemods.recipes.base import SOURCE, RecipePlan
+from codemods.recipes.reason_codes import ARM, WORDS, XNNPACK
+from et_log_report.codes import describe
+
+COMMON = XNNPACK[0]  # backends/xnnpack/partition/config/xnnpack_config.py
+
+CONFIG = """import torch
+from executorch.exir.backend.utils import WhyNoPartition
+from executorch_logging import get_logger
+
+logger = get_logger(__name__)
+why = WhyNoPartition(logger=logger)
+
+
+class Config:
+    def check(self, node, precisions, first, second) -> bool:
+        if not precisions:
+            why(node, reason="not enabled precision types")
+            return False
+        if node.args[0] != 2:
+            why(node, f"only support power == 2, got {node.args[0]}")
+            return False
+        if first != second:
+            why(
+                node,
+                reason=(
+                    f"{node.name} does not support mixed input dtypes, "
+                    f"got: [{first}, {second}]"
+                ),
+            )
+            return False
+        return True
+"""
+
+EXPECTED = '''import torch
+from executorch_logging import get_logger, report_rejection
+
+logger = get_logger(__name__)
+
+
+def why(node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT") -> None:
+    """Why XNNPACK keeps `node` on the CPU, with its stable reason code."""
+    report_rejection(logger, node, reason, code)
+
+
+class Config:
+    def check(self, node, precisions, first, second) -> bool:
+        if not precisions:
+            why(node, reason="not enabled precision types", code="XNN.PRECISION")
+            return False
+        if node.args[0] != 2:
+            why(node, f"only support power == 2, got {node.args[0]}")
+            return False
+        if first != second:
+            why(
+                node,
+                reason=(
+                    f"{node.name} does not support mixed input dtypes, "
+                    f"got: [{first}, {second}]"
+                ),
+                code="XNN.DTYPE",
+            )
+            return False
+        return True
+'''
+
+
+def _apply(text: str, recipe=COMMON):
+    return apply_recipes(text, ast.parse(text), recipe.path, "executorch_logging", [recipe])
+
+
+def test_xnnpacks_why_becomes_a_coded_report_and_its_calls_get_their_codes() -> None:
+    out = _apply(CONFIG)
+    assert out.refused == [] and out.text == EXPECTED, out.text
+    assert out.applied == [(COMMON.name, "2 call(s) of why() given their own code")]
+    again = _apply(out.text)
+    assert (again.text, again.applied, again.refused) == (out.text, [], [])
+
+
+def test_the_new_why_reports_with_its_codes() -> None:
+    """Run the migrated module against a stand-in runtime: the codes reach report_rejection."""
+    reported = []
+    namespace = {"__name__": "config"}
+    runtime = types.ModuleType("executorch_logging")
+    runtime.get_logger = lambda name: name
+    runtime.report_rejection = lambda *args: reported.append(args)
+    sys.modules["executorch_logging"] = runtime
+    try:
+        exec(compile(_apply(CONFIG).text, "config.py", "exec"), namespace)
+    finally:
+        del sys.modules["executorch_logging"]
+    node = type("Node", (), {"args": (3,), "name": "pow_1"})()
+    config = namespace["Config"]()
+    assert config.check(node, [], "f32", "f32") is False
+    assert config.check(node, ["fp32"], "f32", "f32") is False
+    node.args = (2,)
+    assert config.check(node, ["fp32"], "f32", "f16") is False
+    assert config.check(node, ["fp32"], "f32", "f32") is True
+    assert [(args[0], args[1], args[3]) for args in reported] == [
+        ("config", node, "XNN.PRECISION"),
+        ("config", node, "XNN.CONSTRAINT"),
+        ("config", node, "XNN.DTYPE"),
+    ]
+    assert reported[2][2] == "pow_1 does not support mixed input dtypes, got: [f32, f16]"
+
+
+def test_a_moved_helper_is_refused() -> None:
+    out = _apply(CONFIG.replace("WhyNoPartition(logger=logger)", "WhyNoPartition(logger)"))
+    ((name, reason),) = out.refused
+    assert name == COMMON.name and "why = WhyNoPartition(logger=logger)" in reason
+    assert out.text == CONFIG.replace("WhyNoPartition(logger=logger)", "WhyNoPartition(logger)")
+
+
+def test_arms_reporter_carries_its_code() -> None:
+    source = (
+        "from executorch.exir.backend.utils import WhyNoPartitionReporter\n\n\n"
+        "def partition(self, program):\n"
+        "    reporter = WhyNoPartitionReporter()\n"
+        "    return self.check(program, reporter)\n"
+    )
+    out = _apply(source, ARM)
+    assert '    reporter = WhyNoPartitionReporter()\n    reporter.code = "ARM.UNSUPPORTED"\n' in (
+        out.text
+    ), out.text
+    assert _apply(out.text, ARM).applied == []
+
+
+def test_every_code_written_is_in_the_table() -> None:
+    """Every code any recipe writes (a dotted name in quotes, or a bare `code="NAME"`)."""
+    written = set()
+    for module in Path(reason_codes.__file__).parent.glob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        written |= set(re.findall(r'"([A-Z]+\.[A-Z_]+)"', text))
+        written |= set(re.findall(r'code=\\?"([A-Z_]+)\\?"', text))
+    assert {"OV.USER_EXCLUDED", "QNN.USER_EXCLUDED", "MTK.USER_EXCLUDED", "NO_CONFIG"} <= written
+    unknown = sorted(code for code in written if describe(code) is None)
+    assert unknown == [], unknown
+
+
+UPSTREAM = os.environ.get("ET_LOG_EXECUTORCH_SRC")
+
+
+@pytest.mark.skipif(not UPSTREAM, reason="ET_LOG_EXECUTORCH_SRC is not set")
+@pytest.mark.parametrize("recipe", [RECIPE_NAMED[name] for name in WORDS], ids=lambda r: r.name)
+def test_executorch_main_has_each_helper_and_each_word(recipe) -> None:
+    """On ExecuTorch main every helper is there and every word of the code table finds a call:
+    a reason reworded upstream shows here."""
+    path = Path(str(UPSTREAM)) / recipe.path
+    text = path.read_text(encoding="utf-8")
+    token = SOURCE.set(text)  # as the engine does while planning
+    try:
+        plan = recipe.plan(ast.parse(text), "executorch._logging")
+    finally:
+        SOURCE.reset(token)
+    assert isinstance(plan, RecipePlan), plan
+    call, codes = WORDS[recipe.name]
+    said = [
+        ast.get_source_segment(text, node) or ""
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == call
+    ]
+    assert said, f"no {call}() in {path}"
+    unmatched = [word for word in codes if not any(word in s for s in said)]
+    assert unmatched == [], f"{path}: no {call}() says {unmatched}"
+
+
+def test_vulkans_log_skip_takes_a_code_and_its_callers_pass_theirs() -> None:
+    """On the sample's shape of Vulkan's partitioner: `log_skip` reports with a code (default
+    VK.CONSTRAINT), a caller whose reason names a dtype or the blocklist passes its own."""
+    from codemod_support import SAMPLE
+
+    recipe = RECIPE_NAMED["vulkan-log-skip"]
+    out = _apply((SAMPLE / recipe.path).read_text(), recipe)
+    assert out.refused == [], out.refused
+    assert '    self, node: torch.fx.Node, reason: str, code: str = "VK.CONSTRAINT"\n' in out.text
+    assert 'report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}", code)' in (
+        out.text
+    )
+    assert 'self.log_skip(node, "dtype not supported", code="VK.DTYPE")' in out.text
+    assert (
+        '            self.log_skip(\n                node, "source nn.Module is in blocklist", '
+        'code="VK.USER_EXCLUDED"\n            )\n'
+    ) in out.text, out.text
+    assert 'self.log_skip(node, "op does not support high dim tensors")\n' in out.text
+    assert _apply(out.text, recipe).applied == []
