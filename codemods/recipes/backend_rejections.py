@@ -13,31 +13,51 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from codemods.recipes.base import Recipe, RecipePlan, edit_blocks
+from codemods.recipes.base import Edit, Recipe, RecipePlan, edit_blocks, find_target, laid_out
 from codemods.recipes.reason_codes import WORDS, plan_codes
 
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
-ARM_REPORTER = Recipe(
-    "arm-reporter-rejections",
-    "exir/backend/utils.py",
-    partial(
-        edit_blocks,
+_CODE_ATTRIBUTE = 'self.code = "UNSPECIFIED"  # the reason code its backend gives (reason_codes)\n'
+
+
+def plan_arm_reporter(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    """`report_reject` also reports to the run, with the code the reporter's backend gave it;
+    `__init__` declares that code (a backend sets `reporter.code`; ExecuTorch's mypy checks the
+    attribute exists)."""
+    report = edit_blocks(
+        tree,
+        runtime,
         target="WhyNoPartitionReporter.report_reject",
         changes=[
             (
                 "if node not in self._rejected_nodes:\n    self._rejected_nodes[node] = reason\n",
                 "if node not in self._rejected_nodes:\n"
                 "    self._rejected_nodes[node] = reason\n"
-                '    report_rejection(None, node, reason, getattr(self, "code", "UNSPECIFIED"))\n',
+                "    report_rejection(None, node, reason, self.code)\n",
             )
         ],
         imports=_IMPORTS,
-    ),
+    )
+    init = find_target(tree, "WhyNoPartitionReporter.__init__")
+    if isinstance(report, str) or isinstance(init, str):
+        return report if isinstance(report, str) else str(init)
+    if any(ast.dump(s) == ast.dump(ast.parse(_CODE_ATTRIBUTE).body[0]) for s in init.body):
+        return report  # done before
+    column = init.body[0].col_offset
+    declare = Edit(init.body, len(init.body), 0, laid_out(_CODE_ATTRIBUTE, column))
+    edits = [declare, *(report.edits if report else [])]
+    return RecipePlan(edits, _IMPORTS)
+
+
+ARM_REPORTER = Recipe(
+    "arm-reporter-rejections",
+    "exir/backend/utils.py",
+    plan_arm_reporter,
     change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, "
-    "reason, code)` with the code its backend gave the reporter (`reporter.code`; Arm's: "
-    "`ARM.UNSUPPORTED`, recipe `arm-codes`), else `UNSPECIFIED`",
+    'reason, self.code)`; `__init__` declares `self.code = "UNSPECIFIED"`, the code its '
+    "backend gives the reporter (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
     effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
     "stays as it was",
 )

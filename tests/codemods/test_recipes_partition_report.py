@@ -23,7 +23,7 @@ WRITES = {
     ),
     "arm-reporter-rejections": (
         "exir/backend/utils.py",
-        '            report_rejection(None, node, reason, getattr(self, "code", "UNSPECIFIED"))',
+        "            report_rejection(None, node, reason, self.code)",
     ),
     "xnnpack-no-config": (
         "exir/backend/canonical_partitioners/config_partitioner.py",
@@ -175,3 +175,15 @@ def test_a_rejection_print_the_site_kinds_make_a_warning_is_reported(config) -> 
     result = migrate_source(text, path, config, recipes=[_recipe("mediatek-rejections")])
     assert [n for n, _ in result.recipes] == ["mediatek-rejections"], result.refused_recipes
     assert "report_rejection(" in result.new_text and "warning(" not in result.new_text
+
+
+def test_the_reporter_declares_the_code_a_backend_sets(config) -> None:
+    """ExecuTorch type-checks backends/arm: `reporter.code = ...` (arm-codes) needs the attribute
+    declared in `WhyNoPartitionReporter.__init__`, once however often the recipe runs."""
+    rel = WRITES["arm-reporter-rejections"][0]
+    path = f"executorch/{rel}"
+    recipes = [_recipe("arm-reporter-rejections")]
+    result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=recipes)
+    reporter = result.new_text.split("class WhyNoPartitionReporter")[1]
+    init = reporter.split("def __init__(self")[1].split("def report_reject")[0]
+    assert init.count('self.code = "UNSPECIFIED"') == 1, init
