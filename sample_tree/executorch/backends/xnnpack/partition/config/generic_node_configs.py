@@ -1,0 +1,32 @@
+# Sample package: ExecuTorch-shaped, synthetic.
+# Copyright (c) Sample Authors.
+# Licensed under the BSD-style license in the LICENSE file.
+
+import logging as lg
+from logging import debug
+
+from executorch.exir.backend.canonical_partitioners.config_partitioner import (
+    PartitionerConfig,
+)
+from executorch.exir.backend.utils import WhyNoPartition
+
+logger = lg.getLogger(__name__)
+logger.setLevel(lg.WARNING)
+why = WhyNoPartition(logger=logger)
+
+
+class PowConfig(PartitionerConfig):
+    target_name = "pow.Tensor_Scalar"
+
+    def check_constraints(self, node, ep) -> bool:
+        """Only support powers of two."""
+        power = node.args[1]
+        if not isinstance(power, int):
+            why(node, reason=f"only support int powers, got {power}")
+            return False
+        if power != 2:
+            why(node, reason=f"only support power == 2, got {power}")
+            return False
+        debug("pow node %s accepted", node)
+        lg.debug("checked %s against %s", node, self.target_name)
+        return True
