@@ -121,6 +121,11 @@ class Tally:
         }
 
 
+def recipe_result(status: str, written: bool) -> str:
+    """A recipe's status as a run says it: a run that writes nothing only would apply it."""
+    return "would apply" if status == "applied" and not written else status
+
+
 def summary_table(tally: Tally, written: bool = True) -> str:
     """The plain-text table printed at the end of a run (`written`: files were written)."""
     changed = "changed" if written else "would change"
@@ -153,7 +158,10 @@ def summary_table(tally: Tally, written: bool = True) -> str:
     recipes = [r for r in tally.recipes() if r["status"] != "not found"]
     if recipes:
         lines.append("")
-        lines += [f"recipe {r['recipe']}: {r['status']} ({r['path']})" for r in recipes]
+        lines += [
+            f"recipe {r['recipe']}: {recipe_result(r['status'], written)} ({r['path']})"
+            for r in recipes
+        ]
     lines.append(
         f"{count(totals['files_scanned'], 'file')} scanned, {totals['files_changed']} {changed}, "
         f"{totals['files_failed']} failed, {totals['files_skipped']} skipped"
@@ -239,7 +247,9 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
         out += ["", "## ExecuTorch recipes", "", "| recipe | file | result | what |"]
         out += ["|---|---|---|---|"]
         out += [
-            f"| {r['recipe']} | `{r['path']}` | {r['status']} | {r['detail']} |" for r in recipes
+            f"| {r['recipe']} | `{r['path']}` | {recipe_result(r['status'], written)} "
+            f"| {r['detail']} |"
+            for r in recipes
         ]
     out += ["", "## Tests that assert on a migrated message", ""]
     pairs = [pair for o in tally.outcomes for pair in o.test_pairs]
