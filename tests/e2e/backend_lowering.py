@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import progress
 from log_lines import LogLine, parse
 from test_executorch_wheel import child_env
 from wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
@@ -130,13 +131,12 @@ def lower_batch(
     et_log_dir = wheel.et_log_dir if with_et_log else None
     with tempfile.TemporaryDirectory(prefix="et-log-lower-") as tmp:
         out = Path(tmp)
-        result = subprocess.run(
+        result = progress.run_watched(
             [str(wheel.python), str(DRIVER), "--batch", str(out), *names],
+            lambda: [f"{n}: lowered" for n in names if (out / f"{n}.json").is_file()],
+            timeout=RUN_TIMEOUT_S * len(names),
             cwd=tmp,
             env=child_env(overlay, torch_logs, et_log_dir),
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S * len(names),
         )
         runs = {}
         for name in names:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import progress
 import pytest
 from executorch_gates import LINT_PINS, ensure_gates_env
 from walkthrough import (
@@ -152,7 +153,8 @@ def test_the_walkthrough_runs_as_written(tmp_path: Path) -> None:
     wheel = project_wheel(tmp_path / "build")
     cwd = walk.work
     for number, (block, check) in enumerate(zip(walkthrough_blocks(), CHECKS, strict=True), 1):
-        result, cwd = run_block(substitute(block, walk, wheel), cwd, walk.env)
+        with progress.phase(f"walkthrough step {number}: {block.splitlines()[0]}"):
+            result, cwd = run_block(substitute(block, walk, wheel), cwd, walk.env)
         output = result.stdout + result.stderr
         assert result.returncode == 0, f"step {number} failed:\n{block}\n{output[-4000:]}"
         check(walk, cwd, output)
