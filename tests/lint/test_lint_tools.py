@@ -202,6 +202,7 @@ def follow_lintrunner_doc(repo: Path, clone: Path, tmp_path: Path, env: dict[str
         assert done.returncode == 0, done.stderr
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
     env["VIRTUAL_ENV"] = str(venv)
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")  # lintrunner's state, per repository: not ~/
     offline_line = doc_block("lint.md", "## lintrunner (ExecuTorch)", "text", 1).strip()
     requirement = offline_line.replace("/ABSOLUTE/PATH/TO/et-log", str(clone))
     assert requirement.endswith(f"@{pinned_commit()}") and requirement != offline_line
