@@ -10,7 +10,11 @@ from contextlib import contextmanager
 
 import progress
 import pytest
-from progress import pytest_collection_finish, pytest_runtest_protocol  # noqa: F401 (hooks)
+from progress import (  # noqa: F401 (hooks)
+    pytest_collection_finish,
+    pytest_runtest_logstart,
+    pytest_runtest_protocol,
+)
 from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
 _TIMINGS: list[tuple[str, float]] = []

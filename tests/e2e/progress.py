@@ -6,7 +6,7 @@ duplicate of the terminal's file descriptor; ``say`` writes a line there at once
 what runs now (nested: the test, then a backend, then a step); a heartbeat thread repeats the
 innermost one with its elapsed time whenever ``QUIET_SECONDS`` passed without a line, so a run is
 never silent for a minute. Outside pytest (the scripts in this folder run alone) the lines go to
-stderr. conftest.py installs the two pytest hooks at the end: every test marked e2e is a phase.
+stderr. conftest.py installs the pytest hooks at the end: every test marked e2e is a phase.
 """
 
 from __future__ import annotations
@@ -124,6 +124,11 @@ def _heartbeat() -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     attach()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    pytest_wrote()  # after the terminal reporter's: it may have begun the test file's line
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CONFTEST = """
 import progress
-from progress import pytest_collection_finish, pytest_runtest_protocol  # noqa: F401
+from progress import pytest_collection_finish, pytest_runtest_logstart, pytest_runtest_protocol
 
 progress.QUIET_SECONDS = 0.3
 """
@@ -39,7 +39,7 @@ def test_a_slow_e2e_test_says_what_it_does_as_it_goes(tmp_path: Path) -> None:
     (tmp_path / "test_slow.py").write_text(TEST, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(HERE)}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "ignore", "-rP"],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-W", "ignore", "-rP"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -47,6 +47,7 @@ def test_a_slow_e2e_test_says_what_it_does_as_it_goes(tmp_path: Path) -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    assert all(line.startswith("[e2e ") for line in done.stdout.splitlines() if "[e2e " in line)
     lines = [line for line in done.stdout.splitlines() if line.startswith("[e2e ")]
     said = [line.split("] ", 1)[1] for line in lines]
     assert said[0] == "test_slow.py::test_slow ...", said
