@@ -163,7 +163,9 @@ def lower_many(
     todo = list(jobs)
 
     def one(job: tuple[str, str | None]) -> Lowering:
-        return lower(wheel, overlay, job[0], job[1], with_et_log)
+        done = lower(wheel, overlay, job[0], job[1], with_et_log)
+        progress.say(f"{job[0]}, TORCH_LOGS={job[1]}: lowered ({todo.index(job) + 1}/{len(todo)})")
+        return done
 
     with ThreadPoolExecutor(parallel) as pool:
         return dict(zip(todo, pool.map(one, todo), strict=True))
