@@ -164,7 +164,9 @@ def lower_many(
 
     def one(job: tuple[str, str | None]) -> Lowering:
         done = lower(wheel, overlay, job[0], job[1], with_et_log)
-        progress.say(f"{job[0]}, TORCH_LOGS={job[1]}: lowered ({todo.index(job) + 1}/{len(todo)})")
+        progress.say(
+            f"{job[0]}, TORCH_LOGS={job[1]}: lowered (job {todo.index(job) + 1} of {len(todo)})"
+        )
         return done
 
     with ThreadPoolExecutor(parallel) as pool:
