@@ -17,6 +17,8 @@ from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 from codemods.fixes import FIXES
 from codemods.pipeline import migrate_source
 from codemods.recipes import Recipe
+from codemods.recipes.apply import recipes_for
+from codemods.recipes.selection import select
 from lint_rules.cli_common import cli_config
 
 
@@ -43,10 +45,12 @@ class MigrateLogging(CodemodCommand):
         if self.SELECT:
             overrides["select"] = list(self.SELECT)
         self.config = cli_config([], overrides)  # the rule both CLIs use (from the cwd)
+        # one kind: no recipe; else those [tool.et-log] skip-recipes does not leave out
+        self.recipes: list[Recipe] = [] if self.SELECT else select(None, self.config.skip_recipes)
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<stdin>"
-        recipes: list[Recipe] | None = [] if self.SELECT else None  # one kind: no recipe
+        recipes = recipes_for(path, self.recipes)
         result = migrate_source(tree.code, path, self.config, recipes=recipes)
         for item in result.review:
             finding = item.finding
@@ -98,6 +102,10 @@ class RemoveLevelOverrides(_KindCommand):
 
 class MigrateStdoutDiagnostics(_KindCommand):
     CODE = "ETL008"
+
+
+class MigrateLevelGates(_KindCommand):
+    CODE = "ETL009"
 
 
 # One command per fixable kind, named by its fix; tests/codemods/test_commands.py checks that

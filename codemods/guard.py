@@ -1,8 +1,11 @@
 """The safety guard: the new text compiles and its AST equals the old one except at the sites.
 
-Allowed differences, and nothing else: a rewritten site call may become any call; a removed site
-statement may disappear (or leave `pass`); imports of `logging`/`warnings`/`sys` may lose names
-that the new code no longer references; the runtime import and the module logger may appear.
+Allowed differences, and nothing else: a rewritten site (a call, or a comparison for a level gate,
+found by its exact span) may become any expression; a removed site statement may disappear (or
+leave `pass`); imports of `logging`/`warnings`/`sys` and of the runtime may lose names that the
+new code no longer references (a recipe can make the module logger dead), and a `del` of such a name may lose it (or go); a module-level literal constant the
+migration names (`Allowed.constants`) may go when the new code no longer references it; the
+runtime import and the module logger may appear.
 """
 
 from __future__ import annotations
@@ -16,6 +19,12 @@ from codemods.rewrite.units import split_lines
 from lint_rules.statements import stmt_start
 
 
+def span(node: ast.expr) -> tuple[int, int, int, int]:
+    """Where an expression starts and ends: a site is recognised by its whole extent, so an
+    expression around it that starts at the same place is still compared."""
+    return (node.lineno, node.col_offset, node.end_lineno or 0, node.end_col_offset or 0)
+
+
 class GuardError(Exception):
     """The rewrite changed more than its sites; the file must stay untouched."""
 
@@ -24,12 +33,15 @@ class GuardError(Exception):
 class Allowed:
     """The differences a migration is allowed to make, in terms of the OLD tree's positions."""
 
-    sites: frozenset[tuple[int, int]]  # (lineno, col_offset) of rewritten calls
+    # (lineno, col_offset, end_lineno, end_col_offset) of rewritten calls and comparisons
+    sites: frozenset[tuple[int, int, int, int]]
     removed: frozenset[tuple[int, int]]  # (lineno, col_offset) of calls whose statement goes
     runtime: str
     runtime_names: frozenset[str]  # local names the migration imported from the runtime
     logger: str | None  # the module logger the migration created
     get_logger: str = "get_logger"  # the local name that logger is built with
+    # module-level `NAME = <literal>` assignments the migration removed (their only reader went)
+    constants: frozenset[str] = frozenset()
 
 
 def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: Allowed) -> ast.Module:
@@ -39,7 +51,7 @@ def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: All
         compile(new, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
         raise GuardError(f"rewritten text does not compile: {exc}") from exc
-    comparer = _Comparer(allowed, set(count_references(new)))
+    comparer = _Comparer(allowed, set(count_references(new)), _droppable_imports(old))
     comparer.old_lines, comparer.new_lines = split_lines(old_text), split_lines(new_text)
     try:
         same = comparer.same(old, new)
@@ -51,23 +63,41 @@ def check(old: ast.Module, old_text: str, new_text: str, path: str, allowed: All
     return new
 
 
+def _droppable_imports(tree: ast.Module) -> frozenset[str]:
+    """The local names the module's imports of logging/warnings/sys bind."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(
+                a.asname or a.name.split(".")[0]
+                for a in node.names
+                if a.name.split(".")[0] in DROPPABLE_MODULES
+            )
+        elif (
+            isinstance(node, ast.ImportFrom) and not node.level and node.module in DROPPABLE_MODULES
+        ):
+            names.update(a.asname or a.name for a in node.names if a.name != "*")
+    return frozenset(names)
+
+
 class _Comparer:
-    def __init__(self, allowed: Allowed, still_used: set[str]) -> None:
+    def __init__(self, allowed: Allowed, still_used: set[str], droppable: frozenset[str]) -> None:
         self.allowed = allowed
         self.still_used = still_used
+        self.droppable = droppable
         self.where = 0
         self._logger_seen = False
         self.old_lines: list[str] = []
         self.new_lines: list[str] = []
 
     def same(self, old: object, new: object) -> bool:
+        if isinstance(old, (ast.Call, ast.Compare)) and span(old) in self.allowed.sites:
+            return isinstance(new, ast.expr)  # a rewritten site: any expression
         if type(old) is not type(new):
             return self._fail(old)
         if isinstance(old, ast.stmt) and isinstance(new, ast.stmt) and self._same_text(old, new):
             return True
         if isinstance(old, ast.AST):
-            if isinstance(old, ast.Call) and (old.lineno, old.col_offset) in self.allowed.sites:
-                return True
             for name in old._fields:
                 a, b = getattr(old, name, None), getattr(new, name, None)
                 if isinstance(a, list) and isinstance(b, list) and _is_block(a, b):
@@ -105,6 +135,13 @@ class _Comparer:
         for stmt in stmts:
             if side == "old" and _removed_site(stmt, self.allowed.removed):
                 continue
+            if side == "old" and isinstance(stmt, ast.Assign) and self._dead_constant(stmt):
+                continue
+            if side == "old" and isinstance(stmt, ast.Delete):
+                kept_del = self._live_targets(stmt)
+                if kept_del is None:
+                    continue
+                stmt = kept_del
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 kept = self._imports(stmt, side)
                 if kept is None:
@@ -119,13 +156,13 @@ class _Comparer:
 
     def _imports(self, stmt: ast.Import | ast.ImportFrom, side: str) -> ast.stmt | None:
         if isinstance(stmt, ast.Import):
-            keep = [a for a in stmt.names if not self._unused(a.name, a)]
+            keep = [a for a in stmt.names if not self._unused(a.name, a, side)]
             node: ast.Import | ast.ImportFrom = ast.Import(names=keep)
         else:
             module, level = stmt.module or "", stmt.level
             keep = list(stmt.names)
-            if level == 0 and module in DROPPABLE_MODULES:
-                keep = [a for a in keep if not self._unused(module, a)]
+            if level == 0 and (module in DROPPABLE_MODULES or module == self.allowed.runtime):
+                keep = [a for a in keep if not self._unused(module, a, side)]
             if side == "new" and level == 0 and module == self.allowed.runtime:
                 keep = [a for a in keep if (a.asname or a.name) not in self.allowed.runtime_names]
             node = ast.ImportFrom(module=stmt.module, names=keep, level=level)
@@ -133,10 +170,42 @@ class _Comparer:
             return None
         return ast.copy_location(node, stmt)
 
-    def _unused(self, module: str, alias: ast.alias) -> bool:
-        if module not in DROPPABLE_MODULES or alias.name == "*":
+    def _gone(self, name: str) -> bool:
+        return name not in self.still_used
+
+    def _dead_constant(self, stmt: ast.Assign) -> bool:
+        """A module-level literal constant the migration removed and nothing reads any more."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        return (
+            isinstance(target, ast.Name)
+            and target.id in self.allowed.constants
+            and isinstance(stmt.value, ast.Constant)
+            and self._gone(target.id)
+        )
+
+    def _live_targets(self, stmt: ast.Delete) -> ast.Delete | None:
+        """`stmt` without the names of dropped imports (or constants) nothing reads any more;
+        None when none is left."""
+        dead = self.droppable | self.allowed.constants
+        keep = [
+            t
+            for t in stmt.targets
+            if not (isinstance(t, ast.Name) and t.id in dead and self._gone(t.id))
+        ]
+        if not keep:
+            return None
+        return stmt if len(keep) == len(stmt.targets) else ast.copy_location(ast.Delete(keep), stmt)
+
+    def _unused(self, module: str, alias: ast.alias, side: str) -> bool:
+        """A name of logging/warnings/sys the new module no longer uses; on the old side also
+        one the runtime import now binds (`from warnings import warn` -> the runtime's `warn`)."""
+        droppable = module in DROPPABLE_MODULES or module == self.allowed.runtime
+        if not droppable or alias.name == "*":
             return False
-        return (alias.asname or alias.name) not in self.still_used
+        local = alias.asname or alias.name
+        if side == "old" and local in self.allowed.runtime_names:
+            return True
+        return local not in self.still_used
 
     def _is_added_logger(self, stmt: ast.stmt) -> bool:
         if self._logger_seen or self.allowed.logger is None or not isinstance(stmt, ast.Assign):

@@ -19,12 +19,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from codemods.fixes import FIXES
-from codemods.recipes import RECIPES
+from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
+from codemods.recipes.selection import RecipeSelectionError, help_text, parse_names, select
+from codemods.report.markdown import to_markdown
 from codemods.report.patches import write_patches
 from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
-from codemods.report.tally import FileOutcome, Tally, summary_table, to_json, to_markdown
+from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
@@ -43,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Rewrite ad-hoc logging sites (the fixable kinds: "
         + ", ".join(FIXES)
         + ") into the unified et-log logger.",
+        epilog=help_text(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to migrate")
     mode = parser.add_mutually_exclusive_group()
@@ -68,17 +72,32 @@ def _parser() -> argparse.ArgumentParser:
         "--ignore", type=parse_codes, help="comma-separated codes (prefixes) to leave alone"
     )
     parser.add_argument("--config", metavar="TOML|DIR", help=CONFIG_HELP)
-    parser.add_argument(
+    recipes = parser.add_mutually_exclusive_group()
+    recipes.add_argument(
         "--no-recipes",
         action="store_true",
         help="only the site kinds, not the ExecuTorch recipes (codemods/recipes)",
+    )
+    recipes.add_argument(
+        "--recipes",
+        type=parse_names,
+        metavar="NAMES",
+        help="comma-separated: apply only these recipes (listed below)",
+    )
+    parser.add_argument(
+        "--skip-recipes",
+        type=parse_names,
+        metavar="NAMES",
+        help="comma-separated: leave these recipes out, with [tool.et-log] skip-recipes "
+        "(`behaviour-changes`: every recipe that changes behaviour by design)",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
     parser.add_argument(
         "--vendor",
         action="store_true",
-        help="first vendor the runtime into the project root (python -m codemods.vendor), then "
-        "migrate with runtime-import pointing at it",
+        help="first vendor the runtime into the project root as its own package (python -m "
+        "codemods.vendor), then migrate with runtime-import pointing at it; with --patches the "
+        "runtime's patch comes first",
     )
     return parser
 
@@ -97,19 +116,13 @@ def _config(args: argparse.Namespace) -> Config:
 
 def _vendor_first(args: argparse.Namespace) -> None:
     """Vendor into the project root; the migration then imports the vendored runtime."""
-    from codemods.vendor import default_module, vendor
-    from codemods.vendor_text import VendorError
+    from codemods.vendor_step import vendor_first
 
     root = Path(cli_config(args.paths, {}, args.config).root or os.getcwd())
-    module = args.runtime_import or default_module(root)
-    try:
-        done = vendor(root, module, check=bool(args.check or args.diff or args.patches))
-    except VendorError as exc:
-        raise ConfigError(f"--vendor: {exc}") from exc
-    for note in done.manual:
-        say(f"add by hand: {note}")
-    args.runtime_import = module
-    args.vendor_exclude = done.excludes
+    write = not (args.check or args.diff or args.patches)
+    args.vendored = vendor_first(root, args.runtime_import, write)
+    args.runtime_import = args.vendored.module
+    args.vendor_exclude = [args.vendored.folder.relative_to(args.vendored.root).as_posix() + "/"]
 
 
 def _jobs(
@@ -130,7 +143,7 @@ def _run(
     jobs: list[tuple[str, str, str]],
     config: Config,
     workers: int,
-    recipes: bool,
+    recipes: tuple[str, ...],
     tests: list[TestRef],
 ) -> Iterator[FileOutcome]:
     if workers <= 1 or len(jobs) < 2 * _CHUNK:
@@ -149,16 +162,34 @@ def _test_index(jobs: list[tuple[str, str, str]], config: Config) -> list[TestRe
     return index_run_tests((path for path, _, _ in jobs), config.relpath)
 
 
-def _missing_recipes(tally: Tally) -> list[tuple[str, str]]:
-    """Recipes whose file is not in the run although its top folder is (upstream moved it)."""
+def _recipes(args: argparse.Namespace, config: Config) -> list[Recipe]:
+    """The recipes this run applies (raises RecipeSelectionError on an unknown name)."""
+    if args.no_recipes:
+        return []
+    return select(args.recipes, (*config.skip_recipes, *(args.skip_recipes or ())))
+
+
+def _absent_recipes(
+    tally: Tally, recipes: list[Recipe]
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(recipes whose file is not in the run although its top folder is: upstream moved it,
+    recipes left out whose file is in the run), as (name, path)."""
     paths = [o.path for o in tally.outcomes]
     seen = ["/" + os.path.abspath(p).replace(os.sep, "/").lstrip("/") for p in paths]
     found = {recipe.name for path in paths for recipe in recipes_for(path, RECIPES)}
-    return [
+    chosen = {recipe.name for recipe in recipes}
+    missing = [
         (recipe.name, recipe.path)
-        for recipe in RECIPES
+        for recipe in recipes
         if recipe.name not in found and any(f"/{recipe.path.split('/')[0]}/" in p for p in seen)
     ]
+    left_out = [
+        (recipe.name, path)
+        for path in paths
+        for recipe in recipes_for(path, RECIPES)
+        if recipe.name not in chosen
+    ]
+    return missing, left_out
 
 
 def _is_python(path: str, config: Config) -> bool:
@@ -170,6 +201,7 @@ def _is_python(path: str, config: Config) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    args.vendored = None
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for the report's provenance
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
@@ -182,8 +214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.vendor:
             _vendor_first(args)
         config = _config(args)
+        args.chosen_recipes = _recipes(args, config)
     except ConfigError as exc:
         parser.error(str(exc))
+    except RecipeSelectionError as exc:
+        parser.error(f"[tool.et-log] skip-recipes in {config.source_file}: {exc}")
     not_python = [p for p in args.paths if os.path.isfile(p) and not _is_python(p, config)]
     if not_python:
         parser.error(
@@ -213,7 +248,9 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
             say(f"{path}: removed a temporary file left by an interrupted run")
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
     tests = _test_index(jobs, config)
-    for outcome in _run(jobs, config, args.jobs, not args.no_recipes, tests):
+    recipes: list[Recipe] = args.chosen_recipes
+    names = tuple(recipe.name for recipe in recipes)
+    for outcome in _run(jobs, config, args.jobs, names, tests):
         outcome.component = config.component_for(outcome.path)
         tally.outcomes.append(outcome)
         progress.advance()
@@ -224,12 +261,12 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if outcome.error is not None:
             say(f"{outcome.where}: error: {outcome.error}")
     progress.close()
-    if not args.no_recipes:
-        tally.missing_recipes = _missing_recipes(tally)
+    tally.missing_recipes, tally.left_out_recipes = _absent_recipes(tally, recipes)
     for path, reason in tally.skipped:
         say(f"{path}: skipped: {reason}")
+    extra, first = _vendored_runtime(args, config, tally, mode)
     if args.patches:
-        for patch in write_patches(args.patches, tally.outcomes):
+        for patch in write_patches(args.patches, tally, extra, first):
             say(
                 f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
                 f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
@@ -247,8 +284,24 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         out = sys.stderr if mode == "diff" else sys.stdout
         say(summary_table(tally, written=mode == "write"), out)
         say(f"done in {time.perf_counter() - started:.2f} s", out)
-    failed = bool(tally.failures) or (mode == "check" and bool(tally.changed))
+    failed = bool(tally.failures) or (mode == "check" and bool(tally.changed or extra))
     return 1 if failed else 0
+
+
+def _vendored_runtime(
+    args: argparse.Namespace, config: Config, tally: Tally, mode: str
+) -> tuple[list[FileOutcome], tuple[str, bytes] | None]:
+    """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
+    and, for --patches with --vendor, the runtime's own patch, which goes first."""
+    from codemods.vendor_step import buck_deps, report_buck, runtime_patch
+
+    vendored = getattr(args, "vendored", None)
+    result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)
+    extra = report_buck(result, mode) if result is not None else []
+    for outcome in extra:
+        outcome.component = config.component_for(outcome.path)
+    first = runtime_patch(vendored) if vendored is not None and mode == "patch" else None
+    return extra, first
 
 
 if __name__ == "__main__":

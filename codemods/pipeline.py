@@ -49,7 +49,7 @@ class SourceResult:
     notes: list[tuple[Finding, str]] = field(default_factory=list)  # what a rewrite changed
     # tests asserting on a site's message: (site, test "path:line name", channel, what was done)
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
-    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, note)
+    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
     error: str | None = None
     error_line: int = 0
@@ -120,7 +120,7 @@ def _migrate_sites(
         return result, analysis.tree
     bom = text[: len(text) - len(analysis.text)]
     lines = split_lines(analysis.text)
-    names = scan_names(analysis.facts.nodes, config.runtime_import)
+    names = scan_names(analysis.facts.nodes, config.runtime_import, analysis.tree.body)
     plans, skipped = make_plans(analysis, fixable, lines)
     if tests:
         result.test_pairs = _check_tests(plans, tests, skipped)
@@ -158,10 +158,12 @@ def _check_tests(
     plans: list[SitePlan], tests: list[TestRef], skipped: dict[int, str]
 ) -> list[tuple[Finding, str, str, str]]:
     """Sites a test asserts on: through logs they are rewritten (et-log's test support delivers
-    the record to `assertLogs`/`caplog` on the root); through warnings or captured output they
+    the record to `assertLogs`/`caplog` on the root); through captured output they
     are kept, for review, with the test named."""
     pairs = []
     for plan in plans:
+        if not isinstance(plan.call, ast.Call):
+            continue  # a level gate writes no message
         kept = kept_for_test(plan.call, plan.finding.code, tests)  # as the lint judges it
         if kept is None:
             continue

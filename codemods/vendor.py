@@ -1,77 +1,58 @@
-"""`python -m codemods.vendor ROOT`: write the et-log runtime into the target as its own subpackage.
+"""`python -m codemods.vendor ROOT`: the et-log runtime as the checkout's own package.
 
-ROOT is the target's package root (an ExecuTorch checkout, whose folder is the ``executorch``
-package). The runtime goes to ``ROOT/exir/_logging/`` (module ``executorch.exir._logging``;
-``--module`` changes it) with a license and "generated, do not edit" header on each file, its
-component table generated from ``ROOT/backends/`` and ``ROOT/backends/apple/``, formatted by the
-target's own formatter (ufmt: black + usort with the target's ``pyproject.toml``). It also writes
-the light ``torch.backends`` hook module ``ROOT/_logging_hook.py``, adds the entry point and the
-``[tool.et-log]`` keys (``runtime-import``, ``extend-exclude``) to ``ROOT/pyproject.toml`` and the
-pytest plugin to ``ROOT/conftest.py``; where an edit is not safe it prints what to add instead.
-Re-running updates in place; a second run changes nothing. ``--check`` writes nothing and exits 1
-when something would change. Exit codes: 0 done, 1 --check found work or an edit was refused,
-2 usage error.
+ROOT is the checkout's top, the folder that is the ``executorch`` package. The runtime becomes
+``executorch._logging`` (``--module`` changes it), a package that imports nothing of the exporter:
+
+- ``_logging/``: the runtime's modules (those its API and its torch hook need, derived by
+  ``vendor_runtime``), the component table filled with the checkout's backend folders, each
+  file with the checkout's license header and one line naming the et-log it is based on,
+  formatted by the checkout's ufmt; ``_logging/test/``: the runtime's tests, importing it;
+- ``_logging/BUCK`` when the checkout builds with Buck: the library ``:lib`` and its test;
+- ``src/executorch/_logging -> ../../_logging`` when ``src/executorch/`` mirrors the folders;
+- ``pyproject.toml``: the ``torch.backends`` entry point
+  ``executorch._logging.torch_hook:register`` and ``[tool.et-log]`` ``runtime-import`` and
+  ``extend-exclude``; ``pytest.ini``: the tests in ``testpaths``; ``setup.py``: the package in
+  a minimal build's package list (``vendor_config``).
+
+A tree vendored the earlier way (``exir/_logging/``, ``_logging_hook.py``, a pytest plugin in
+``conftest.py``) is cleaned up. Each file is reported created, updated, unchanged or removed.
+``--check`` writes nothing and says where the checkout's copy differs from this et-log's: the
+copy is ExecuTorch's own, so that is information, exit 0. Exit codes: 0 done, 1 refused or an
+edit left to do by hand (printed), 2 usage error.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
+import re
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import et_log_runtime
+from codemods import vendor_config as config_edits
+from codemods import vendor_runtime as derive
 from codemods import vendor_text as text
+from codemods.report.provenance import et_log_commit, et_log_version
+from codemods.vendor_files import FilePlan, VendorPlan, apply, statuses
 from codemods.vendor_text import VendorError
-from codemods.write.fileio import write_atomic
 from lint_rules import ConfigError, load_config
+from lint_rules.backends import backend_folders
+from lint_rules.config import read_table
 
 RUNTIME_DIR = Path(et_log_runtime.__file__).resolve().parent
-DEFAULT_SUBPACKAGE = "exir._logging"
+SUBPACKAGE = "_logging"
+LIBRARY_TARGET = "lib"
+PYTEST_CONFIG = "pytest.ini"
+# What the checkout's minimal build (setup.py) must ship beside the exporter it already lists.
+SETUP_BESIDE = "exir"
 
 
-@dataclass
-class VendorPlan:
-    """What one run writes (path -> text), removes, and could not do (instructions)."""
-
-    root: Path
-    module: str
-    files: dict[Path, str] = field(default_factory=dict)
-    stale: list[Path] = field(default_factory=list)
-    symlinks: dict[Path, str] = field(default_factory=dict)
-    manual: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-
-    @property
-    def folder(self) -> Path:
-        return self.root.joinpath(*self.module.split(".")[1:])
-
-    @property
-    def excludes(self) -> list[str]:
-        """What our lint and migration skip: the generated package and hook module."""
-        return [self.folder.relative_to(self.root).as_posix() + "/", f"{text.HOOK_MODULE}.py"]
-
-
-def et_log_version() -> str:
-    """``<version> (commit <sha>)`` of the et-log doing the vendoring; the commit when known."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        release = version("et-log")
-    except PackageNotFoundError:
-        release = "unknown"
-    top = RUNTIME_DIR.parent
-    result = subprocess.run(
-        ["git", "-C", str(top), "rev-parse", "--short=12", "HEAD"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    sha = result.stdout.strip() if result.returncode == 0 else ""
-    return f"{release} (commit {sha})" if sha else release
+def origin() -> str:
+    """``<version> (commit <sha>)`` of the et-log vendoring; each part only when known."""
+    version, commit = et_log_version() or "(version unknown)", et_log_commit(RUNTIME_DIR.parent)
+    return f"{version} (commit {commit})" if commit else version
 
 
 def _license(root: Path) -> str:
@@ -81,21 +62,6 @@ def _license(root: Path) -> str:
             if found:
                 return found
     return text.DEFAULT_LICENSE
-
-
-def _backend_folders(root: Path) -> tuple[list[str], list[str]]:
-    def with_python(folder: Path) -> list[str]:
-        if not folder.is_dir():
-            return []
-        return [
-            p.name
-            for p in folder.iterdir()
-            if p.is_dir() and not p.is_symlink() and next(p.rglob("*.py"), None) is not None
-        ]
-
-    return text.backend_names(
-        with_python(root / "backends"), with_python(root / "backends" / "apple")
-    )
 
 
 def _format(path: Path, source: str) -> str:
@@ -118,126 +84,174 @@ def _format(path: Path, source: str) -> str:
     return data.decode("utf-8")
 
 
-def plan(root: Path, module: str, formatted: bool = True) -> VendorPlan:
+def uses_buck(root: Path) -> bool:
+    """True for a checkout built with Buck (a ``.buckconfig``, or BUCK files in its folders)."""
+    return (root / ".buckconfig").is_file() or any(root.glob("*/BUCK"))
+
+
+def plan(
+    root: Path, module: str, formatted: bool = True, runtime: Path = RUNTIME_DIR
+) -> VendorPlan:
     """Everything a run would write into ``root``; raises VendorError when it cannot vendor."""
     out = VendorPlan(root, module)
-    license_text = _license(root)
-    command = f"python -m codemods.vendor . --module {module}"
-    head = text.header(license_text, et_log_version(), command)
-    top, apple = _backend_folders(root)
-    for source in sorted(RUNTIME_DIR.glob("*.py")):
+    head = text.header(_license(root), origin())
+    modules = derive.runtime_modules(runtime)
+    top, apple = backend_folders(root)
+    written: dict[Path, str] = {}
+    for name in modules:
+        source = runtime / f"{name}.py"
         body = source.read_text(encoding="utf-8")
-        if source.name == "components.py":
-            body = text.component_table(body, top, apple, str(source))
-        if source.name == "startup.py":
-            hook_module = f"{module.split('.')[0]}.{text.HOOK_MODULE}"
-            body = text.light_loader(body, hook_module, str(source))
-        out.files[out.folder / source.name] = head + text.localize(body, module, str(source))
-    typed = RUNTIME_DIR / "py.typed"
-    hook = root / f"{text.HOOK_MODULE}.py"
-    folder = tuple(module.split(".")[1:])
-    out.files[hook] = head + text.hook_text(module, folder)
+        if name == derive.TABLE_MODULE:
+            body = derive.component_table(body, top, apple, str(source))
+        written[out.folder / source.name] = head + text.localize(body, module, str(source))
+    tests = derive.runtime_tests(runtime)
+    test_folder = out.folder / derive.TEST_FOLDER
+    for source in tests:
+        body = source.read_text(encoding="utf-8")
+        localized = derive.localize_test(body, module, modules, str(source))
+        written[test_folder / source.name] = head + localized
+    if tests and test_folder / "__init__.py" not in written:
+        written[test_folder / "__init__.py"] = head.rstrip("\n") + "\n"
     if formatted:
-        out.files = {path: _format(path, body) for path, body in out.files.items()}
+        written = {path: _format(path, body) for path, body in written.items()}
+    out.files = {path: FilePlan(body, compare_code=True) for path, body in written.items()}
+    typed = runtime / "py.typed"
     if typed.is_file():
-        out.files[out.folder / "py.typed"] = typed.read_text(encoding="utf-8")
+        out.files[out.folder / "py.typed"] = FilePlan(typed.read_text(encoding="utf-8"))
+    if uses_buck(root):
+        _plan_buck(out, modules, sorted(written))
     _plan_stale(out)
-    _plan_links(out, hook)
+    _plan_link(out)
+    _plan_old_layout(out)
     _plan_pyproject(out)
-    _plan_conftest(out, license_text)
+    if tests:
+        _plan_pytest(out, test_folder)
+    _plan_setup(out)
     return out
 
 
+def _plan_buck(out: VendorPlan, modules: list[str], files: list[Path]) -> None:
+    tests = [p.relative_to(out.folder).as_posix() for p in files if p.parent != out.folder]
+    test_deps = ["//caffe2:torch"] if any(_imports_torch(p, out) for p in files) else []
+    body = text.buck_file(LIBRARY_TARGET, [f"{name}.py" for name in modules], tests, test_deps)
+    out.files[out.folder / "BUCK"] = FilePlan(body)
+
+
+_TORCH_IMPORT = re.compile(r"^\s*(import\s+([\w.]+\s*,\s*)*torch\b|from\s+torch\b)", re.M)
+
+
+def _imports_torch(path: Path, out: VendorPlan) -> bool:
+    """True for a vendored test that imports torch, itself or in the code it runs in a child
+    interpreter (its Buck target then depends on torch)."""
+    return path.parent != out.folder and _TORCH_IMPORT.search(out.files[path].text) is not None
+
+
 def _plan_stale(out: VendorPlan) -> None:
-    """Generated files of an older run that the runtime no longer has; refuse foreign files."""
+    """Files of an earlier run that the runtime no longer has; files not from et-log stay."""
     if not out.folder.is_dir():
         return
-    for path in sorted(out.folder.glob("*.py")):
-        if path in out.files:
+    for path in sorted(out.folder.rglob("*.py")):
+        if path in out.files or "__pycache__" in path.parts:
             continue
-        if text.MARKER in path.read_text(encoding="utf-8")[:2000]:
-            out.stale.append(path)
+        if text.from_et_log(path.read_text(encoding="utf-8")):
+            out.remove.append(path)
         else:
-            raise VendorError(f"{path}: not generated by et-log; move it out of {out.folder}")
+            out.kept.append(path)
 
 
-def _plan_links(out: VendorPlan, hook: Path) -> None:
-    """ExecuTorch packages ``src/executorch/<name> -> ../../<name>``: link the hook module too."""
-    mirror = out.root / "src" / out.module.split(".")[0]
+def _plan_link(out: VendorPlan) -> None:
+    """ExecuTorch packages ``src/executorch/<name> -> ../../<name>``: link the runtime too."""
+    mirror = out.root / "src" / out.package
     first = out.folder.relative_to(out.root).parts[0]
-    if (mirror / first).is_symlink():
-        link = mirror / hook.name
-        if not link.is_symlink():
-            out.symlinks[link] = os.path.relpath(hook, mirror)
+    if not mirror.is_dir() or not any(p.is_symlink() for p in mirror.iterdir()):
+        return
+    link = mirror / first
+    if not os.path.lexists(link):
+        out.symlinks[link] = os.path.relpath(out.root / first, mirror)
+
+
+def _plan_old_layout(out: VendorPlan) -> None:
+    """What vendoring the earlier way left: the package elsewhere, its hook, its conftest line."""
+    table = (
+        read_table(out.root / "pyproject.toml") if (out.root / "pyproject.toml").is_file() else None
+    )
+    earlier = {f"{out.package}.exir.{SUBPACKAGE}"}
+    if table and isinstance(table.get("runtime-import"), str):
+        earlier.add(str(table["runtime-import"]))
+    for old in sorted(earlier - {out.module}):
+        folder = out.root.joinpath(*old.split(".")[1:])
+        generated = [
+            p for p in sorted(folder.glob("*.py")) if text.from_et_log(p.read_text("utf-8"))
+        ]
+        if not generated:
+            continue
+        out.remove += [*generated, *[p for p in [folder / "py.typed"] if p.is_file()]]
+        out.manual.append(
+            f"the runtime moved from {old} to {out.module}: modules migrated before import "
+            f"{old}; rename it in them, e.g. git grep -l '{old}' -- '*.py' | xargs sed -i "
+            f"'s/{old}/{out.module}/g', then ufmt format them"
+        )
+    hook = out.root / f"{text.OLD_HOOK_MODULE}.py"
+    if hook.is_file() and text.from_et_log(hook.read_text(encoding="utf-8")):
+        out.remove.append(hook)
+    link = out.root / "src" / out.package / hook.name
+    if link.is_symlink():
+        out.remove.append(link)
+    conftest = out.root / "conftest.py"
+    if conftest.is_file():
+        before = conftest.read_text(encoding="utf-8")
+        after = text.without_old_plugin(before)
+        if after is None:
+            out.remove.append(conftest)
+        elif after != before:
+            out.files[conftest] = FilePlan(after)
 
 
 def _plan_pyproject(out: VendorPlan) -> None:
     path = out.root / "pyproject.toml"
-    entry = f"{out.module.split('.')[0]}.{text.HOOK_MODULE}:register"
+    entry = f"{out.module}.torch_hook:register"
+    excludes = [out.folder.relative_to(out.root).as_posix() + "/"]
     if not path.is_file():
         out.manual.append(
-            f"{path}: no pyproject.toml. Add:\n{text.ENTRY_POINT_GROUP}\n"
-            f'{text.ENTRY_POINT_NAME} = "{entry}"\n[tool.et-log]\n'
-            f'runtime-import = "{out.module}"\nextend-exclude = {text.toml_list(out.excludes)}'
+            f"{path}: no pyproject.toml. Add:\n{config_edits.ENTRY_POINT_GROUP}\n"
+            f'{config_edits.ENTRY_POINT_NAME} = "{entry}"\n[tool.et-log]\n'
+            f'runtime-import = "{out.module}"\n'
+            f"extend-exclude = {config_edits.toml_list(excludes)}"
         )
         return
-    before = path.read_text(encoding="utf-8")
+    _edit(
+        out, path, lambda before: config_edits.edit_pyproject(before, entry, out.module, excludes)
+    )
+
+
+def _plan_pytest(out: VendorPlan, tests: Path) -> None:
+    path = out.root / PYTEST_CONFIG
+    folder = tests.relative_to(out.root).as_posix()
+    if not path.is_file():
+        out.manual.append(f"{path.name}: none; have your pytest configuration collect {folder}")
+        return
+    comment = out.module.split(".")[-1].lstrip("_")
+    _edit(out, path, lambda before: config_edits.edit_pytest_ini(before, folder, comment))
+
+
+def _plan_setup(out: VendorPlan) -> None:
+    path = out.root / "setup.py"
+    if path.is_file():
+        beside = f"{out.package}.{SETUP_BESIDE}"
+        _edit(
+            out, path, lambda before: config_edits.edit_setup_packages(before, out.module, beside)
+        )
+
+
+def _edit(out: VendorPlan, path: Path, edit: Callable[[str], str]) -> None:
+    before = out.files[path].text if path in out.files else path.read_text(encoding="utf-8")
     try:
-        after = text.edit_pyproject(before, entry, out.module, out.excludes)
+        after = edit(before)
     except VendorError as exc:
         out.manual.append(f"{path}: {exc}")
         return
     if after != before:
-        out.files[path] = after
-
-
-def _plan_conftest(out: VendorPlan, license_text: str) -> None:
-    path = out.root / "conftest.py"
-    plugin = f"{out.module}.pytest_plugin"
-    before = path.read_text(encoding="utf-8") if path.is_file() else ""
-    try:
-        after = text.edit_conftest(before, plugin, license_text)
-    except (VendorError, SyntaxError) as exc:
-        out.manual.append(f"{path}: {exc}")
-        return
-    if after != before:
-        out.files[path] = after
-
-
-def changes(out: VendorPlan) -> list[str]:
-    """Relative paths the plan would create, change or remove."""
-    found = [
-        path
-        for path, body in out.files.items()
-        if not path.is_file() or path.read_text(encoding="utf-8") != body
-    ]
-    found += out.stale + list(out.symlinks)
-    return sorted(p.relative_to(out.root).as_posix() for p in found)
-
-
-def apply(out: VendorPlan) -> None:
-    for path, body in out.files.items():
-        if path.is_file() and path.read_text(encoding="utf-8") == body:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_file():
-            write_atomic(str(path), body.encode("utf-8"))  # keeps mode and line endings' file
-        else:
-            _create(path, body)
-    for path in out.stale:
-        path.unlink()
-    for link, target in out.symlinks.items():
-        link.symlink_to(target)
-
-
-def _create(path: Path, body: str) -> None:
-    """A new file, written to a temporary name first and moved into place."""
-    temp = path.with_name(f".{path.name}.et-log-tmp")
-    with open(temp, "w", encoding="utf-8", newline="") as handle:
-        handle.write(body)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
+        out.files[path] = FilePlan(after)
 
 
 def default_module(root: Path) -> str:
@@ -245,17 +259,21 @@ def default_module(root: Path) -> str:
         package = load_config(root).package
     except ConfigError:
         package = "executorch"
-    return f"{package}.{DEFAULT_SUBPACKAGE}"
+    return f"{package}.{SUBPACKAGE}"
 
 
 def vendor(
-    root: Path, module: str | None = None, check: bool = False, formatted: bool = True
+    root: Path,
+    module: str | None = None,
+    check: bool = False,
+    formatted: bool = True,
+    runtime: Path = RUNTIME_DIR,
 ) -> VendorPlan:
     """Vendor into ``root`` (or only compute what would change with ``check``)."""
     if not root.is_dir():
         raise VendorError(f"{root}: no such folder")
-    out = plan(root.resolve(), module or default_module(root), formatted)
-    out.changed = changes(out)
+    out = plan(root.resolve(), module or default_module(root), formatted, runtime)
+    out.status = statuses(out)
     if not check:
         apply(out)
     return out
@@ -268,10 +286,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "root", metavar="ROOT", help="the target's package root (ExecuTorch checkout)"
     )
+    parser.add_argument("--module", help=f"vendored package (default: <package>.{SUBPACKAGE})")
     parser.add_argument(
-        "--module", help=f"vendored package (default: <package>.{DEFAULT_SUBPACKAGE})"
+        "--check",
+        action="store_true",
+        help="write nothing; say where the checkout's copy differs from this et-log's (exit 0)",
     )
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if out of date")
     parser.add_argument("--no-format", action="store_true", help="skip the target's formatter")
     args = parser.parse_args(argv)
     root = Path(args.root)
@@ -283,14 +303,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except VendorError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 1
-    pending = out.changed if args.check else []
-    for name in out.changed:
-        sys.stdout.write(f"{'would update' if args.check else 'updated'}: {name}\n")
+    for name, status in out.status.items():
+        sys.stdout.write(
+            f"{'would be ' if args.check and status != 'unchanged' else ''}{status}: {name}\n"
+        )
+    for path in out.kept:
+        sys.stdout.write(f"kept: {path.relative_to(out.root).as_posix()} (not from et-log)\n")
     for note in out.manual:
         sys.stderr.write(f"add by hand: {note}\n")
-    if not args.check:
+    differing = [name for name, status in out.status.items() if status != "unchanged"]
+    if args.check and differing:
+        sys.stdout.write(
+            f"{len(differing)} file(s) differ from et-log {origin()}'s runtime. The checkout's "
+            f"copy is its own; `python -m codemods.vendor {args.root}` takes et-log's.\n"
+        )
+    elif not args.check:
         sys.stdout.write(f"vendored {module} into {out.folder}\n")
-    return 1 if pending or out.manual else 0
+    return 1 if out.manual else 0
 
 
 if __name__ == "__main__":

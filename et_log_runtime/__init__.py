@@ -1,66 +1,31 @@
-"""et-log runtime: ExecuTorch's components in torch's TORCH_LOGS / set_logs logging.
+"""ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``).
 
-Importing this package is cheap and stdlib-only: the API is loaded on first use.
-
-    from . import get_logger, warn_once
-    logger = get_logger(__name__)
-
-Modules, bottom up (the import graph is acyclic): ``components`` (the table) <- ``registry``
-(names, the lock) <- ``settings`` (merged set_logs state), ``destinations`` (routing, test
-capture, overrides) <- ``sync`` (the one owner of "bring torch up to date") <- the API:
-``control`` (set_logs, route_to_app, register_*), ``loggers``, ``override``, ``torch_hook``,
-``artifacts`` (is an artifact on?), ``partition_report`` (the per-run scope backends report
-rejections to, on top of ``loggers``); ``once`` (warn_once) stands alone.
+Standard library only; torch is used once loaded, never imported. Bottom up: ``components``,
+``torch_api`` (torch's internals), ``state`` (one object), ``api``, then the helpers.
 """
 
-from __future__ import annotations
-
-import importlib
+from .api import (
+    artifact_enabled,
+    get_artifact_logger,
+    get_logger,
+    logger_names,
+    set_logs,
+)
+from .capture import stdout_to_log
+from .override import override_logs
+from .partition_report import delegation_records, report_rejection, run_partitioner
+from .routed_warnings import warn
 
 __all__ = [
     "artifact_enabled",
+    "delegation_records",
     "get_artifact_logger",
     "get_logger",
     "logger_names",
     "override_logs",
-    "partition_run",
-    "register_artifact",
-    "register_component",
     "report_rejection",
-    "route_to_app",
     "run_partitioner",
     "set_logs",
     "stdout_to_log",
-    "warn_once",
+    "warn",
 ]
-
-_HOME = {
-    "artifact_enabled": "artifacts",
-    "partition_run": "partition_report",
-    "report_rejection": "partition_report",
-    "run_partitioner": "partition_report",
-    "get_logger": "loggers",
-    "get_artifact_logger": "loggers",
-    "logger_names": "control",
-    "override_logs": "override",
-    "register_artifact": "control",
-    "register_component": "control",
-    "route_to_app": "control",
-    "set_logs": "control",
-    "stdout_to_log": "capture",
-    "warn_once": "once",
-}
-
-
-def __getattr__(name: str) -> object:
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # relative to this package: it works under any name (also when vendored, docs/runtime.md)
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])

@@ -1,4 +1,7 @@
-"""``python -m et_log_runtime``: list the components, manage the opt-in startup hook."""
+"""``python -m et_log_runtime``: list the components, manage the opt-in startup hook.
+
+et-log only: not vendored into ExecuTorch (nothing ``__init__`` exports imports it).
+"""
 
 from __future__ import annotations
 
@@ -17,12 +20,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "names":
-        from . import registry
+        from .state import STATE
 
-        for name, qnames in registry.components.items():
+        for name, qnames in STATE.components.items():
             sys.stdout.write(f"{name:12} {', '.join(qnames)}\n")
-        for art in registry.artifacts.values():
-            sys.stdout.write(f"{art.name:12} artifact of {art.component}: {art.description}\n")
+        for name, (component, description) in STATE.artifacts.items():
+            sys.stdout.write(f"{name:12} artifact of {component}: {description}\n")
         return 0
     from . import startup
 

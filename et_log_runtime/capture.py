@@ -1,77 +1,85 @@
-"""``stdout_to_log``: what a called tool prints on stdout becomes lines of a module's logger.
+"""``stdout_to_log``: what a tool prints becomes log lines (Arm's Vela report).
 
-For tools a backend calls in-process that print their report instead of logging it (Arm's Vela,
-whose compiler core writes from C++): the component decides whether the lines show
-(``TORCH_LOGS=arm`` at INFO), and a library lowering leaves the application's stdout alone.
+Each line the calling thread prints through ``sys.stdout`` is logged as it comes; other
+threads' output and what C code writes to file descriptor 1 are left alone.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
-import os
 import sys
-import tempfile
+import threading
 from collections.abc import Iterator
-from typing import IO
+from types import FrameType
+from typing import Any
 
-from .loggers import get_logger
+from .api import get_logger
 
 __all__ = ["stdout_to_log"]
 
-# the log record points at the line that opened the ``with`` block, not at this module:
-# 1 = here, 2 = contextlib's __exit__, 3 = the caller's ``with`` statement
-_CALLER = 3
+_lock = threading.Lock()
+
+
+class _Lines:
+    """One thread's capture: text in, a record per complete non-blank line out."""
+
+    def __init__(self, logger: logging.Logger, level: int, caller: FrameType) -> None:
+        self.logger, self.level, self.pending = logger, level, ""
+        code = caller.f_code
+        self.where = (code.co_filename, caller.f_lineno, code.co_name)
+
+    def feed(self, text: str, end: bool = False) -> None:
+        *lines, self.pending = (self.pending + text).split("\n")
+        for line in [*lines, self.pending] if end else lines:
+            if line.strip() and self.logger.isEnabledFor(self.level):
+                path, number, function = self.where
+                args = (
+                    self.logger.name,
+                    self.level,
+                    path,
+                    number,
+                    "%s",
+                    (line.rstrip(),),
+                )
+                self.logger.handle(self.logger.makeRecord(*args, None, function))
+
+
+class _Router:
+    """``sys.stdout`` while captures run: a capturing thread's text goes to its logger."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.threads: dict[int, _Lines] = {}
+
+    def write(self, text: str) -> int:
+        lines = self.threads.get(threading.get_ident())
+        if lines is None:
+            return int(self.stream.write(text))
+        lines.feed(text)
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)  # flush, encoding, isatty, fileno...
 
 
 @contextlib.contextmanager
 def stdout_to_log(name: str, level: int = logging.INFO) -> Iterator[None]:
-    """Capture stdout while the block runs; log each non-blank line on ``get_logger(name)``.
-
-    Both ``sys.stdout`` and file descriptor 1 (what C/C++ extensions write to) are captured. The
-    lines are logged when the block ends, also when it raises (they often say why). Nothing is
-    formatted when the logger is not enabled for ``level``.
-    """
-    buffer = io.StringIO()
-    with tempfile.TemporaryFile() as raw:
-        try:
-            with _descriptor_to(1, raw), contextlib.redirect_stdout(buffer):
-                yield
-        finally:
-            raw.seek(0)
-            text = buffer.getvalue() + raw.read().decode(errors="replace")
-            log = get_logger(name)
-            if log.isEnabledFor(level):
-                for line in text.splitlines():
-                    if line.strip():
-                        log.log(level, "%s", line.rstrip(), stacklevel=_CALLER)
-
-
-@contextlib.contextmanager
-def _descriptor_to(fd: int, target: IO[bytes]) -> Iterator[None]:
-    """Point ``fd`` at ``target`` while the block runs (left alone when it cannot be duplicated)."""
-    try:
-        saved = os.dup(fd)
-    except OSError:
-        yield
-        return
-    sys.stdout.flush()
-    _flush_c_streams()
-    os.dup2(target.fileno(), fd)
+    """While the block runs, each line this thread prints goes to ``get_logger(name)``
+    at ``level`` instead (the records point at the ``with`` line)."""
+    lines = _Lines(get_logger(name), level, sys._getframe(2))  # 2: the ``with`` line
+    thread = threading.get_ident()
+    with _lock:
+        router = sys.stdout if isinstance(sys.stdout, _Router) else _Router(sys.stdout)
+        sys.stdout, outer = router, router.threads.get(thread)
+        router.threads[thread] = lines
     try:
         yield
     finally:
-        _flush_c_streams()
-        os.dup2(saved, fd)
-        os.close(saved)
-
-
-def _flush_c_streams() -> None:
-    """``fflush(NULL)``: C stdio buffers reach the descriptor they were written for."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).fflush(None)
-    except (OSError, AttributeError, TypeError):
-        pass
+        lines.feed("", end=True)
+        with _lock:
+            router.threads.pop(thread)
+            if outer is not None:
+                router.threads[thread] = outer
+            elif not router.threads and sys.stdout is router:
+                sys.stdout = router.stream

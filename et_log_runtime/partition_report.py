@@ -1,187 +1,203 @@
-"""Why nodes stay on the CPU: one scope per partitioner run, fed by the backends' rejection sites.
+"""Which nodes ran where, and why: a record of each partitioner run.
 
-The core opens the scope around each partitioner call (``run_partitioner``, or the
-``partition_run`` context manager); backends call ``report_rejection(logger, node, reason)`` where
-they decide a node cannot be delegated. When the run ends the scope compares the graph's tagged
-nodes with its ``call_function`` nodes and, for every node left outside the delegates
-(``getitem`` aside), with the reasons reported for it or "no reason given by <Partitioner>":
-
-- logs one INFO line per node on the logger of the component of the partitioner's module
-  (``executorch.backends.webgpu``, not the module's own logger, whose level a partitioner's
-  ``verbose`` flag may have changed), so the component follows the partitioner that ran (``TORCH_LOGS=webgpu`` explains a WebGPU run even though the rejection
-  came from Vulkan's code);
-- logs one table on the ``partition_report`` artifact (``TORCH_LOGS=partition_report``).
-
-When neither is on, the scope is inert: nothing is collected, formatted or logged.
-Outside any scope (a support check run for ``ops_to_not_decompose``, a partitioner called
-directly) ``report_rejection`` logs its line at DEBUG on the backend's ``logger`` at once: such
-checks are not the run's verdict, and ``TORCH_LOGS=<backend>`` (INFO) would repeat the run's lines.
+The core runs a partitioner through ``run_partitioner``; a backend calls
+``report_rejection(logger, node, reason, code)`` where it keeps a node on the CPU. The
+record lists every ``call_function`` node: target, the user's source line, the partition
+that took it or why not (stable code and text). It is built only when something reads it:
+the component at INFO (``TORCH_LOGS=xnnpack``: a line per node left), the
+``partition_report`` artifact (a table), ``EXECUTORCH_DELEGATION_RECORD=<file>`` (JSON),
+``TORCH_TRACE`` (torch's structured trace) or ``delegation_records()``.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import operator
+import os
+import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Protocol, TypeVar
+from typing import Any, TypeVar
 
-from .artifacts import PARTITION_REPORT, artifact_enabled
-from .components import COMPONENTS, component_for_module
-from .loggers import get_artifact_logger, get_logger
+from .api import artifact_enabled, get_artifact_logger, get_logger
+from .state import STATE
 
-__all__ = ["PartitionRun", "partition_run", "report_rejection", "run_partitioner"]
+__all__ = ["delegation_records", "report_rejection", "run_partitioner"]
 
-CORE_MODULE = "executorch.exir.backend"  # reports a partitioner outside every component
-_MAX_REASONS = 10_000  # rejections kept per run: a runaway reporter cannot eat the memory
-_BOOKKEEPING = {operator.getitem}
-_scopes = threading.local()
+SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}
+RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
+_FRAME = re.compile(r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)')
+_open = threading.local()  # .run: the run in progress in this thread
+_blocks: list[list[dict[str, Any]]] = []  # open delegation_records() blocks
+_written: list[dict[str, Any]] = []  # the runs in RECORD_ENV's file
 Result = TypeVar("Result")
 
 
-class _Node(Protocol):
-    name: str
-    op: str
-    target: object
-    meta: dict[str, object]
-
-
-def _stack() -> list[PartitionRun]:
-    stack: list[PartitionRun] | None = getattr(_scopes, "stack", None)
-    if stack is None:
-        stack = _scopes.stack = []
-    return stack
-
-
 def target_name(target: object) -> str:
-    """``aten.sort.default`` for an operator overload, the function's name otherwise."""
-    overload = getattr(target, "_op", target)  # an edge operator wraps the ATen overload
-    if hasattr(overload, "_schema"):
-        return str(overload)
+    """``aten.sort.default`` for an operator overload, else the function's name."""
+    for overload in (target, getattr(target, "_op", None)):  # edge ops wrap ATen's
+        if hasattr(overload, "_schema"):
+            return str(overload)
     return getattr(target, "__name__", None) or str(target)
 
 
-def _component_logger(component: str, module: str) -> str:
-    """The component's own logger covering `module` (``executorch.backends.xnnpack``): its level
-    is the component's, whatever a module below it set for itself (a ``verbose`` flag)."""
-    prefixes = [p for p in COMPONENTS.get(component, ()) if module.startswith(p)]
-    return max(prefixes, key=len, default=module)
+def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
+    """The user's line that made a node: the innermost frame of its stack trace outside
+    torch's own code (``nn.Linear.forward``), and its module path."""
+    torch_file = getattr(sys.modules.get("torch"), "__file__", None) or "/-/-"
+    torch_dir = os.path.join(os.path.dirname(torch_file), "")  # with the separator
+    frames = _FRAME.findall(meta.get("stack_trace") or "")
+    user = [f for f in frames if not f[0].startswith(torch_dir)] or frames
+    modules = list((meta.get("nn_module_stack") or {}).values())
+    if not user:
+        return None
+    path, line, code = user[-1]
+    module = modules[-1][0] if modules else None
+    return {"file": path, "line": int(line), "code": code.strip(), "module": module}
 
 
 class PartitionRun:
-    """One partitioner run: who ran, and the reasons its backends gave (only while live)."""
+    """One partitioner run: who ran, and the reasons its backends gave."""
 
     def __init__(self, partitioner: object) -> None:
         cls = type(partitioner)
-        self.partitioner = cls.__name__
-        self.module = cls.__module__
-        component = component_for_module(self.module)
-        self.component = component or self.module
-        home = _component_logger(component, self.module) if component else self.module
-        self.explain = get_logger(home)
-        self.report = get_artifact_logger(home if component else CORE_MODULE, PARTITION_REPORT)
-        self.explaining = self.explain.isEnabledFor(logging.INFO)
-        self.reporting = artifact_enabled(self.report)
-        self.live = self.explaining or self.reporting
-        self.reasons: dict[str, list[str]] = {}
-        self._kept = 0
-
-    def reject(self, node: object, reason: str) -> None:
-        """Remember `reason` for `node` (each distinct reason once)."""
-        name = str(getattr(node, "name", node))
-        reasons = self.reasons.setdefault(name, [])
-        if reason not in reasons and self._kept < _MAX_REASONS:
-            reasons.append(reason)
-            self._kept += 1
-
-    def finish(self, result: Result, stacklevel: int = 1) -> Result:
-        """Explain and report the run whose result is `result` (a ``PartitionResult``: its
-        ``tagged_exported_program`` and ``partition_tags``); returns `result` unchanged. The
-        lines point at `stacklevel` frames above this call (1: its caller), as in ``logging``."""
-        if not self.live:
-            return result
-        program = getattr(result, "tagged_exported_program", None)
-        graph_module = getattr(program, "graph_module", None)
-        nodes: list[_Node] = list(getattr(getattr(graph_module, "graph", None), "nodes", ()))
-        tags = set(getattr(result, "partition_tags", None) or ())
-        self.emit(nodes, tags, stacklevel + 1)
-        return result
-
-    def emit(self, nodes: list[_Node], tags: set[object], stacklevel: int = 1) -> None:
-        """Log what the run left on the CPU: `nodes` of the graph, `tags` its delegates' tags."""
-        used: set[object] = set()
-        delegated = 0
-        left: list[tuple[str, str, str]] = []
-        for node in nodes:
-            if node.op != "call_function":
-                continue
-            tag = node.meta.get("delegation_tag")
-            if tag is not None and tag in tags:
-                used.add(tag)
-                delegated += 1
-            elif node.target not in _BOOKKEEPING:
-                given = self.reasons.get(node.name)
-                reason = "; ".join(given) if given else f"no reason given by {self.partitioner}"
-                left.append((node.name, target_name(node.target), reason))
-        if self.explaining:
-            for name, target, reason in left:
-                self.explain.info(
-                    "%s: %s (%s) stays on the CPU: %s",
-                    self.partitioner,
-                    name,
-                    target,
-                    reason,
-                    stacklevel=stacklevel + 1,
-                )
-        if self.reporting:
-            table = self._table(len(used), delegated, left)
-            self.report.debug("%s", table, stacklevel=stacklevel + 1)
-
-    def _table(self, partitions: int, delegated: int, left: list[tuple[str, str, str]]) -> str:
-        lines = [
-            f"{self.partitioner}: {partitions} partition(s), {delegated} node(s) delegated; "
-            f"{len(left)} node(s) not partitioned [component {self.component}]"
+        self.partitioner, module = cls.__name__, cls.__module__
+        component = STATE.component_for(module)
+        self.component = component or module
+        homes = [
+            q for q in STATE.components.get(component or "", ()) if module.startswith(q)
         ]
-        if left:
-            rows = [("node", "target", "reason"), *left]
-            widths = [max(len(row[i]) for row in rows) for i in range(2)]
-            lines += [f"  {a.ljust(widths[0])}  {b.ljust(widths[1])}  {c}" for a, b, c in rows]
-        return "\n".join(lines)
+        home = max(
+            homes, key=len, default=module
+        )  # the component's level, not a module's
+        self.explain = get_logger(home)
+        report = home if component else "executorch.exir.backend"
+        self.report = get_artifact_logger(report, "partition_report")
+        torch = STATE.sync()
+        self.trace = torch.trace if torch and torch.tracing() else None
+        self.kept = bool(_blocks or os.environ.get(RECORD_ENV) or self.trace)
+        self.live = self.kept or artifact_enabled(self.report)
+        self.live = self.live or self.explain.isEnabledFor(logging.INFO)
+        self.reasons: dict[str, list[dict[str, str]]] = {}
+
+    def record(self, result: object) -> dict[str, Any]:
+        """The record of this run, whose result is ``result`` (a ``PartitionResult``)."""
+        program = getattr(result, "tagged_exported_program", None)
+        nodes = getattr(getattr(program, "graph_module", None), "graph", None)
+        tags = set(getattr(result, "partition_tags", None) or ())
+        entries = []
+        for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
+            tag = node.meta.get("delegation_tag")
+            taken = str(tag) if tag is not None and tag in tags else None
+            none = {
+                "code": "NONE_GIVEN",
+                "text": f"no reason given by {self.partitioner}",
+            }
+            if node.target is operator.getitem:  # reads an output of the node before it
+                none = {
+                    "code": "BOOKKEEPING",
+                    "text": "getitem follows the node it reads",
+                }
+            entry = {
+                "name": node.name,
+                "target": target_name(node.target),
+                "partition": taken,
+                "source": _source(node.meta),
+                "reasons": [] if taken else self.reasons.get(node.name) or [none],
+            }
+            entries.append(entry)
+        delegated = [e["partition"] for e in entries if e["partition"]]
+        return {
+            "partitioner": self.partitioner,
+            "component": self.component,
+            "partitions": len(set(delegated)),
+            "delegated": len(delegated),
+            "nodes": entries,
+        }
+
+    def emit(self, run: dict[str, Any], stacklevel: int) -> None:
+        """Tell whoever reads it: the component, the artifact, the record's readers."""
+        left = [e for e in run["nodes"] if e["reasons"] and e["target"] != "getitem"]
+        for entry in left if self.explain.isEnabledFor(logging.INFO) else ():
+            why = "; ".join(r["text"] for r in entry["reasons"])
+            line = "%s: %s (%s) stays on the CPU: %s"
+            args = (self.partitioner, entry["name"], entry["target"], why)
+            self.explain.info(line, *args, stacklevel=stacklevel)
+        if artifact_enabled(self.report):
+            self.report.debug("%s", render_table(run, left), stacklevel=stacklevel)
+        for runs in _blocks:
+            runs.append(run)
+        if os.environ.get(RECORD_ENV):
+            _written.append(run)
+            write_record(os.environ[RECORD_ENV], _written)
+        if self.trace is not None:
+            self.trace("executorch_delegation_record", lambda: json.dumps(run))
+
+
+def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
+    """The ``partition_report`` text of a run: a header, a row per node left."""
+    rows = [["node", "target", "code", "reason"]] if left else []
+    for entry in left:
+        codes = ",".join(dict.fromkeys(r["code"] for r in entry["reasons"]))
+        why = "; ".join(r["text"] for r in entry["reasons"])
+        rows.append([entry["name"], entry["target"], codes, why])
+    widths = [max((len(row[i]) for row in rows), default=0) for i in range(3)]
+    head = f"{run['partitioner']}: {run['partitions']} partition(s), {run['delegated']}"
+    head += f" node(s) delegated; {len(left)} node(s) not partitioned"
+    cells = ["  " + "  ".join([*map(str.ljust, r[:3], widths), r[3]]) for r in rows]
+    return "\n".join([f"{head} [component {run['component']}]", *cells])
+
+
+def write_record(path: str, runs: list[dict[str, Any]]) -> None:
+    """``runs`` as the JSON record at ``path``, replaced whole (never half written)."""
+    partial = f"{path}.{os.getpid()}.partial"
+    with open(partial, "w", encoding="utf-8") as handle:
+        json.dump({"schema": SCHEMA, "runs": runs}, handle, indent=1)
+    os.replace(partial, path)
 
 
 @contextmanager
-def partition_run(partitioner: object) -> Iterator[PartitionRun]:
-    """The scope of one run of `partitioner`; call ``finish(result)`` on it with the result.
-    Rejections reported in this thread meanwhile belong to it. Nothing is emitted when the
-    partitioner raises."""
-    run = PartitionRun(partitioner)
-    stack = _stack()
-    stack.append(run)
+def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]]:
+    """The records of the partitioner runs in the block, in order (and to ``path``)."""
+    runs: list[dict[str, Any]] = []
+    _blocks.append(runs)
     try:
-        yield run
+        yield runs
     finally:
-        stack.pop()
+        _blocks.remove(runs)
+        if path:
+            write_record(path, runs)
 
 
 def run_partitioner(partitioner: Callable[[object], Result], program: object) -> Result:
-    """``partitioner(program)`` inside its ``partition_run`` scope, explained and reported."""
-    with partition_run(partitioner) as run:
-        return run.finish(partitioner(program), stacklevel=2)  # the core's line, not ours
+    """``partitioner(program)``, recorded: rejections this thread reports meanwhile
+    belong to it. Nothing is emitted if it raises."""
+    run, outer = PartitionRun(partitioner), getattr(_open, "run", None)
+    _open.run = run
+    try:
+        result = partitioner(program)
+    finally:
+        _open.run = outer
+    if run.live:
+        run.emit(run.record(result), stacklevel=3)  # the core's line, not ours
+    return result
 
 
-def report_rejection(logger: logging.Logger | None, node: object, reason: str) -> None:
-    """A backend's rejection site: `node` cannot be delegated because of `reason`.
-
-    Inside a partitioner run the reason goes to that run's explanation and report (nothing is
-    kept while both are off); outside one it is logged at DEBUG on the backend's `logger` (none:
-    not logged)."""
-    stack = _stack()
-    if stack:
-        run = stack[-1]
-        if run.live:
-            run.reject(node, str(reason))
+def report_rejection(
+    logger: logging.Logger | None, node: object, reason: str, code: str = "UNSPECIFIED"
+) -> None:
+    """A backend keeps ``node`` on the CPU for ``reason``, whose stable ``code`` the
+    record's reason table explains. Outside a run: logged at DEBUG on ``logger``."""
+    run = getattr(_open, "run", None)
+    if run is not None:
+        if run.live:  # nothing is kept while nobody reads the record
+            reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])
+            given = {"code": code, "text": str(reason)}
+            if given not in reasons and len(reasons) < 100:
+                reasons.append(given)
     elif logger is not None and logger.isEnabledFor(logging.DEBUG):
-        target = target_name(getattr(node, "target", ""))
-        name = getattr(node, "name", node)
-        logger.debug("%s (%s) not delegated: %s", name, target, reason, stacklevel=2)
+        what = (getattr(node, "name", node), target_name(getattr(node, "target", "")))
+        logger.debug("%s (%s) not delegated: %s", *what, reason, stacklevel=2)

@@ -1,9 +1,11 @@
 """Opt-in interpreter startup hook for when torch's ``torch.backends`` hook cannot run in time.
 
+et-log only (``python -m et_log_runtime install-startup-hook``): not vendored into ExecuTorch.
+
 Needed only with ``TORCH_DEVICE_BACKEND_AUTOLOAD=0`` or torch < 2.13, and only for TORCH_LOGS names
 given at import time. ``python -m et_log_runtime install-startup-hook`` writes a one-line ``.pth`` into
 site-packages. At every interpreter start that line only checks whether TORCH_LOGS is set; if so it
-arms a finder that registers our names right after torch loads ``torch._logging._internal``, which is
+arms a finder that registers our names right after torch loads its logging internals, which is
 before torch parses TORCH_LOGS.
 """
 
@@ -14,22 +16,21 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from . import torch_api
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up hook)
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
 
 __all__ = ["PTH_LINE", "PTH_NAME", "arm", "install", "uninstall"]
 
-_PACKAGE = __name__.rpartition(".")[0]  # et_log_runtime, or wherever it was vendored
-PTH_NAME = f"{_PACKAGE.replace('.', '_')}_startup.pth"
-# Vendored (codemods.vendor): the generated hook module, which loads this package without
-# importing its parents (ExecuTorch's executorch.exir would import torch before arm() runs).
-_LIGHT_LOADER = ""
-_ARM = f"{_LIGHT_LOADER}').arm_startup()" if _LIGHT_LOADER else f"{_PACKAGE}.startup').arm()"
+_PACKAGE = __name__.rpartition(".")[0]
+PTH_NAME = f"{_PACKAGE}_startup.pth"
 PTH_LINE = (
-    f"import os; 'TORCH_LOGS' in os.environ and __import__('importlib').import_module('{_ARM}\n"
+    "import os; 'TORCH_LOGS' in os.environ and "
+    f"__import__('importlib').import_module('{_PACKAGE}.startup').arm()\n"
 )
-_TARGET = "torch._logging._internal"
+_TARGET = torch_api.INTERNAL
 
 
 class _RegisterAfterTorchLogging:

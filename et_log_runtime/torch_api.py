@@ -1,69 +1,122 @@
-"""The part of ``torch._logging._internal`` the runtime uses, as typing protocols.
+"""Every use of torch's private logging names, feature-checked in ``load``.
 
-Imported only under ``TYPE_CHECKING``: the runtime never imports torch (it finds torch's logging
-internals in ``sys.modules``), so these describe what it reads and calls there (torch 2.13).
+torch has no public way to register log names for another package or to hear that it
+(re)initialised its loggers, so the runtime reads ``torch._logging._internal`` here, only once
+torch loaded it. If anything used here is missing, logging stays plain (one line on stderr).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+import sys
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any
+
+__all__ = ["INTERNAL", "Torch", "load", "report"]
+
+INTERNAL = "torch._logging._internal"
+_NEEDED = ("log_registry", "register_artifact", "_init_logs", "_is_torch_handler")
+_REGISTRY = ("is_log", "is_artifact", "register_log", "log_alias_to_log_qnames")
+# torch's module, and what load() made of it
+_checked: list[tuple[object, Torch | None]] = []
+_reported: set[str] = set()
 
 
-class TorchLogState(Protocol):
-    """torch's ``LogState``: the levels and artifacts in effect."""
+class Torch:
+    """The few operations the runtime needs of torch's logging internals."""
 
-    log_qname_to_level: dict[str, int]
-    artifact_names: set[str]
+    def __init__(self, internal: Any) -> None:
+        self.internal, self.registry = internal, internal.log_registry
 
-    def enable_log(self, log_qnames: str | list[str], log_level: int) -> None: ...
+    def free(self, name: str) -> bool:
+        """True if torch does not know ``name`` yet; else say why we cannot have it."""
+        if not (self.registry.is_log(name) or self.registry.is_artifact(name)):
+            return True
+        if self.registry.log_alias_to_log_qnames.get(name) == [name]:
+            report(
+                f"TORCH_LOGS named {name!r} before ExecuTorch registered it (torch < 2.13"
+                " or TORCH_DEVICE_BACKEND_AUTOLOAD=0): torch took it as a module path"
+            )
+        else:
+            report(f"{name!r} not registered: torch already has that name")
+        return False
 
-    def enable_artifact(self, artifact_name: str) -> None: ...
+    def register_log(self, name: str, qnames: tuple[str, ...]) -> None:
+        self.registry.register_log(name, list(qnames))
+
+    def register_artifact(self, name: str, text: str) -> None:
+        self.internal.register_artifact(name, text, visible=True, off_by_default=True)
+
+    def is_torch_handler(self, handler: logging.Handler) -> bool:
+        return bool(self.internal._is_torch_handler(handler))
+
+    def initialised(self) -> bool:
+        """True once torch set its loggers up (at the end of ``import torch``)."""
+        return getattr(self.internal, "LOG_TRACE_HANDLER", None) is not None
+
+    def reinit(self) -> None:
+        self.internal._init_logs()
+
+    def around_init(
+        self, before: Callable[[], None], after: Callable[[], None]
+    ) -> None:
+        """Make every ``_init_logs`` (torch's ``set_logs`` too) start with ``before`` and
+        end with ``after``."""
+        original = self.internal._init_logs
+        if hasattr(original, "executorch_original"):
+            return
+
+        @functools.wraps(original)
+        def _init_logs(*args: object, **kwargs: object) -> None:
+            before()
+            original(*args, **kwargs)
+            try:
+                after()
+            except Exception as exc:  # noqa: BLE001 - torch's logging must not fail for us
+                report(f"could not re-apply ExecuTorch's log settings ({exc!r})")
+
+        _init_logs.executorch_original = original  # type: ignore[attr-defined]
+        self.internal._init_logs = _init_logs
+        package = sys.modules.get("torch._logging")
+        if getattr(package, "_init_logs", None) is original:
+            package._init_logs = _init_logs  # type: ignore[union-attr]
+
+    def tracing(self) -> bool:
+        """True if ``TORCH_TRACE`` names a folder for torch's structured trace."""
+        handler = getattr(self.internal, "LOG_TRACE_HANDLER", None)
+        return bool(getattr(handler, "root_dir", None))
+
+    def trace(self, name: str, payload: Callable[[], str]) -> None:
+        """A JSON artifact ``name`` in torch's structured trace (tlparse shows it)."""
+        trace_structured = sys.modules["torch._logging"].trace_structured
+        meta = {"name": name, "encoding": "json"}
+        trace_structured(
+            "artifact", lambda: meta, payload_fn=payload, expect_trace_id=False
+        )
 
 
-class LogRegistry(Protocol):
-    """torch's ``LogRegistry``: the names TORCH_LOGS accepts."""
-
-    log_alias_to_log_qnames: dict[str, list[str]]
-    artifact_names: set[str]
-    child_log_qnames: set[str]
-
-    def is_log(self, alias: str) -> bool: ...
-
-    def is_artifact(self, name: str) -> bool: ...
-
-    def get_log_qnames(self) -> set[str]: ...
-
-    def get_artifact_log_qnames(self) -> set[str]: ...
-
-    def register_log(self, alias: str, log_qnames: str | list[str]) -> None: ...
-
-    def register_child_log(self, log_qname: str) -> None: ...
-
-    def register_artifact_log(self, artifact_log_qname: str) -> None: ...
+def load() -> Torch | None:
+    """torch's logging internals, if torch loaded them and they have what we use."""
+    internal = sys.modules.get(INTERNAL)
+    if internal is None or (_checked and _checked[0][0] is internal):
+        return _checked[0][1] if internal is not None else None
+    missing = [n for n in _NEEDED if not hasattr(internal, n)]
+    registry = getattr(internal, "log_registry", None)
+    missing += [f"log_registry.{n}" for n in _REGISTRY if not hasattr(registry, n)]
+    if missing:
+        report(
+            f"this torch lacks {', '.join(missing)}: ExecuTorch's TORCH_LOGS names are off"
+        )
+    _checked[:] = [(internal, None if missing else Torch(internal))]
+    return _checked[0][1]
 
 
-class TorchLogging(Protocol):
-    """The module ``torch._logging._internal``."""
-
-    log_registry: LogRegistry
-    log_state: TorchLogState
-    LogState: Callable[[], TorchLogState]
-    _init_logs: Callable[..., None]
-
-    def getArtifactLogger(self, module_qname: str, artifact_name: str) -> logging.Logger: ...
-
-    def register_artifact(
-        self, setting_name: str, description: str, *, visible: bool, off_by_default: bool
-    ) -> None: ...
-
-    def configure_artifact_log(self, log: logging.Logger) -> None: ...
-
-    def _is_torch_handler(self, handler: logging.Handler) -> bool: ...
-
-    def _has_registered_parent(self, log_qname: str) -> bool: ...
-
-    def _set_log_state(self, state: TorchLogState) -> None: ...
-
-    def _parse_log_settings(self, settings: str) -> TorchLogState: ...
+def report(message: str) -> None:
+    """Say ``message`` once on stderr; never raises."""
+    if message not in _reported:
+        _reported.add(message)
+        try:
+            sys.stderr.write(f"{__name__.rpartition('.')[0]}: {message}\n")
+        except Exception:  # noqa: BLE001 - a closed stderr must not break import torch
+            pass

@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from lint_rules.backends import backend_of
 from lint_rules.globs import matches_any
 from lint_rules.options import OPTIONS
 from lint_rules.paths import is_within
@@ -39,10 +40,6 @@ DEFAULT_SCRIPT_PATTERNS: tuple[str, ...] = (
     "demos/",
     "scripts/",
 )
-# Folders under backends/ that are ExecuTorch core rather than a backend of their own.
-DEFAULT_COMPONENTS: tuple[tuple[str, str], ...] = (("**/backends/transforms/", "executorch"),)
-# backends/apple/<name>/ is a backend; backends/apple itself is only a grouping folder.
-_GROUPING_FOLDERS = frozenset({"apple"})
 
 
 SEVERITIES = ("note", "warning", "error")
@@ -65,13 +62,15 @@ class Config:
     detect_scripts: bool = True
     # Options a site kind declares for itself (`Rule.options`): key -> list of strings.
     rule_options: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    components: tuple[tuple[str, str], ...] = DEFAULT_COMPONENTS
+    components: tuple[tuple[str, str], ...] = ()
     default_component: str = "executorch"
     runtime_import: str = "et_log_runtime"
     # Explicit logger names inside this package are kept by ETL001's fix.
     package: str = "executorch"
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    # ExecuTorch recipes the codemod leaves out (names checked by the codemod; the lint ignores it)
+    skip_recipes: tuple[str, ...] = ()
     # How findings are reported by the github, sarif, lintrunner and json formats.
     severity: str = "warning"
     source_file: Path | None = field(default=None, compare=False)
@@ -89,23 +88,13 @@ class Config:
         return absolute.replace(os.sep, "/")
 
     def component_for(self, path: str | os.PathLike[str]) -> str:
-        """The component a file belongs to: the config map first, then `backends/<name>/`
-        (or `backends/apple/<name>/`) -> `<name>`, else the default component."""
+        """The component a file belongs to: the config map first, then its backend
+        (`lint_rules.backends`), else the default component."""
         rel = self.relpath(path)
         for pattern, name in self.components:
             if matches_any(rel, (pattern,)):
                 return name
-        parts = rel.split("/")[:-1]
-        for i, part in enumerate(parts):
-            if part != "backends":
-                continue
-            rest = parts[i + 1 :]
-            if rest and rest[0] in _GROUPING_FOLDERS:
-                rest = rest[1:]
-            if rest:
-                return rest[0]
-            break
-        return self.default_component
+        return backend_of(rel.split("/")[:-1]) or self.default_component
 
     def is_excluded(self, path: str | os.PathLike[str]) -> bool:
         """True if an exclude glob matches the file or one of its folders."""
@@ -143,6 +132,7 @@ _LIST_KEYS = {
     "script_patterns",
     "select",
     "ignore",
+    "skip_recipes",
 }
 _STR_KEYS = {"default_component", "runtime_import", "package", "severity"}
 _BOOL_KEYS = {"detect_scripts"}
@@ -177,8 +167,7 @@ def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
                 for v in value
             ):
                 raise ConfigError(f"{where}: components must map folder globs to names")
-            # User entries are checked before the defaults.
-            value = tuple(tuple(v) for v in value) + DEFAULT_COMPONENTS
+            value = tuple(tuple(v) for v in value)
         out[key] = value
     if rule_options:
         out["rule_options"] = tuple(sorted(rule_options.items()))

@@ -9,7 +9,7 @@ import os
 import re
 import stat
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lint_rules.config import Config
@@ -159,6 +159,11 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     found = [site for rule in enabled_rules(config) for site in rule.detect(facts, config)]
     if not found:
         return None
+    whole_file = next(
+        (r for rule in ALL_RULES if rule.file_check and (r := rule.file_check(facts))), None
+    )
+    if whole_file is not None:  # all or nothing per file: every site waits for review
+        found = [replace(s, fixable=False, reason=whole_file) if s.fixable else s for s in found]
     lines = _LINE_BREAK.split(text)
     sites = []
     for site in found:

@@ -11,7 +11,8 @@ from functools import cached_property
 from lint_rules.statements import StatementIndex
 from lint_rules.walk import walk_all
 
-# Built-in warning classes by name; the first three are API signals, never diagnostics.
+# Built-in warning classes by name; the first three are API signals, never diagnostics
+# (`warning_classes.Categories` decides a category's kind, across modules).
 API_SIGNALS = frozenset({"DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"})
 BUILTIN_WARNINGS = API_SIGNALS | frozenset(
     {
@@ -26,6 +27,7 @@ BUILTIN_WARNINGS = API_SIGNALS | frozenset(
         "EncodingWarning",
     }
 )
+_LOGGER_SETUP = frozenset({"propagate", "handlers"})  # attributes a module sets up a logger by
 ROOT_LOGGING_FUNCTIONS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
 )
@@ -57,9 +59,11 @@ class ModuleFacts:
     by_qualname: dict[str, list[ast.Call]] = field(default_factory=dict)
     by_method: dict[str, list[ast.Call]] = field(default_factory=dict)
     raises: list[ast.Raise] = field(default_factory=list)
+    compares: list[ast.Compare] = field(default_factory=list)
+    # `x.propagate = ...`, `x.handlers = ...`: how a module may set up a logger of its own
+    attribute_stores: list[ast.Assign] = field(default_factory=list)
     assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
     warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
-    api_signal_classes: set[str] = field(default_factory=lambda: set(API_SIGNALS))
     module_level_calls: set[int] = field(default_factory=set)
     # id(call) -> attribute read on its result, for `f(...).attr`
     call_attributes: dict[int, str] = field(default_factory=dict)
@@ -136,11 +140,6 @@ class ModuleFacts:
         """The root logger, directly or through a variable bound to it."""
         return self.is_root_logger(node) or (
             isinstance(node, ast.Name) and node.id in self.logger_variables[0]
-        )
-
-    def is_api_signal(self, name: str | None) -> bool:
-        return name is not None and (
-            name in self.api_signal_classes or name.endswith("DeprecationWarning")
         )
 
     def is_warning_class(self, name: str | None) -> bool:
@@ -243,10 +242,16 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
             assign: ast.Assign | ast.AnnAssign = node  # type: ignore[assignment]  # by kind
             if isinstance(assign.value, ast.Call):
                 facts.assigns.append(assign)
+            elif isinstance(assign, ast.Assign) and any(
+                isinstance(t, ast.Attribute) and t.attr in _LOGGER_SETUP for t in assign.targets
+            ):
+                facts.attribute_stores.append(assign)
         elif kind is ast.Attribute:
             attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
             if type(attribute.value) is ast.Call:
                 facts.call_attributes[id(attribute.value)] = attribute.attr
+        elif kind is ast.Compare:
+            facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
         elif kind is ast.Raise:
             facts.raises.append(node)  # type: ignore[arg-type]  # kind is ast.Raise
         elif kind is ast.ClassDef:
@@ -279,19 +284,14 @@ def _finish(tree: ast.Module, facts: ModuleFacts) -> None:
 
 
 def _classify_classes(classes: list[ast.ClassDef], facts: ModuleFacts) -> None:
-    """Same-file warning subclasses, to a fixpoint (a class may come before its base)."""
+    """Same-file warning subclasses, to a fixpoint (a class may come before its base). Which of
+    them are API signals is `warning_classes.Categories`' question."""
     changed = True
     while changed:
         changed = False
         for cls in classes:
             bases = [last_identifier(b) for b in cls.bases]
-            if cls.name not in facts.api_signal_classes and any(
-                b in facts.api_signal_classes for b in bases
-            ):
-                facts.api_signal_classes.add(cls.name)
-                facts.warning_classes.add(cls.name)
-                changed = True
-            elif cls.name not in facts.warning_classes and any(
+            if cls.name not in facts.warning_classes and any(
                 facts.is_warning_class(b) for b in bases
             ):
                 facts.warning_classes.add(cls.name)

@@ -1,8 +1,9 @@
 """Tests that assert on a message the migration would move (read before any site is rewritten).
 
-ExecuTorch's tests check warnings (`pytest.warns(match=)`, `assertWarns`), logs (`assertLogs`,
-`caplog`) and captured output (`capsys`, `redirect_stdout`). A site whose message such a test
-looks for changes channel when rewritten: a warning becomes a log record, a print a log line. The
+ExecuTorch's tests check logs (`assertLogs`, `caplog`) and captured output (`capsys`,
+`redirect_stdout`). A site whose message such a test looks for may change channel when
+rewritten: a print becomes a log line. (Tests of warnings, `pytest.warns`, `assertWarns`, are not
+concerned: ETL004's `warn(logger, ...)` calls `warnings.warn`, the warning stays a warning.) The
 index below finds those tests (stdlib `ast`, test files only) and `asserting_test` says, per site,
 which test asserts on it and through which channel. The lint and the migration both call
 `index_run_tests` on the files of their run and `kept_for_test` per site, so they agree on which
@@ -29,34 +30,22 @@ from lint_rules.finding import Finding
 from lint_rules.globs import matches_any
 from lint_rules.walk import walk_all
 
-# The channel each fixable kind's site writes to before migration (after it: logs). A test
-# capturing that channel and looking for the message would break if the site were rewritten.
+# The channel each fixable kind's site writes to before migration (after it: logs), for the
+# kinds whose rewrite moves a message to the logs. A test capturing that channel and looking
+# for the message would break if the site were rewritten.
 CHANNELS: dict[str, str] = {
     "ETL002": "logs",
     "ETL003": "stderr",
-    "ETL004": "warnings",
     "ETL008": "stdout",
 }
 # What a test uses to capture each channel a site can write to.
 CAPTURES: dict[str, frozenset[str]] = {
-    "warnings": frozenset(
-        {"warns", "assertWarns", "assertWarnsRegex", "recwarn", "catch_warnings", "deprecated_call"}
-    ),
     "logs": frozenset({"assertLogs", "caplog"}),
     "stdout": frozenset({"capsys", "capfd", "redirect_stdout"}),
     "stderr": frozenset({"capsys", "capfd", "redirect_stderr"}),
 }
 _MARKS = tuple(sorted({mark.encode() for marks in CAPTURES.values() for mark in marks}))
-NEEDLES: tuple[bytes, ...] = (
-    b"warns",
-    b"assertLogs",
-    b"caplog",
-    b"capsys",
-    b"capfd",
-    b"redirect_std",
-    b"recwarn",
-)
-NEEDLES += (b"catch_warnings", b"deprecated_call")
+NEEDLES: tuple[bytes, ...] = (b"assertLogs", b"caplog", b"capsys", b"capfd", b"redirect_std")
 MIN_TEXT = 12  # shorter strings ("WARNING", "aot") say too little to tie a test to a site
 MIN_SHARED = 24  # characters a test's text and a site's message must share
 _REGEX_CALLS = frozenset({"search", "match", "fullmatch", "compile", "findall", "assertRegex"})
@@ -262,7 +251,7 @@ def kept_reason(test: TestRef, channel: str) -> str:
 
 def needs_tests(findings: list[Finding]) -> bool:
     """True when a test could turn one of `findings` into a review item: a fixable site whose
-    rewrite changes the channel (warnings, output) a test may capture."""
+    rewrite changes the channel (output) a test may capture."""
     return any(f.fixable and CHANNELS.get(f.code, "logs") != "logs" for f in findings)
 
 
@@ -294,7 +283,7 @@ def review_asserted(
 
 
 def mark_asserted(findings: list[Finding], tests: list[TestRef]) -> list[Finding]:
-    """`findings` with each fixable site a test asserts on through warnings or output turned
+    """`findings` with each fixable site a test asserts on through captured output turned
     into a review item (the migration keeps those sites, see `kept_for_test`)."""
     if not tests:
         return findings

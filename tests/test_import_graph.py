@@ -93,18 +93,21 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_three_packages_import_without_a_cycle() -> None:
     graph = import_graph()
-    assert {"lint_rules.config", "codemods.pipeline", "et_log_runtime.sync"} <= set(graph)
+    assert {"lint_rules.config", "codemods.pipeline", "et_log_runtime.state"} <= set(graph)
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
 
 
 def test_the_runtime_layers() -> None:
-    """The runtime's registry sits at the bottom, settings and destinations right above it."""
+    """The runtime's layers, bottom up: the table, torch's internals, the state, the API."""
     graph = import_graph()
-    assert graph["et_log_runtime.registry"] == {"et_log_runtime.components"}
     assert graph["et_log_runtime.components"] == set()
-    assert graph["et_log_runtime.settings"] == {"et_log_runtime.registry"}
-    assert graph["et_log_runtime.destinations"] == {"et_log_runtime.registry"}
+    assert graph["et_log_runtime.torch_api"] == set()
+    assert graph["et_log_runtime.state"] == {
+        "et_log_runtime.components",
+        "et_log_runtime.torch_api",
+    }
+    assert graph["et_log_runtime.api"] == {"et_log_runtime.state"}
 
 
 def test_lazy_imports_count() -> None:

@@ -14,9 +14,10 @@ from codemods.fixes.etl004_warn import FIX as ETL004
 from codemods.fixes.etl005_logging_config import FIX as ETL005
 from codemods.fixes.etl006_level_override import FIX as ETL006
 from codemods.fixes.etl008_print_to_stdout import FIX as ETL008
+from codemods.fixes.etl009_level_gate import FIX as ETL009
 
 FIXES: dict[str, Fix] = {
-    fix.code: fix for fix in (ETL001, ETL002, ETL003, ETL004, ETL005, ETL006, ETL008)
+    fix.code: fix for fix in (ETL001, ETL002, ETL003, ETL004, ETL005, ETL006, ETL008, ETL009)
 }
 
 __all__ = ["FIXES", "Fix", "Names", "SitePlan", "SiteSkipped"]

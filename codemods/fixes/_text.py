@@ -1,39 +1,16 @@
 """Shared by the output kinds (ETL003 stderr, ETL008 stdout): a print or write becomes a logger
-call printing exactly the same text, at a level taken from the text."""
+call with the same text, at the level the lint advises (`_print_text.text_level`). The level
+word that named the level (`Error:`, `[WARNING]`) is dropped: the logger shows the level."""
 
 from __future__ import annotations
 
 import codecs
-import re
 
 import libcst as cst
 
 from codemods.fixes.base import Names, SiteSkipped
 from lint_rules.rules import _output as reasons
-
-_LEVEL_PREFIX = re.compile(
-    r"\s*(?:\[\s*(error|warning|warn|info|debug)\s*\]|(error|warning|warn|info|debug)\s*:)",
-    re.IGNORECASE,
-)
-_LEVELS = {
-    "error": "error",
-    "warning": "warning",
-    "warn": "warning",
-    "info": "info",
-    "debug": "debug",
-}
-TIGHT_EQUAL = cst.AssignEqual(
-    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
-)
-
-
-def level_of(node: cst.BaseExpression, default: str) -> str:
-    """The level an `Error:`/`Warning:`/`Info:`/`Debug:` prefix (or `[ERROR]`...) names, in any
-    case; else `default`."""
-    match = _LEVEL_PREFIX.match(leading_text(node))
-    if not match:
-        return default
-    return _LEVELS[(match.group(1) or match.group(2)).lower()]
+from lint_rules.rules._print_text import LEVEL_PREFIX
 
 
 def leading_text(node: cst.BaseExpression) -> str:
@@ -79,11 +56,9 @@ def logger_method(names: Names, level: str) -> cst.Attribute:
     return cst.Attribute(value=cst.Name(names.logger), attr=cst.Name(level))
 
 
-def print_to_logger(
-    call: cst.Call, names: Names, default_level: str, forced: bool = False
-) -> cst.Call:
-    """`print(a, b, sep=s)` -> `logger.<level>("a%s" ..., b)`: the same text, `%`-safe.
-    `forced`: use `default_level` whatever prefix the text has."""
+def print_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
+    """`print(a, b, sep=s)` -> `logger.<level>("a%s" ..., b)`: the same text, `%`-safe, its
+    level word dropped and `sep` not doubled next to a literal's own space."""
     positional: list[cst.Arg] = []
     keywords: dict[str, cst.BaseExpression] = {}
     for arg in call.args:
@@ -104,7 +79,7 @@ def print_to_logger(
     sep = " " if sep_node is None or _is_none(sep_node) else _literal_text(sep_node)
     if sep is None:
         raise SiteSkipped(reasons.SEP_UNKNOWN)
-    level = default_level if forced else level_of(positional[0].value, default_level)
+    positional = _without_level_word(positional)
     last_comma = call.args[-1].comma
     if len(positional) == 1:
         args = [positional[0].with_changes(comma=last_comma)]
@@ -120,28 +95,86 @@ def _lazy_args(
     texts = [_literal_text(arg.value) for arg in positional]
     rest = [arg for arg, text in zip(positional, texts, strict=True) if text is None]
     if not rest:  # all literal: one message, no arguments, so no `%` escaping either
-        plain = sep.join(t for t in texts if t is not None)
+        plain = ""
+        for index, text in enumerate(texts):
+            plain += "" if not index or _doubles(sep, texts[index - 1], text) else sep
+            plain += text or ""
         return [cst.Arg(value=string_literal(plain), comma=last_comma)]
-    pieces = ["%s" if text is None else text.replace("%", "%%") for text in texts]
-    fmt = sep.replace("%", "%%").join(pieces)
+    fmt = ""
+    for index, text in enumerate(texts):
+        if index and not _doubles(sep, texts[index - 1], text):
+            fmt += sep.replace("%", "%%")
+        fmt += "%s" if text is None else text.replace("%", "%%")
     head = cst.Arg(value=string_literal(fmt), comma=positional[0].comma)
     rest[-1] = rest[-1].with_changes(comma=last_comma)
     return [head, *rest]
 
 
-def write_to_logger(
-    call: cst.Call, names: Names, default_level: str, forced: bool = False
-) -> cst.Call:
-    """`<stream>.write("text\\n")` -> `logger.<level>("text")` (`forced`: as for prints)."""
+def _doubles(sep: str, left: str | None, right: str | None) -> bool:
+    """True when a whitespace `sep` would stand next to whitespace a literal already has
+    (`print("Op not supported: ", op)`): the separator is left out, not doubled."""
+    if not sep or not sep.isspace():
+        return False
+    return (left is not None and left[-1:].isspace()) or (right is not None and right[:1].isspace())
+
+
+def _without_level_word(positional: list[cst.Arg]) -> list[cst.Arg]:
+    """The arguments with the level word the message opens with dropped (`"DEBUG: ", msg` ->
+    `msg`); unchanged when there is none or nothing else would be left."""
+    if not LEVEL_PREFIX.match(leading_text(positional[0].value)):
+        return positional
+    stripped = strip_level_word(positional[0].value)
+    if stripped is None:
+        return positional[1:] if len(positional) > 1 else positional
+    return [positional[0].with_changes(value=stripped), *positional[1:]]
+
+
+def strip_level_word(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`node` without the level word it opens with; None when nothing else is in it."""
+    if isinstance(node, cst.SimpleString) and "f" not in node.prefix.lower():
+        value = node.evaluated_value
+        match = LEVEL_PREFIX.match(value) if isinstance(value, str) else None
+        if match is None or not isinstance(value, str):
+            return node
+        return string_literal(value[match.end() :]) if value[match.end() :] else None
+    if isinstance(node, cst.FormattedString) and node.parts:
+        first = node.parts[0]
+        if not isinstance(first, cst.FormattedStringText):
+            return node
+        match = LEVEL_PREFIX.match(first.value)
+        if match is None:
+            return node
+        rest = first.value[match.end() :]
+        parts: list[cst.BaseFormattedStringContent] = list(node.parts[1:])
+        if rest:
+            parts.insert(0, first.with_changes(value=rest))
+        return node.with_changes(parts=parts) if parts else None
+    if isinstance(node, (cst.ConcatenatedString, cst.BinaryOperation)):
+        left = strip_level_word(node.left)
+        if left is None:
+            return node.right if isinstance(node, cst.ConcatenatedString) else node
+        return node.with_changes(left=left)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        inner = strip_level_word(node.func.value)
+        if inner is None:
+            return node
+        return node.with_changes(func=node.func.with_changes(value=inner))
+    return node
+
+
+def write_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
+    """`<stream>.write("text\\n")` -> `logger.<level>("text")`, its level word dropped."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         raise SiteSkipped(reasons.WRITE_ARGUMENTS.format("stream"))
     arg = call.args[0]
-    args = [arg.with_changes(value=strip_newline(arg.value))]
+    value = strip_newline(arg.value)
+    if LEVEL_PREFIX.match(leading_text(value)):
+        value = strip_level_word(value) or value
+    args = [arg.with_changes(value=value)]
     if isinstance(args[0].value, cst.BinaryOperation) and isinstance(
         args[0].value.operator, cst.Modulo
     ):
         args = _percent_args(args[0])
-    level = default_level if forced else level_of(arg.value, default_level)
     return call.with_changes(func=logger_method(names, level), args=args)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
@@ -33,16 +33,20 @@ class Names:
         return self.runtime[name]
 
 
-Build = Callable[[cst.Call, Names], cst.Call]
+# A kind's rewrite of its site's libcst node (a Call; a Comparison for ETL009's level gates):
+# the replacement expression.
+Build = Callable[[Any, Names], cst.BaseExpression]
+# The nodes a fixable site can be: a call, or a comparison (a level gate).
+SiteNode = ast.Call | ast.Compare
 
 
 @dataclass
 class SitePlan:
-    """What to do with one fixable finding. `build` makes the call's replacement; None means the
+    """What to do with one fixable finding. `build` makes the site's replacement; None means the
     call's whole statement is removed."""
 
     finding: Finding
-    call: ast.Call
+    call: SiteNode
     build: Build | None
     # When the rewrite only renames the called function (arguments untouched): the new
     # function's text, so a one-line call that still fits is rewritten without libcst.
@@ -86,6 +90,13 @@ class Fix:
 
 
 NOT_A_STATEMENT = "inside an expression, so it cannot be removed: review"
+
+
+def site_node(site: Site) -> SiteNode:
+    """The call or comparison a fixable site is."""
+    if not isinstance(site.node, (ast.Call, ast.Compare)):
+        raise TypeError(f"{site.code}: a fixable site must be a call or a comparison")
+    return site.node
 
 
 def removal(finding: Finding, call: ast.Call, analysis: Analysis, note: str = "") -> SitePlan | str:

@@ -1,5 +1,9 @@
 """ETL001's rewrite: `logging.getLogger(x)` -> `get_logger(x)`; root and `__file__` names become
-`__name__`, an explicit name inside the package is kept."""
+`__name__`, an explicit name inside the package is kept. A call used inline for this module
+to log or to ask for a level (`logging.getLogger().isEnabledFor(...)`,
+`logging.getLogger(__name__).info(...)`) becomes the module logger itself: one logger per
+module, never `get_logger(__name__)` called again. Used otherwise (`.setLevel(...)`: ETL006's
+review) it stays a `get_logger(__name__)` call, so a second run finds what the first left."""
 
 from __future__ import annotations
 
@@ -10,11 +14,17 @@ import libcst as cst
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
+from lint_rules.facts import name_argument
 from lint_rules.rules import Site
+from lint_rules.rules.etl001_direct_get_logger import MODULE_READS
 
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     call = site_call(site)
+    bound = any(a.value is call for a in analysis.facts.assigns)
+    used = analysis.facts.call_attributes.get(id(call))
+    if not bound and used in MODULE_READS and _means_this_module(call):
+        return SitePlan(finding, call, _module_logger, needs_logger=True, dropped=(call,))
     dropped = (call.func, *(k.value for k in call.keywords if k.arg != "name"))
     keeps_arguments = (
         len(call.args) == 1
@@ -31,6 +41,20 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         dropped=dropped,
         module_logger=True,
     )
+
+
+def _means_this_module(call: ast.Call) -> bool:
+    """No name, `""`, None, `__name__` or `__file__`: the logger of this module once migrated."""
+    understood, name = name_argument(call)
+    if not understood:
+        return False
+    if name is None or (isinstance(name, ast.Constant) and name.value in ("", None)):
+        return True
+    return isinstance(name, ast.Name) and name.id in ("__name__", "__file__")
+
+
+def _module_logger(call: cst.Call, names: Names) -> cst.Name:
+    return cst.Name(names.logger)
 
 
 def _build(call: cst.Call, names: Names) -> cst.Call:

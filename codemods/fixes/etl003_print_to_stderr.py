@@ -1,5 +1,6 @@
 """ETL003's rewrite: `print(..., file=sys.stderr)` / `sys.stderr.write(...)` -> a logger call with
-the same text; level from an `Error:`/`Warning:`/`Info:`/`Debug:` prefix, else WARNING."""
+the same text at the level the lint advises: the text's level word (dropped from the message),
+else WARNING."""
 
 from __future__ import annotations
 
@@ -11,25 +12,30 @@ from codemods.fixes.base import Fix, SitePlan, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
-from lint_rules.rules._output import PRINT_KEYWORDS
+from lint_rules.rules._output import PRINT_KEYWORDS, message_level
+from lint_rules.rules.etl003_print_to_stderr import DEFAULT_LEVEL
 
 
-def output_plan(finding: Finding, site: Site, analysis: Analysis, default_level: str) -> SitePlan:
-    """A print or write becoming a logger call (also ETL008's plan, with its default level)."""
+def output_plan(finding: Finding, site: Site, level: str) -> SitePlan:
+    """A print or write becoming a logger call at `level` (also ETL008's plan)."""
     call = site_call(site)
     if isinstance(call.func, ast.Name):  # print(...)
         dropped = (call.func, *(k.value for k in call.keywords if k.arg in PRINT_KEYWORDS))
-        build = partial(print_to_logger, default_level=default_level)
+        build = partial(print_to_logger, level=level)
     else:
         dropped = (call.func,)
-        build = partial(write_to_logger, default_level=default_level)
+        build = partial(write_to_logger, level=level)
     return SitePlan(finding, call, build, needs_logger=True, dropped=dropped)
+
+
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
+    return output_plan(finding, site, message_level(site_call(site), DEFAULT_LEVEL))
 
 
 FIX = Fix(
     "ETL003",
     "MigrateStderrPrints",
     "prints to stderr -> logger calls with the same text",
-    partial(output_plan, default_level="warning"),
+    plan,
     channel="stderr",
 )

@@ -1,14 +1,13 @@
 """ETL006's rewrite: a constant module-level override on the module's logger is removed (the report
-says what the module printed before); `if <flag>: logger.setLevel(L)` becomes
-`set_logs(modules={logger.name: L})`, so the flag still works, through the runtime."""
+says what the module printed before). Its only fixable sites are those: `if <flag>:
+logger.setLevel(L)` on the module's own logger is not a site (the caller's switch works as it is
+in both logging modes), and migrated code never calls `set_logs` (it would switch modes)."""
 
 from __future__ import annotations
 
 import ast
 
-import libcst as cst
-
-from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, removal, site_call
+from codemods.fixes.base import Fix, SitePlan, removal, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import ModuleFacts
@@ -18,10 +17,9 @@ from lint_rules.rules.etl006_adhoc_level_override import level_name
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
     call, facts = site_call(site), analysis.facts
-    if id(call) in facts.module_level_calls:
-        return removal(finding, call, analysis, _removal_note(finding.source, call, facts))
-    note = "verbose flag kept: it now asks the runtime for this module's level (set_logs)"
-    return SitePlan(finding, call, _build, imports=("set_logs",), note=note)
+    if id(call) not in facts.module_level_calls:  # the recogniser keeps these for review
+        return "override inside a function: review"
+    return removal(finding, call, analysis, _removal_note(finding.source, call, facts))
 
 
 def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
@@ -37,20 +35,6 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     )
 
 
-def _build(call: cst.Call, names: Names) -> cst.Call:
-    if not isinstance(call.func, cst.Attribute):  # the recogniser found `<logger>.setLevel(...)`
-        raise SiteSkipped("setLevel on an unexpected receiver: review")
-    receiver = call.func.value
-    key = cst.Attribute(value=receiver, attr=cst.Name("name"))
-    modules = cst.Dict([cst.DictElement(key, call.args[0].value)])
-    arg = cst.Arg(
-        keyword=cst.Name("modules"),
-        value=modules,
-        equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")),
-    )
-    return cst.Call(func=cst.Name(names.local("set_logs")), args=[arg])
-
-
 FIX = Fix(
-    "ETL006", "RemoveLevelOverrides", "ad-hoc logger.setLevel -> the component or set_logs", plan
+    "ETL006", "RemoveLevelOverrides", "module-level logger.setLevel -> the component decides", plan
 )

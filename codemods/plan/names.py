@@ -24,6 +24,12 @@ class ModuleNames:
     imports: dict[str, str] = field(default_factory=dict)
     star_import: bool = False
     import_stmts: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
+    # `del x` statements (any depth) whose targets are names: a rewrite that leaves an import
+    # used only by its `del` removes both (`import logging ... del logging`)
+    deletes: list[ast.Delete] = field(default_factory=list)
+    # module-level `NAME = <literal>`: the constants a removed call may have been the only user of
+    constants: dict[str, ast.Assign] = field(default_factory=dict)
+    exported: frozenset[str] = frozenset()  # the strings of a module-level `__all__`
 
     def taken(self, name: str) -> bool:
         return name in self.references or name in self.bindings
@@ -44,10 +50,22 @@ class ModuleNames:
         return f"{candidates[-1]}{index}"
 
 
-def scan_names(nodes: list[ast.AST], runtime_import: str) -> ModuleNames:
-    """Count every reference and binding among a module's `nodes` (the detector's walk), and map
-    the relevant imports."""
+def scan_names(
+    nodes: list[ast.AST], runtime_import: str, body: list[ast.stmt] | None = None
+) -> ModuleNames:
+    """Count every reference and binding among a module's `nodes` (the detector's walk), map the
+    relevant imports, and note the `del` statements and, from the module's `body`, its literal
+    constants and `__all__`."""
     facts = ModuleNames()
+    for stmt in body or ():
+        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+            continue
+        target = stmt.targets[0]
+        if isinstance(target, ast.Name) and isinstance(stmt.value, ast.Constant):
+            facts.constants[target.id] = stmt
+        elif isinstance(target, ast.Name) and target.id == "__all__":
+            found = (n.value for n in ast.walk(stmt.value) if isinstance(n, ast.Constant))
+            facts.exported = frozenset(v for v in found if isinstance(v, str))
     tracked = (*DROPPABLE_MODULES, runtime_import)
     for node in nodes:
         if isinstance(node, ast.Name):
@@ -61,6 +79,9 @@ def scan_names(nodes: list[ast.AST], runtime_import: str) -> ModuleNames:
             facts.bindings[node.arg] += 1
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             facts.references.update(node.names)
+        elif isinstance(node, ast.Delete):
+            if any(isinstance(t, ast.Name) for t in node.targets):
+                facts.deletes.append(node)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             facts.bindings[node.name] += 1
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:

@@ -40,11 +40,19 @@ def _room(lines: list[str], finding: Finding) -> Room:
 
 
 def choose_names(
-    analysis: Analysis, plans: list[SitePlan], names: ModuleNames, runtime: str
+    analysis: Analysis,
+    plans: list[SitePlan],
+    names: ModuleNames,
+    runtime: str,
+    drop: frozenset[str] = frozenset(),
+    found: tuple[str, int] | None = None,
 ) -> tuple[Names, HeaderEdit]:
-    """The module logger and runtime names the new code uses, and the header lines to add."""
+    """The module logger and runtime names the new code uses, and the header lines to add.
+    `found`: the module's own logger (`module_logger`), reused when there is one. A name whose
+    only binding is an import the rewrite drops (`from warnings import warn`) is free for the
+    runtime's function of that name."""
     needs_logger = any(p.needs_logger for p in plans)
-    existing = module_logger(analysis, plans, names, runtime) if needs_logger else None
+    existing = found[0] if found and needs_logger else None
     logger = existing or names.fresh(LOGGER_CANDIDATES)
     wanted = {name for p in plans for name in p.imports}
     if needs_logger and existing is None:
@@ -55,7 +63,9 @@ def choose_names(
     for name in sorted(wanted | {"get_logger"}):
         local = imported.get(f"{runtime}.{name}")
         if local is None:
-            local = name if not names.taken(name) else names.fresh((f"_{name}", f"_et_{name}"))
+            freed = name in drop and names.bindings[name] == 1
+            taken = names.taken(name) and not freed
+            local = name if not taken else names.fresh((f"_{name}", f"_et_{name}"))
             if name in wanted:
                 new.append((name, local))
         locals_[name] = local
@@ -69,17 +79,37 @@ def choose_names(
 
 
 def names_to_drop(plans: list[SitePlan], names: ModuleNames) -> frozenset[str]:
-    """Import names of logging/warnings/sys whose every reference sits in a rewritten part."""
+    """What the rewrite leaves dead: import names of logging/warnings/sys whose every reference
+    sits in a rewritten part or in a `del` of that name (the `del` goes too), and module-level
+    literal constants whose every reference sits in a removed call (a `FORMAT` only a removed
+    `basicConfig(format=FORMAT)` read; not one listed in `__all__`)."""
     gone: Counter[str] = Counter()
     for plan in plans:
         for part in plan.dropped:
             gone.update(n.id for n in ast.walk(part) if isinstance(n, ast.Name))
+    deleted = Counter(
+        target.id
+        for node in names.deletes
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    )
     drop = set()
     for local, target in names.imports.items():
         module = target.split(".")[0]
-        if module in DROPPABLE_MODULES and gone[local] and gone[local] >= names.references[local]:
+        used = names.references[local] - deleted[local]
+        if module in DROPPABLE_MODULES and gone[local] and gone[local] >= used:
             drop.add(local)
+    for name in names.constants:
+        if gone[name] and gone[name] >= names.references[name] and names.bindings[name] == 1:
+            if name not in names.exported:
+                drop.add(name)
     return frozenset(drop)
+
+
+def dead_constants(drop: frozenset[str], names: ModuleNames) -> frozenset[str]:
+    """The names in `drop` that are module-level literal constants (bound once: never also an
+    import), whose assignment goes."""
+    return frozenset(n for n in drop if n in names.constants and names.bindings[n] == 1)
 
 
 def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
@@ -94,14 +124,38 @@ def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
     )
 
 
+def import_time_use(analysis: Analysis, plans: list[SitePlan]) -> int:
+    """The first line where the new code uses the module logger at import time (a large number
+    when it never does): the logger must be bound before it."""
+    index = analysis.facts.statements
+    lines = [p.call.lineno for p in plans if p.needs_logger and not index.in_function(p.call)]
+    return min(lines, default=10**9)
+
+
+def too_early(
+    analysis: Analysis, plans: list[SitePlan], existing: tuple[str, int] | None
+) -> dict[int, str]:
+    """The sites that would use the module's existing logger at import time before the line
+    binding it: review reasons by finding (one logger per module: no second one is made)."""
+    if existing is None:
+        return {}
+    name, line = existing
+    index = analysis.facts.statements
+    return {
+        id(p.finding): (
+            f"runs at import time before the module's logger `{name}` is bound (line {line}): "
+            "move that line up, then migrate: review"
+        )
+        for p in plans
+        if p.needs_logger and p.call.lineno < line and not index.in_function(p.call)
+    }
+
+
 def module_logger(
     analysis: Analysis, plans: list[SitePlan], names: ModuleNames, runtime: str
-) -> str | None:
-    """The existing module-level `name = getLogger(__name__)` the sites may use, if safe: bound
-    once, and made before any site that runs at import time."""
-    index = analysis.facts.statements
-    import_time = [p.call.lineno for p in plans if p.needs_logger and not index.in_function(p.call)]
-    first_use = min(import_time, default=10**9)
+) -> tuple[str, int] | None:
+    """The existing module-level `name = getLogger(__name__)` the sites use, and the line that
+    binds it: bound once (sites that run at import time before that line are `too_early`)."""
     becoming = {id(p.call) for p in plans if p.module_logger}
     for stmt in analysis.tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
@@ -119,6 +173,6 @@ def module_logger(
         understood, name = name_argument(value)
         if not understood or not _means_module_name(name, rewritten):
             continue
-        if names.bindings[target.id] == 1 and (stmt.end_lineno or stmt.lineno) < first_use:
-            return target.id
+        if names.bindings[target.id] == 1:
+            return target.id, stmt.end_lineno or stmt.lineno
     return None

@@ -23,8 +23,8 @@ from lint_rules.statements import stmt_start
 
 @dataclass
 class RecipeOutcome:
-    """`applied`/`refused`: (recipe name, note or reason); `text` is unchanged when none applied.
-    A recipe whose result is already there is in neither."""
+    """`applied`: (recipe name, what its plan found or ""); `refused`: (recipe name, reason);
+    `text` is unchanged when none applied. A recipe whose result is already there is in neither."""
 
     text: str
     applied: list[tuple[str, str]] = field(default_factory=list)
@@ -66,7 +66,7 @@ def apply_recipes(
         outcome.refused += [(recipe.name, reason) for recipe, _ in plans]
         return outcome
     outcome.text = new_text
-    outcome.applied = [(recipe.name, plan.note) for recipe, plan in plans]
+    outcome.applied = [(recipe.name, plan.detail) for recipe, plan in plans]
     return outcome
 
 
@@ -101,12 +101,22 @@ def _apply_line_edits(text: str, edits: list[Edit]) -> str:
         new = [(indent + line if line.strip() else "") + ending for line in edit.text.splitlines()]
         if replaced:
             start, end = stmt_start(replaced[0]) - 1, replaced[-1].end_lineno or 0
+            if not new:  # a removal: the blank lines around it are not doubled
+                end += min(_blank_run(lines, start - 1, -1), _blank_run(lines, end, 1))
         elif edit.start < len(edit.block):
             start = end = stmt_start(anchor) - 1
         else:  # after the block's last statement
             start = end = anchor.end_lineno or 0
         spans.append((starts[start], starts[end], "".join(new), False))
     return splice(text, lines, starts, spans)
+
+
+def _blank_run(lines: list[str], index: int, step: int) -> int:
+    """How many blank lines there are from `lines[index]` on, going by `step`."""
+    run = 0
+    while 0 <= index < len(lines) and not lines[index].strip():
+        run, index = run + 1, index + step
+    return run
 
 
 def _first_line(edit: Edit) -> int:
@@ -154,7 +164,8 @@ def _add_import(
     text: str, tree: ast.Module, path: str, runtime: str, names: tuple[str, ...]
 ) -> str:
     """Import `names` from the runtime (usort placement, or joined to an existing import) and
-    drop logging/warnings/sys imports the recipe left unused; guarded like any migration."""
+    drop logging/warnings/sys and runtime imports the recipe left unused; guarded like any
+    migration."""
     used = count_references(tree)
     imported = {
         (a.asname or a.name): node
@@ -168,13 +179,15 @@ def _add_import(
         for node in tree.body
         if isinstance(node, (ast.Import, ast.ImportFrom))
         for a in node.names
-        if _module_of(node, a) in DROPPABLE_MODULES and not used[a.asname or a.name.split(".")[0]]
+        if _module_of(node, a) in (*DROPPABLE_MODULES, runtime)
+        and not used[a.asname or a.name.split(".")[0]]
     )
     if not wanted and not drop:
         return text
     module = cst.parse_module(text)
     if drop:
-        module = module.visit(UnitTransformer({}, Names("logger", {}), drop))
+        modules = (*DROPPABLE_MODULES, runtime)
+        module = module.visit(UnitTransformer({}, Names("logger", {}), drop, modules=modules))
     edit = HeaderEdit(runtime=runtime, names=wanted, logger=None, get_logger="get_logger")
     if wanted:
         module = apply_header(module, edit, add_import=True, add_logger=False)

@@ -3,7 +3,9 @@
 Each recipe edits the one statement where a backend decides a node stays on the CPU, so the
 reason reaches `TORCH_LOGS=<backend>` (one INFO line per node left on the CPU, on the component
 of the partitioner that ran) and `TORCH_LOGS=partition_report`. Matched on the post-migration
-text of ExecuTorch 1.5.1 and main (the same there); any other shape is refused.
+text of ExecuTorch 1.5.1 and main (the same there); any other shape is refused. A reason keeps
+every part of the line it replaces (Vulkan's shapes and dtypes), and a line it replaces is not
+logged beside the run's (a rejection is logged once; OpenVINO's two lines: openvino_rejections.py).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from functools import partial
 from codemods.recipes.base import Recipe, edit_blocks
 
 _IMPORTS = ("report_rejection",)
-_NOTE = "reasons reported to the partition run (TORCH_LOGS=<backend>, partition_report)"
+_RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
 ARM_REPORTER = Recipe(
     "arm-reporter-rejections",
@@ -30,8 +32,10 @@ ARM_REPORTER = Recipe(
             )
         ],
         imports=_IMPORTS,
-        note=f"Arm's rejection table: {_NOTE}",
     ),
+    change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, reason)`",
+    effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
+    "stays as it was",
 )
 
 XNNPACK_NO_CONFIG = Recipe(
@@ -53,8 +57,10 @@ XNNPACK_NO_CONFIG = Recipe(
             )
         ],
         imports=_IMPORTS,
-        note=f"a target without a config: {_NOTE}",
     ),
+    change="a target without a config is reported: "
+    "`no XnnpackPartitioner config for aten.sort.default`",
+    effect=f"XNNPACK explains sort, trunc, acosh, ... in the partition run {_RUN}",
 )
 
 VULKAN_LOG_SKIP = Recipe(
@@ -70,12 +76,16 @@ VULKAN_LOG_SKIP = Recipe(
                 '        f"[Vulkan Partitioner] Due to [{reason}], skipping '
                 '{utils.node_io_str(node)}"\n'
                 "    )\n",
-                'if node.op == "call_function":\n    report_rejection(logger, node, reason)\n',
+                'if node.op == "call_function":\n'
+                '    report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")\n',
             )
         ],
         imports=_IMPORTS,
-        note=f"log_skip: {_NOTE}; a WebGPU run is explained under webgpu",
     ),
+    change="`log_skip`'s INFO line becomes "
+    '`report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")`',
+    effect="Vulkan's (and WebGPU's) skip reasons, with the node's shapes and dtypes, are the "
+    f"run's why-not lines {_RUN}, each run on its own component, once per node",
 )
 
 _COREML_UNSUPPORTED = (
@@ -110,27 +120,10 @@ COREML = Recipe(
             ),
         ],
         imports=_IMPORTS,
-        note=f"Core ML's support check: {_NOTE}",
     ),
-)
-
-_OPENVINO_UNSUPPORTED = 'logger.info("Op not supported:  %s", "torch.ops." + str(op_type))\n'
-OPENVINO = Recipe(
-    "openvino-rejections",
-    "backends/openvino/partitioner.py",
-    partial(
-        edit_blocks,
-        target="OpenvinoOperatorsSupport.is_node_supported",
-        changes=[
-            (
-                _OPENVINO_UNSUPPORTED,
-                _OPENVINO_UNSUPPORTED
-                + 'report_rejection(logger, node, "not in OpenVINO\'s supported ops")\n',
-            )
-        ],
-        imports=_IMPORTS,
-        note=f"OpenVINO's support check: {_NOTE}",
-    ),
+    change="skipped, overridden and unsupported ops reported (the `log_once` lines, which the "
+    "partitioner's `log=True` asks for, stay)",
+    effect=f"Core ML's reasons reach the partition run {_RUN}",
 )
 
 _NXP_CHECK = (
@@ -185,8 +178,12 @@ NXP = Recipe(
             ),
         ],
         imports=_IMPORTS,
-        note=f"Neutron's support check: {_NOTE}",
     ),
+    change="`NeutronSupportedOperators._is_node_supported_compute` reports each of its "
+    "decisions: `NXP_DO_NOT_DELEGATE` set, named in `operators_not_to_delegate`, `no Neutron "
+    "node converter for <target>`, `not quantized, or <Converter> does not support it` (its "
+    "last check, made a `supported` value first)",
+    effect=f"NXP's reasons reach the partition run {_RUN}",
 )
 
 SAMSUNG = Recipe(
@@ -209,6 +206,9 @@ SAMSUNG = Recipe(
             ),
         ],
         imports=_IMPORTS,
-        note=f"Samsung ENN's support check: {_NOTE}",
     ),
+    change="when ENN's `IsNodeSupportedByBackend()` says no, "
+    '`report_rejection(None, node, f"no ENN node visitor for {node.target.__name__}; ENN '
+    'rejects it")`',
+    effect=f"Samsung's reasons reach the partition run {_RUN}",
 )

@@ -37,15 +37,23 @@ class Edit:
 class RecipePlan:
     edits: list[Edit]
     imports: tuple[str, ...]  # runtime names the new statements use
-    note: str  # what changed and what the user gets, for the report
+    detail: str = ""  # what this file's plan found, when it varies (e.g. how many sites)
 
 
 @dataclass(frozen=True)
 class Recipe:
+    """One recipe and everything said about it: the report, the patch messages, the CLI's help
+    and codemod.md's table all read these fields (nothing else describes a recipe)."""
+
     name: str
     path: str  # the root-relative path of the one file it changes (checked on the path's end)
     # (tree, runtime module) -> the plan; a reason to refuse; None when already applied
     plan: Callable[[ast.Module, str], RecipePlan | str | None]
+    change: str  # the edit, in one sentence (Markdown)
+    effect: str  # what users get, or see differently, once it is applied (Markdown)
+    # True when it changes, by design, what users who relied on the old behaviour see: the
+    # report lists it under "Changes to look at" and its owner takes it or leaves it out
+    behaviour_change: bool = False
 
 
 def segment(node: ast.expr) -> str:
@@ -72,6 +80,16 @@ def find_target(tree: ast.Module, target: str) -> ast.FunctionDef | str:
         body = cls.body
     function = find_function(body, name)
     return f"no {target}() in this file" if function is None else function
+
+
+def blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    """Every statement list (`body`, `orelse`, `finalbody`) in `node`, `node`'s own included."""
+    return [
+        block
+        for inner in ast.walk(node)
+        for block in (getattr(inner, f, None) for f in ("body", "orelse", "finalbody"))
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
+    ]
 
 
 def same_statements(stmts: list[ast.stmt], source: str) -> bool:
@@ -116,7 +134,6 @@ def edit_function(
     old: str,
     new: str,
     imports: tuple[str, ...],
-    note: str,
     keep_old: bool = False,
 ) -> RecipePlan | str | None:
     """A recipe's plan for the common case: in function `target` (`name` or `Class.method`),
@@ -127,7 +144,7 @@ def edit_function(
     edit = replace_once(function.body, old, new, keep_old=keep_old)
     if not isinstance(edit, Edit):
         return edit and f"{target}(): {edit}"
-    return RecipePlan([edit], imports, note)
+    return RecipePlan([edit], imports)
 
 
 def laid_out(text: str, column: int) -> str:
@@ -162,26 +179,20 @@ def edit_blocks(
     target: str,
     changes: list[tuple[str, str]],
     imports: tuple[str, ...],
-    note: str,
 ) -> RecipePlan | str | None:
     """A recipe's plan replacing, in function `target` (`name` or `Class.method`), each `old`
     of `changes` by its `new`, wherever in the function's nested blocks `old` stands (once)."""
     function = find_target(tree, target)
     if isinstance(function, str):
         return function
-    blocks = [
-        block
-        for node in ast.walk(function)
-        for block in (getattr(node, f, None) for f in ("body", "orelse", "finalbody"))
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
-    ]
+    found = blocks(function)
     edits: list[Edit] = []
     for old, new in changes:
-        if any(locate(block, new) is not None for block in blocks):
+        if any(locate(block, new) is not None for block in found):
             continue
-        at = next(((b, i) for b in blocks if (i := locate(b, old)) is not None), None)
+        at = next(((b, i) for b in found if (i := locate(b, old)) is not None), None)
         if at is None:
             return f"{target}(): `{old.strip().splitlines()[0]}` is not there any more"
         column = at[0][at[1]].col_offset if at[1] < len(at[0]) else at[0][-1].col_offset
         edits.append(Edit(at[0], at[1], len(ast.parse(old).body), laid_out(new, column)))
-    return RecipePlan(edits, imports, note) if edits else None
+    return RecipePlan(edits, imports) if edits else None

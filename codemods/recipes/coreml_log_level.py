@@ -2,12 +2,13 @@
 
 `coreml_partitioner.py` and `coreml_preprocess.py` set their module logger's level at import to
 `get_coreml_log_level(default_level=...)`: the environment variable when set, else a forced INFO
-(the partitioner: its INFO lines print on every default lowering once a component handler is
-attached, and under `TORCH_LOGS=-coreml`) or WARNING (preprocess: `+coreml` cannot show its debug
+(the partitioner: its INFO lines reach any handler an application installed, and
+`TORCH_LOGS=-coreml` cannot silence them) or WARNING (preprocess: `+coreml` cannot show its debug
 lines). The recipe edits the helper in `backends/apple/coreml/logging.py`: unset, it returns
 `logging.NOTSET`, so the module inherits the component's level; set, it works as before. The two
 `setLevel` calls stay on the review list (an environment-driven level is a reviewer's call) with
-the source the lint and the baseline know.
+the source the lint and the baseline know. Upstream chose the INFO default deliberately: this is
+a behaviour change its owner takes or leaves.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ RECIPE = Recipe(
         old='if level_str == "":\n    return default_level\n',
         new='if level_str == "":\n    return logging.NOTSET\n',
         imports=(),
-        note=(
-            "without ET_COREML_LOG_LEVEL the Core ML partitioner (was INFO) and preprocess (was "
-            "WARNING) no longer force a level: the coreml component decides (quiet by default, "
-            "TORCH_LOGS=coreml INFO, +coreml DEBUG); ET_COREML_LOG_LEVEL still sets it"
-        ),
     ),
+    change="`get_coreml_log_level` returns `logging.NOTSET` when `ET_COREML_LOG_LEVEL` is unset",
+    effect="without `ET_COREML_LOG_LEVEL`, the Core ML partitioner no longer forces INFO on its "
+    "logger (nor preprocess WARNING): an application with a handler of its own "
+    "(`logging.basicConfig()`, even at its WARNING default) no longer sees the partitioner's "
+    "INFO lines, `TORCH_LOGS=-coreml` silences them and `+coreml` shows preprocess's DEBUG "
+    "lines; `ET_COREML_LOG_LEVEL` still forces a level",
+    behaviour_change=True,
 )

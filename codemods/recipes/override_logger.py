@@ -53,16 +53,19 @@ def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
         return None  # applied before
     if len(body) != 1 or not _configures_root_around_one_yield(body[0]):
         return "override_logger() no longer configures the root logger around one yield"
-    return RecipePlan(
-        [Edit(function.body, start, 1, _NEW)],
-        ("override_logs",),
-        "override_logger() (DebugPass's log file) raises ExecuTorch's components and adds the "
-        "file through override_logs instead of reconfiguring the root logger",
-    )
+    return RecipePlan([Edit(function.body, start, 1, _NEW)], ("override_logs",))
 
 
 RECIPE = Recipe(
     "override-logger",
     "exir/common.py",
     plan,
+    change="`override_logger(newLevel, fmtstr, filename)`'s body becomes one "
+    "`with override_logs(newLevel, filename=filename, fmt=fmtstr or None): yield` instead of "
+    "reconfiguring the root logger",
+    effect="`DebugPass(log_filename=...)` still writes its file, also under `TORCH_LOGS` (where "
+    "component loggers do not propagate to the root); the file holds ExecuTorch's records only, "
+    "and the application's root level and handler formats are no longer changed while the "
+    "block runs",
+    behaviour_change=True,
 )

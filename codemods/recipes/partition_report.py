@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, same_statements
+from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, same_statements
 
 _OLD = "partitioner_result = partitioner_instance(fake_edge_program)\n"
 _NEW = "partitioner_result = run_partitioner(partitioner_instance, fake_edge_program)\n"
@@ -22,17 +22,12 @@ RUNS = 2  # to_backend for one program, and for several methods
 
 def statement_blocks(tree: ast.Module, source: str) -> list[tuple[list[ast.stmt], int]]:
     """Every (statement list, index) in `tree` where the one statement of `source` stands."""
-    found = []
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                found += [
-                    (block, i)
-                    for i, stmt in enumerate(block)
-                    if isinstance(stmt, ast.stmt) and same_statements([stmt], source)
-                ]
-    return found
+    return [
+        (block, index)
+        for block in blocks(tree)
+        for index, stmt in enumerate(block)
+        if same_statements([stmt], source)
+    ]
 
 
 def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
@@ -45,16 +40,18 @@ def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
             f"(and {len(new)} already wrapped)"
         )
     edits = [Edit(block, index, 1, _NEW) for block, index in old]
-    return RecipePlan(
-        edits,
-        ("run_partitioner",),
-        "every partitioner run is one partition_report scope: TORCH_LOGS=partition_report "
-        "prints a table per run, TORCH_LOGS=<backend> explains each node left on the CPU",
-    )
+    return RecipePlan(edits, ("run_partitioner",))
 
 
 RECIPE = Recipe(
     "partition-report",
     "exir/backend/backend_api.py",
     plan,
+    change="both `partitioner_instance(fake_edge_program)` calls become "
+    "`run_partitioner(partitioner_instance, fake_edge_program)` (refused unless exactly two)",
+    effect="every partitioner run explains the nodes it leaves on the CPU: one INFO line per "
+    "node on the partitioner's component (`TORCH_LOGS=<backend>`), a table on "
+    "`TORCH_LOGS=partition_report`. An application whose own logging shows INFO "
+    "(`logging.basicConfig(level=logging.INFO)`) now sees those lines on every lowering",
+    behaviour_change=True,
 )

@@ -4,7 +4,7 @@ Two shapes. A named statement a backend runs when it rejects a node (XNNPACK's `
 Vulkan's `log_skip`, Arm's `WhyNoPartitionReporter`, Core ML, OpenVINO, the config partitioner's
 missing config) is matched exactly (`edit_function` in base.py). The common shape of an operator
 support check, a log line then `return False` in `is_node_supported`, is matched here for any
-backend: `logger.info/debug(MSG)` becomes `report_rejection(logger, node, MSG)` (one INFO line
+backend: `logger.info/debug/warning(MSG)` becomes `report_rejection(logger, node, MSG)` (one INFO line
 on the component that ran, the reason in the report); `self.log_once(MSG)` (gated by the
 partitioner's own `log` flag) stays and `report_rejection(logger, node, MSG)` follows it.
 """
@@ -12,23 +12,14 @@ partitioner's own `log` flag) stays and `report_rejection(logger, node, MSG)` fo
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 
 import libcst as cst
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, segment
+from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, segment
 from codemods.rewrite.layout import Room, fit
 
-_REPLACED = ("info", "debug")  # logger methods whose line report_rejection takes over
+_REPLACED = ("info", "debug", "warning")  # logger methods whose line report_rejection takes over
 _KEPT = "log_once"  # a partitioner's own switchable log, kept before the report
-
-
-def _blocks(function: ast.FunctionDef) -> Iterator[list[ast.stmt]]:
-    for node in ast.walk(function):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield block
 
 
 def _message(stmt: ast.stmt, logger: str) -> tuple[str, ast.expr] | None:
@@ -93,7 +84,7 @@ def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan
         if len(function.args.args) < 2:
             return f"is_node_supported() at line {function.lineno} takes no node"
         node = function.args.args[-1].arg
-        for block in _blocks(function):
+        for block in blocks(function):
             for index, stmt in enumerate(block[:-1]):
                 if _is_report(stmt):
                     done += 1  # a site reported earlier (replaced, or after a kept line)
@@ -110,13 +101,7 @@ def plan_log_then_reject(tree: ast.Module, logger: str = "logger") -> RecipePlan
                     edits.append(Edit(block, index + 1, 0, report))
     if not edits:
         return None if done else "no `log a reason; return False` in is_node_supported()"
-    return RecipePlan(
-        edits,
-        ("report_rejection",),
-        f"{len(edits)} rejection(s) in is_node_supported() reported to the partition run: "
-        "TORCH_LOGS=<backend> explains them on the component that ran, partition_report lists "
-        "them",
-    )
+    return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)")
 
 
 def log_then_reject(name: str, path: str, backend: str) -> Recipe:
@@ -125,6 +110,11 @@ def log_then_reject(name: str, path: str, backend: str) -> Recipe:
         name,
         path,
         lambda tree, runtime: plan_log_then_reject(tree),
+        change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` right before "
+        "`return False` becomes `report_rejection(logger, node, MSG)`; a `self.log_once(MSG)` "
+        "there stays and is followed by it",
+        effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
+        "`partition_report`), once per node",
     )
 
 

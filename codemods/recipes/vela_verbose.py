@@ -32,6 +32,11 @@ RECIPE = Recipe(
         old=_CALL.format(verbose="logger.getEffectiveLevel() <= logging.INFO"),
         new=_CALL.format(verbose="logger.isEnabledFor(logging.DEBUG)"),
         imports=(),
-        note="Vela's verbose mode follows DEBUG on arm (TORCH_LOGS=+arm), not INFO",
     ),
+    change="`verbose=logger.getEffectiveLevel() <= logging.INFO` becomes "
+    "`verbose=logger.isEnabledFor(logging.DEBUG)`",
+    effect="Vela's `--verbose-all` output (about 1,400 lines) needs DEBUG on `arm` "
+    "(`TORCH_LOGS=+arm`); before, any INFO setting turned it on (`TORCH_LOGS=arm`, an "
+    "application's `logging.basicConfig(level=logging.INFO)`)",
+    behaviour_change=True,
 )

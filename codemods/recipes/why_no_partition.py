@@ -23,7 +23,9 @@ RECIPE = Recipe(
         old="self.logger.debug(self)\n",
         new="report_rejection(self.logger, node, reason)\n",
         imports=("report_rejection",),
-        note="WhyNoPartition reports to the partition run: INFO on the backend (TORCH_LOGS=<backend>) "
-        "and partition_report",
     ),
+    change="`WhyNoPartition.__call__`'s debug line becomes "
+    "`report_rejection(self.logger, node, reason)`",
+    effect="XNNPACK's reasons reach the partition run: `TORCH_LOGS=xnnpack` says why each node "
+    "stays on the CPU (INFO, once per node); the default stays quiet",
 )

@@ -1,45 +1,124 @@
 """The XNNPACK graph of each delegate on the `xnnpack_graph` artifact, instead of a JSON file.
 
 Upstream `convert_to_flatbuffer` writes `./xnnpack_delegate_graph_N.json` into the working
-directory whenever its module logger is at DEBUG. After this recipe, `TORCH_LOGS=xnnpack_graph`
-prints the graph (stderr, or `TORCH_LOGS_OUT`), nothing else changes, and no file is written.
+directory (through `pretty_print_xnngraph`) whenever its module logger is at DEBUG. After this
+recipe, `TORCH_LOGS=xnnpack_graph` logs the graph as one record (stderr, or `TORCH_LOGS_OUT`),
+formatted only when the artifact is on, and no file is written. The text is the one
+`pretty_print_xnngraph` writes: its formatting moves into `format_xnngraph`, which both use, so
+the printer keeps its callers and its output and nothing is left dead or written twice. When
+the dump was the only user of the module's `logger`, its assignment goes too (and the import
+left unused).
+
+Users who set that logger to DEBUG to get the file lose it: a behaviour change its owner takes
+or leaves.
 """
 
 from __future__ import annotations
 
-from functools import partial
+import ast
 
-from codemods.recipes.base import Recipe, edit_function
+from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function, replace_once
 
-_OLD = """\
+PRINTER = "pretty_print_xnngraph"
+_FORMATTING = """\
+from pprint import pformat
+
+d = json.loads(xnnpack_graph_json)
+pstr = pformat(d, indent=2, compact=True).replace("'", '"')
+"""
+_FORMATTED = "pstr = format_xnngraph(xnnpack_graph_json)\n"
+_FORMATTER = '''\
+def format_xnngraph(xnnpack_graph_json: str) -> str:
+    """
+    The XNNGraph as pretty_print_xnngraph writes it (and the xnnpack_graph log shows it)
+    """
+    from pprint import pformat
+
+    d = json.loads(xnnpack_graph_json)
+    return pformat(d, indent=2, compact=True).replace("'", '"')
+
+
+'''
+_DUMP = """\
 if logger.getEffectiveLevel() == logging.DEBUG:
     filename: str = f"./xnnpack_delegate_graph_{_delegate_instance_id}.json"
     logger.debug(f"Writing XNNGraph to {filename}")
     pretty_print_xnngraph(xnnpack_graph_json, filename)
 """
-_NEW = """\
-logger.debug(
-    "delegate %d: TORCH_LOGS=xnnpack_graph prints its graph", _delegate_instance_id
-)
+_LOGGED = """\
 graph_log = get_artifact_logger(__name__, "xnnpack_graph")
 if artifact_enabled(graph_log):
-    from pprint import pformat
-
-    graph = pformat(json.loads(xnnpack_graph_json), indent=2, compact=True)
+    graph = format_xnngraph(xnnpack_graph_json)
     graph_log.debug("XNNGraph of delegate %d:\\n%s", _delegate_instance_id, graph)
 """
+
+
+def _formatter_edits(tree: ast.Module) -> list[Edit] | str:
+    """Move the printer's formatting into `format_xnngraph` (nothing when done before)."""
+    printer = find_function(tree.body, PRINTER)
+    if printer is None:
+        return f"no {PRINTER}() in this file"
+    existing = find_function(tree.body, "format_xnngraph")
+    if existing is not None:
+        if ast.dump(existing) != ast.dump(ast.parse(_FORMATTER).body[0]):
+            return "a different format_xnngraph() is already there"
+        return []
+    edit = replace_once(printer.body, _FORMATTING, _FORMATTED)
+    if not isinstance(edit, Edit):
+        return f"{PRINTER}(): {edit or 'its formatting is already a call'}"
+    return [Edit(tree.body, tree.body.index(printer), 0, _FORMATTER), edit]
+
+
+def _dead_logger(tree: ast.Module) -> list[Edit]:
+    """The module logger's assignment, when the statements `_DUMP` replaces are its only use."""
+    uses = sum(
+        isinstance(n, ast.Name) and n.id == "logger" and isinstance(n.ctx, ast.Load)
+        for n in ast.walk(tree)
+    )
+    in_dump = sum(
+        isinstance(n, ast.Name) and n.id == "logger"
+        for stmt in ast.parse(_DUMP).body
+        for n in ast.walk(stmt)
+    )
+    for index, stmt in enumerate(tree.body):
+        if (
+            isinstance(stmt, (ast.Assign, ast.AnnAssign))
+            and [ast.dump(t) for t in getattr(stmt, "targets", [getattr(stmt, "target", None)])]
+            == [ast.dump(ast.Name("logger", ast.Store()))]
+            and isinstance(stmt.value, ast.Call)
+            and uses == in_dump
+        ):
+            return [Edit(tree.body, index, 1, "")]
+    return []
+
+
+def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    converter = find_function(tree.body, "convert_to_flatbuffer")
+    if converter is None:
+        return "no convert_to_flatbuffer() in this file"
+    formatter = _formatter_edits(tree)
+    if isinstance(formatter, str):
+        return formatter
+    dump = replace_once(converter.body, _DUMP, _LOGGED)
+    if isinstance(dump, str):
+        return f"convert_to_flatbuffer(): {dump}"
+    edits = formatter + ([dump, *_dead_logger(tree)] if dump else [])
+    if not edits:
+        return None  # applied before
+    if not dump:
+        return "convert_to_flatbuffer() logs the graph already but the formatter is not there"
+    return RecipePlan(edits, ("artifact_enabled", "get_artifact_logger"))
 
 
 RECIPE = Recipe(
     "xnnpack-graph-artifact",
     "backends/xnnpack/serialization/xnnpack_graph_serialize.py",
-    partial(
-        edit_function,
-        target="convert_to_flatbuffer",
-        old=_OLD,
-        new=_NEW,
-        imports=("artifact_enabled", "get_artifact_logger"),
-        note="TORCH_LOGS=xnnpack_graph prints each delegate's graph; no JSON file in the working "
-        "folder",
-    ),
+    plan,
+    change="the `./xnnpack_delegate_graph_N.json` dump becomes one debug record on "
+    '`get_artifact_logger(__name__, "xnnpack_graph")`, formatted only when the artifact is on, '
+    "by `format_xnngraph` (`pretty_print_xnngraph`'s formatting, which the printer now calls too)",
+    effect="no `./xnnpack_delegate_graph_N.json` is written into the working folder when the "
+    "serializer's logger is at DEBUG: `TORCH_LOGS=xnnpack_graph` logs each delegate's graph "
+    "instead (the text `pretty_print_xnngraph` writes)",
+    behaviour_change=True,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import subprocess
 from collections.abc import Sequence
@@ -25,17 +26,38 @@ def command_line(argv: Sequence[str]) -> str:
 
 
 def et_log_revision(root: Path = PACKAGE_ROOT) -> str:
-    """`commit <hash>` (with `+ local changes` when the work tree differs) for a git checkout of
-    et-log; else `version <v>` of the installed distribution; else `unknown`."""
+    """`commit <hash>` of the et-log running (see `et_log_commit`); else `version <v>` of the
+    installed distribution; else `unknown`."""
+    commit = et_log_commit(root)
+    if commit:
+        return f"commit {commit}"
+    version = et_log_version()
+    return f"version {version}" if version else "unknown"
+
+
+def et_log_commit(root: Path = PACKAGE_ROOT) -> str:
+    """The commit of the et-log running: HEAD of its git checkout (with `+ local changes` when
+    the work tree differs), else the commit pip recorded installing it from git (PEP 610
+    `direct_url.json`), else ``""``."""
     top = _git(root, "rev-parse", "--show-toplevel")
     head = _git(root, "rev-parse", "--short=10", "HEAD") if top else ""
     if head and Path(top).resolve() == root.resolve():  # not a repository et-log is installed in
         dirty = _git(root, "status", "--porcelain", "--untracked-files=no", "--", ".")
-        return f"commit {head}" + (" + local changes" if dirty else "")
+        return head + (" + local changes" if dirty else "")
     try:
-        return f"version {metadata.version('et-log')}"
+        recorded = metadata.distribution("et-log").read_text("direct_url.json")
+        commit = json.loads(recorded or "{}").get("vcs_info", {}).get("commit_id", "")
+    except (metadata.PackageNotFoundError, ValueError, AttributeError):
+        return ""
+    return str(commit)[:10]
+
+
+def et_log_version() -> str:
+    """The installed et-log distribution's version, or ``""``."""
+    try:
+        return metadata.version("et-log")
     except metadata.PackageNotFoundError:
-        return "unknown"
+        return ""
 
 
 def _git(root: Path, *args: str) -> str:

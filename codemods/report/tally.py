@@ -6,11 +6,12 @@ import json
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 
-from codemods.report.provenance import Provenance
+from codemods.recipes import RECIPE_NAMED
 from lint_rules.rules import CODES
 from lint_rules.wording import count
 
 NOT_FOUND = "its file is not in the tree (upstream moved it?): review"
+LEFT_OUT = "left out (`--skip-recipes`, `--recipes`, `[tool.et-log] skip-recipes`)"
 
 
 def note_text(note: str, component: str) -> str:
@@ -30,6 +31,27 @@ class SiteRecord:
     source: str
 
 
+@dataclass(frozen=True)
+class RecipeRow:
+    """One recipe's outcome for the report; `effect` and `behaviour_change` as the recipe
+    declares them."""
+
+    recipe: str
+    path: str
+    component: str
+    status: str  # applied, refused, not found, left out
+    detail: str  # applied: what its plan found (may be empty); otherwise why it is not applied
+    effect: str
+    behaviour_change: bool
+
+    @property
+    def what(self) -> str:
+        """Its effect once applied (with what the plan found), else why it is not."""
+        if self.status != "applied":
+            return self.detail
+        return f"{self.effect} ({self.detail})" if self.detail else self.effect
+
+
 @dataclass
 class FileOutcome:
     """What happened to one file."""
@@ -39,13 +61,14 @@ class FileOutcome:
     changed: bool = False
     rewritten: list[SiteRecord] = field(default_factory=list)
     review: list[SiteRecord] = field(default_factory=list)
-    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, note)
+    recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
     test_pairs: list[dict[str, str]] = field(default_factory=list)  # site, code, test, ...
     error: str | None = None
     error_line: int = 0  # 0: the error concerns the whole file
     diff: str = ""  # --diff: the change to read
     patch: bytes = b""  # --patches: the change as exact bytes, a `diff --git` section
+    imports_runtime: bool = False  # after the run (its Buck target must depend on the runtime)
 
     @property
     def where(self) -> str:
@@ -60,24 +83,59 @@ class Tally:
     outcomes: list[FileOutcome] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     missing_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
+    left_out_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
 
-    def recipes(self) -> list[dict[str, str]]:
-        """Every recipe outcome: applied, refused (with the reason), or its file not found."""
+    def recipes(self, component: str | None = None) -> list[RecipeRow]:
+        """Every recipe outcome (of `component`'s files): applied (with what its plan found),
+        refused (with the reason), its file not found, or left out by the run's selection; each
+        with what the recipe declares (`effect`, `behaviour_change`)."""
         rows = [
-            {"recipe": name, "path": o.path, "status": "applied", "detail": note}
+            _recipe_row(name, o.path, o.component, "applied", detail)
             for o in self.outcomes
-            for name, note in o.recipes
+            for name, detail in o.recipes
         ]
         rows += [
-            {"recipe": name, "path": o.path, "status": "refused", "detail": reason}
+            _recipe_row(name, o.path, o.component, "refused", reason)
             for o in self.outcomes
             for name, reason in o.refused_recipes
         ]
         rows += [
-            {"recipe": name, "path": path, "status": "not found", "detail": NOT_FOUND}
+            _recipe_row(name, path, self._component_of(path), "not found", NOT_FOUND)
             for name, path in self.missing_recipes
         ]
-        return rows
+        rows += [
+            _recipe_row(name, path, self._component_of(path), "left out", LEFT_OUT)
+            for name, path in self.left_out_recipes
+        ]
+        return [r for r in rows if component is None or r.component == component]
+
+    def _component_of(self, path: str) -> str:
+        return next((o.component for o in self.outcomes if o.path == path), "")
+
+    def review_items(self, component: str | None = None) -> list[tuple[FileOutcome, SiteRecord]]:
+        """The sites left for review (of `component`), as the report lists them."""
+        return [
+            (o, s)
+            for o in self.outcomes
+            if component is None or o.component == component
+            for s in o.review
+        ]
+
+    def noted_rewrites(self, component: str | None = None) -> list[tuple[FileOutcome, SiteRecord]]:
+        """Rewritten sites whose rewrite changes what users see (a note says what), by
+        component, file and line."""
+        noted = [
+            (o, s)
+            for o in self.outcomes
+            if component is None or o.component == component
+            for s in o.rewritten
+            if s.reason
+        ]
+        return sorted(noted, key=lambda pair: (pair[0].component, pair[1].path, pair[1].line))
+
+    def behaviour_changes(self, component: str | None = None) -> list[RecipeRow]:
+        """Applied recipes that change behaviour by design (of `component`)."""
+        return [r for r in self.recipes(component) if r.status == "applied" and r.behaviour_change]
 
     @property
     def failures(self) -> list[FileOutcome]:
@@ -116,14 +174,25 @@ class Tally:
             "files_skipped": len(self.skipped),
             "sites_rewritten": sum(len(o.rewritten) for o in self.outcomes),
             "sites_for_review": sum(len(o.review) for o in self.outcomes),
-            "recipes_applied": sum(r["status"] == "applied" for r in self.recipes()),
-            "recipes_for_review": sum(r["status"] != "applied" for r in self.recipes()),
+            "recipes_applied": sum(r.status == "applied" for r in self.recipes()),
+            "recipes_for_review": sum(r.status in REVIEWED for r in self.recipes()),
+            "recipes_left_out": len(self.left_out_recipes),
+            "changes_to_look_at": len(self.behaviour_changes()) + len(self.noted_rewrites()),
         }
 
 
 def recipe_result(status: str, written: bool) -> str:
     """A recipe's status as a run says it: a run that writes nothing only would apply it."""
     return "would apply" if status == "applied" and not written else status
+
+
+REVIEWED = ("refused", "not found")  # recipe statuses that put the recipe on the review list
+
+
+def _recipe_row(name: str, path: str, component: str, status: str, detail: str) -> RecipeRow:
+    recipe = RECIPE_NAMED.get(name)
+    effect, changes = (recipe.effect, recipe.behaviour_change) if recipe else ("", False)
+    return RecipeRow(name, path, component, status, detail, effect, changes)
 
 
 def summary_table(tally: Tally, written: bool = True) -> str:
@@ -155,12 +224,11 @@ def summary_table(tally: Tally, written: bool = True) -> str:
         ]
         lines.append("  ".join(cells).rstrip())
     # A recipe whose file is absent is only named in --report: most trees are not ExecuTorch.
-    recipes = [r for r in tally.recipes() if r["status"] != "not found"]
+    recipes = [r for r in tally.recipes() if r.status != "not found"]
     if recipes:
         lines.append("")
         lines += [
-            f"recipe {r['recipe']}: {recipe_result(r['status'], written)} ({r['path']})"
-            for r in recipes
+            f"recipe {r.recipe}: {recipe_result(r.status, written)} ({r.path})" for r in recipes
         ]
     lines.append(
         f"{count(totals['files_scanned'], 'file')} scanned, {totals['files_changed']} {changed}, "
@@ -195,114 +263,7 @@ def to_json(tally: Tally) -> str:
             {"path": o.path, "line": o.error_line, "reason": o.error} for o in tally.failures
         ],
         "skipped": [{"path": p, "reason": r} for p, r in tally.skipped],
-        "recipes": tally.recipes(),
+        "recipes": [asdict(r) for r in tally.recipes()],
         "tests": [pair for o in tally.outcomes for pair in o.test_pairs],
     }
     return json.dumps(data, indent=2) + "\n"
-
-
-def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = None) -> str:
-    """The report as a pull-request description: a title line, a summary per component, the
-    changes to look at, the review list with reasons, the tests that assert on migrated
-    messages, and how it was generated (`origin`)."""
-    totals = tally.totals()
-    changed = "changed" if written else "would change"
-    components = [
-        (name, row)
-        for name, row in tally.by_component().items()
-        if sum(row["rewritten"].values()) or sum(row["review"].values()) or row["files"]["failed"]
-    ]
-    names = ", ".join(name for name, _ in components) or "no component"
-    out = [
-        f"# Route ad-hoc logging through the unified logger: {totals['files_changed']} files, "
-        f"{totals['sites_rewritten']} sites ({names})",
-        "",
-        "Prints, root-logger calls, `warnings.warn` diagnostics and ad-hoc logging setup become "
-        "calls on each module's logger, so `TORCH_LOGS=<component>` shows them and the default "
-        "stays quiet. Generated by et-log's codemod; every rewritten file compiled and kept its "
-        "AST outside the rewritten sites.",
-        "",
-        f"{count(totals['files_scanned'], 'file')} scanned, {totals['files_changed']} {changed}, "
-        f"{count(totals['sites_rewritten'], 'site')} rewritten, {totals['sites_for_review']} "
-        f"left for review, {count(totals['files_failed'], 'file')} failed.",
-        "",
-        "## Summary per component",
-        "",
-        "| component | files changed | rewritten | review | failed | by code |",
-        "|---|---:|---:|---:|---:|---|",
-    ]
-    for name, row in components:
-        rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
-        codes = (row["rewritten"] + row["review"]).most_common()
-        by_code = ", ".join(f"{code} {count}" for code, count in sorted(codes))
-        out.append(
-            f"| {name} | {row['files']['changed']} | {rewritten} | {review} "
-            f"| {row['files']['failed']} | {by_code} |"
-        )
-    out += ["", "### Per code", "", "| code | rewritten | review |", "|---|---:|---:|"]
-    out += [f"| {c} | {n['rewritten']} | {n['review']} |" for c, n in tally.by_code().items()]
-    out += _changes_to_look_at(tally)
-    recipes = tally.recipes()
-    if recipes:
-        out += ["", "## ExecuTorch recipes", "", "| recipe | file | result | what |"]
-        out += ["|---|---|---|---|"]
-        out += [
-            f"| {r['recipe']} | `{r['path']}` | {recipe_result(r['status'], written)} "
-            f"| {r['detail']} |"
-            for r in recipes
-        ]
-    out += ["", "## Tests that assert on a migrated message", ""]
-    pairs = [pair for o in tally.outcomes for pair in o.test_pairs]
-    if pairs:
-        out += ["| site | code | test | through | done |", "|---|---|---|---|---|"]
-        out += [
-            f"| `{p['site']}` | {p['code']} | `{p['test']}` | {p['channel']} | {p['action']} |"
-            for p in pairs
-        ]
-    else:
-        out.append("None found.")
-    out += ["", "## Left for review", ""]
-    for_review = [(o, s) for o in tally.outcomes for s in o.review]
-    if not for_review and not totals["recipes_for_review"]:
-        out.append("Nothing.")
-    for r in recipes:
-        if r["status"] != "applied":
-            out.append(f"- `{r['path']}` recipe {r['recipe']}: {r['detail']}")
-    for outcome, site in for_review:
-        out.append(f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): {site.reason}")
-    if tally.failures:
-        out += ["", "## Files that failed (left byte-identical)", ""]
-        out += [f"- `{o.where}`: {o.error}" for o in tally.failures]
-    if tally.skipped:
-        out += ["", "## Skipped", ""]
-        out += [f"- `{p}`: {r}" for p, r in tally.skipped]
-    out += _how_generated(origin)
-    return "\n".join(out) + "\n"
-
-
-def _changes_to_look_at(tally: Tally) -> list[str]:
-    notes = [(o, s) for o in tally.outcomes for s in o.rewritten if s.reason]
-    applied = [r for r in tally.recipes() if r["status"] == "applied"]
-    out = ["", "## Changes to look at", ""]
-    if not notes and not applied:
-        return [*out, "Nothing beyond the rewrites counted above."]
-    out += [
-        f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): "
-        f"{note_text(site.reason, outcome.component)}"
-        for outcome, site in notes
-    ]
-    out += [f"- `{r['path']}` recipe {r['recipe']}: {r['detail']}" for r in applied]
-    return out
-
-
-def _how_generated(origin: Provenance | None) -> list[str]:
-    out = ["", "## How this was generated", ""]
-    if origin is None:
-        return [*out, "By et-log's codemod (`python -m codemods.migrate`)."]
-    return [
-        *out,
-        f"- command: `{origin.command}`",
-        f"- et-log: {origin.et_log}",
-        "- running the command again changes nothing; the lint (`python -m lint_rules`) then "
-        "reports only the sites left for review.",
-    ]

@@ -1,8 +1,15 @@
 """Where the runtime import and the module logger go, as small module-level units (stdlib ast).
 
 Only the statements next to the insertion points are handed to libcst (a big import block is
-not), so a unit is: the import before the insertion point through the one after it, and the
-last header statement for the logger.
+not), so a unit is: the import before the insertion point through the one after it, and for the
+logger the statements from the last import kept before its place through that place.
+
+The logger goes after the import block, never in its middle: after the last import-like
+statement (an import, an `if TYPE_CHECKING:` or other imports-only `if`, a `try` importing) that
+comes before the first definition or other compound statement, simple statements in between
+skipped (`Val = Any`, a deprecation warning between two imports), and before the first
+statement that uses the logger at import time. `header.logger_index` reads a libcst module the
+same way.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ import ast
 import sys
 
 from codemods.plan.names import DROPPABLE_MODULES
-from codemods.rewrite.units import Unit, header_statements, is_docstring, range_unit
+from codemods.rewrite.units import Unit, is_docstring, range_unit
 
 
 def import_section(module: str, level: int) -> int:
@@ -43,6 +50,40 @@ def _fully_dropped(stmt: ast.stmt, drop: frozenset[str]) -> bool:
     return False
 
 
+def import_like(stmt: ast.stmt) -> bool:
+    """An import, or a block of imports: `if TYPE_CHECKING:`, an `if` holding only imports, a
+    `try` whose body only imports (its fallbacks may define things)."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return True
+    if isinstance(stmt, ast.If):
+        inner = stmt.body + stmt.orelse
+        return "TYPE_CHECKING" in ast.dump(stmt.test) or all(
+            isinstance(s, ast.Pass) or import_like(s) for s in inner
+        )
+    if isinstance(stmt, ast.Try):
+        return any(import_like(s) for s in stmt.body) and all(
+            isinstance(s, ast.Pass) or import_like(s) for s in stmt.body
+        )
+    return False
+
+
+def logger_anchor(body: list[ast.stmt], first_use: int) -> int | None:
+    """The index of the statement the module logger goes after (see the module docstring);
+    None when no import comes first (it goes at the top, after a docstring). `first_use`: the
+    first line that uses the logger at import time."""
+    anchor = None
+    for index, stmt in enumerate(body):
+        if (stmt.end_lineno or stmt.lineno) >= first_use:
+            break
+        if import_like(stmt):
+            anchor = index
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or any(
+            isinstance(getattr(stmt, name, None), list) for name in ("body", "handlers", "cases")
+        ):
+            break  # a definition or another compound statement: the imports are over
+    return anchor
+
+
 def header_units(
     tree: ast.Module,
     lines: list[str],
@@ -50,8 +91,10 @@ def header_units(
     add_import: bool,
     add_logger: bool,
     drop: frozenset[str],
+    first_use: int = 10**9,
 ) -> list[Unit] | None:
-    """Units for the header edits; None: the statements there are not clean (use the module)."""
+    """Units for the header edits; None: the statements there are not clean (use the module).
+    `first_use`: the first line that uses the module logger at import time."""
     body = tree.body
     if not body:
         return None
@@ -69,11 +112,14 @@ def header_units(
             unit.add_import = True
         units.append(unit)
     if add_logger:
-        header = header_statements(tree)
-        if header:
-            kept = [s for s in header if not _fully_dropped(s, drop)]
-            first = body.index(kept[-1]) if kept else 0
-            span = body[first : body.index(header[-1]) + 1]
+        anchor = logger_anchor(body, first_use)
+        if anchor is not None:
+            kept = [
+                i
+                for i in range(anchor + 1)
+                if import_like(body[i]) and not _fully_dropped(body[i], drop)
+            ]
+            span = body[kept[-1] if kept else 0 : anchor + 1]
         else:
             span = body[:1]
         unit = range_unit(lines, span)

@@ -10,9 +10,16 @@ from bisect import bisect_right
 import libcst as cst
 
 from codemods.fixes import Names, SitePlan, SiteSkipped
-from codemods.guard import Allowed, check
+from codemods.guard import Allowed, check, span
 from codemods.plan.names import ModuleNames
-from codemods.plan.plans import choose_names, names_to_drop
+from codemods.plan.plans import (
+    choose_names,
+    dead_constants,
+    import_time_use,
+    module_logger,
+    names_to_drop,
+    too_early,
+)
 from codemods.rewrite.anchors import header_units
 from codemods.rewrite.header import HeaderEdit, apply_header
 from codemods.rewrite.layout import LINE_LENGTH, fit, node_code
@@ -61,18 +68,35 @@ class Rewrite:
         text = self.analysis.text
         if not plans:
             return text, [], self.analysis.tree
-        names, edit = choose_names(self.analysis, plans, self.names, self.config.runtime_import)
         drop = names_to_drop(plans, self.names)
+        runtime = self.config.runtime_import
+        found = None
+        if any(p.needs_logger for p in plans):
+            found = module_logger(self.analysis, plans, self.names, runtime)
+        early = too_early(self.analysis, plans, found)
+        if early:  # one logger per module: those sites wait until its line moves up
+            raise Retry(early, set())
+        names, edit = choose_names(self.analysis, plans, self.names, runtime, drop, found)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)
         edits: list[TextEdit] = []
         done: list[SitePlan] = []
         for unit, unit_plans in zip(units, in_unit, strict=True):
             try:
-                new, unit_done = _apply_unit(unit, self.lines, unit_plans, names, drop, edit)
+                new, unit_done = _apply_unit(
+                    unit,
+                    self.lines,
+                    unit_plans,
+                    names,
+                    (drop, dead_constants(drop, self.names)),
+                    edit,
+                )
             except PlanSkipped as exc:
                 raise Retry({id(exc.plan.finding): str(exc)}, set()) from None
-            edits.append((self.starts[unit.start - 1], self.starts[unit.end], new, True))
+            first = unit.start
+            if not new and (any(p.removes for p in unit_plans) or self._holds_constant(unit, drop)):
+                first = _attached_comment(self.lines, unit.start)  # it described what went
+            edits.append((self.starts[first - 1], self.starts[unit.end], new, True))
             done += unit_done
         skipped: dict[int, str] = {}
         for group in _outermost(alone):
@@ -88,7 +112,8 @@ class Rewrite:
             raise Retry(skipped, set())
         new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
-            sites=frozenset((p.call.lineno, p.call.col_offset) for p in done if not p.removes),
+            constants=dead_constants(drop, self.names),
+            sites=frozenset(span(p.call) for p in done if not p.removes),
             removed=frozenset((p.call.lineno, p.call.col_offset) for p in done if p.removes),
             runtime=self.config.runtime_import,
             runtime_names=frozenset(local for _, local in edit.names),
@@ -115,6 +140,13 @@ class Rewrite:
                 for node in self.names.import_stmts
                 if any((a.asname or a.name.split(".")[0]) in drop for a in node.names)
             ]
+            nodes += [
+                node
+                for node in self.names.deletes
+                if any(isinstance(t, ast.Name) and t.id in drop for t in node.targets)
+            ]
+            constants = dead_constants(drop, self.names)
+            nodes += [stmt for name, stmt in self.names.constants.items() if name in constants]
         units: list[Unit] = []
         for node in nodes:
             unit = unit_for(index, lines, node)
@@ -123,13 +155,20 @@ class Rewrite:
             units.append(unit)
         if edit.names or edit.logger:
             runtime = edit.runtime
-            header = header_units(tree, lines, runtime, bool(edit.names), bool(edit.logger), drop)
+            first_use = import_time_use(self.analysis, plans)
+            header = header_units(
+                tree, lines, runtime, bool(edit.names), bool(edit.logger), drop, first_use
+            )
             if header is None:
                 return everything
             units += header
         if not units:
             return []
         return merge_units(units) or everything
+
+    def _holds_constant(self, unit: Unit, drop: frozenset[str]) -> bool:
+        dead = dead_constants(drop, self.names)
+        return any(self.names.constants.get(name) in unit.stmts for name in dead)
 
     def _call_edit(self, group: list[SitePlan], names: Names) -> TextEdit:
         """A site call (with the sites nested in it) rewritten on its own text."""
@@ -143,7 +182,7 @@ class Rewrite:
                 return start, end, renamed, False
         node = cst.parse_expression(text)
         plan = group[0]
-        if len(group) == 1 and isinstance(node, cst.Call) and plan.build is not None:
+        if len(group) == 1 and plan.build is not None:
             try:  # the common case: no visitor needed
                 new = plan.build(node, names)
             except SiteSkipped as exc:
@@ -158,13 +197,23 @@ class Rewrite:
         return start, end, node_code(changed), False
 
 
+def _attached_comment(lines: list[str], start: int) -> int:
+    """The first line of the comment block right above line `start` (no blank line between),
+    or `start` itself when there is none, or when the block opens the file (a license header, an
+    encoding cookie: not about the statement)."""
+    first = start
+    while first > 1 and lines[first - 2].lstrip().startswith("#"):
+        first -= 1
+    return start if first == 1 else first
+
+
 def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     """`text` with the called function renamed, when that needs no libcst: a one-line call whose
     function is a plain name or dotted name, still within black's line length."""
     call, room, rename = plan.call, plan.room, plan.rename
-    func = call.func
-    if rename is None or room is None:
+    if rename is None or room is None or not isinstance(call, ast.Call):
         return None
+    func = call.func
     if call.end_lineno != call.lineno or func.end_lineno != func.lineno:
         return None
     length = (func.end_col_offset or 0) - func.col_offset
@@ -195,8 +244,8 @@ def _assign(
     return in_unit, alone
 
 
-def _position(call: ast.Call) -> tuple[int, int, int, int]:
-    return (call.lineno, call.col_offset, -(call.end_lineno or 0), -(call.end_col_offset or 0))
+def _position(node: ast.expr) -> tuple[int, int, int, int]:
+    return (node.lineno, node.col_offset, -(node.end_lineno or 0), -(node.end_col_offset or 0))
 
 
 def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
@@ -215,9 +264,11 @@ def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
 
 
 def _by_ordinal(roots: list[ast.AST], plans: list[SitePlan]) -> dict[int, SitePlan]:
-    """Plans keyed by their call's preorder position among the calls under `roots` (libcst's
-    visiting order), so the transformer finds them without position metadata."""
-    unique = {id(n): n for root in roots for n in walk_all(root) if isinstance(n, ast.Call)}
+    """Plans keyed by their site's preorder position among the calls and comparisons under
+    `roots` (libcst's visiting order), so the transformer finds them without position metadata."""
+    unique = {
+        id(n): n for root in roots for n in walk_all(root) if isinstance(n, (ast.Call, ast.Compare))
+    }
     calls = sorted(unique.values(), key=_position)
     index = {id(c): i for i, c in enumerate(calls)}
     return {index[id(p.call)]: p for p in plans if id(p.call) in index}
@@ -228,12 +279,14 @@ def _apply_unit(
     lines: list[str],
     plans: list[SitePlan],
     names: Names,
-    drop: frozenset[str],
+    dead: tuple[frozenset[str], frozenset[str]],
     edit: HeaderEdit,
 ) -> tuple[str, list[SitePlan]]:
-    """The unit's new text (without the wrapper) and the plans carried out in it."""
+    """The unit's new text (without the wrapper) and the plans carried out in it. `dead`: the
+    names the rewrite left dead, and those of them that are literal constants."""
     module = cst.parse_module(unit.text(lines))
-    transformer = UnitTransformer(_by_ordinal(list(unit.stmts), plans), names, drop)
+    ordinals = _by_ordinal(list(unit.stmts), plans)
+    transformer = UnitTransformer(ordinals, names, dead[0], constants=dead[1])
     module = module.visit(transformer)
     if unit.add_import or unit.add_logger:
         after = lines[unit.end] if unit.end < len(lines) else ""

@@ -54,23 +54,6 @@ def _is_docstring(stmt: cst.BaseStatement) -> bool:
     )
 
 
-def _is_header_block(stmt: cst.BaseStatement) -> bool:
-    if isinstance(stmt, cst.If):
-        return "TYPE_CHECKING" in node_code(stmt.test)
-    if isinstance(stmt, cst.Try):
-        inner = list(stmt.body.body)
-        for handler in stmt.handlers:
-            inner += list(handler.body.body)
-        return all(
-            isinstance(s, cst.SimpleStatementLine)
-            and all(
-                isinstance(x, (cst.Import, cst.ImportFrom, cst.Pass, cst.Assign)) for x in s.body
-            )
-            for s in inner
-        )
-    return False
-
-
 def _import_line(edit: HeaderEdit) -> cst.SimpleStatementLine:
     aliases = []
     for index, (name, local) in enumerate(sorted(edit.names)):
@@ -154,10 +137,77 @@ def _blank_lines_before(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
     return [_BLANK] * (2 if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) else 1)
 
 
-def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> int:
+def _import_like(stmt: cst.BaseStatement) -> bool:
+    """`anchors.import_like` on libcst: an import line, or a block of imports."""
+    if _import_module(stmt) is not None:
+        return True
+    if isinstance(stmt, cst.If):
+        inner = _statements(stmt.body)
+        orelse = stmt.orelse
+        while orelse is not None:  # elif chains and else
+            inner += _statements(orelse.body)
+            orelse = orelse.orelse if isinstance(orelse, cst.If) else None
+        return "TYPE_CHECKING" in node_code(stmt.test) or all(_only_import(s) for s in inner)
+    if isinstance(stmt, cst.Try):
+        body = _statements(stmt.body)
+        return any(_import_like(s) for s in body) and all(_only_import(s) for s in body)
+    return False
+
+
+def _statements(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
+    """A block's statements; a one-line suite (`if x: import y`) as one statement line."""
+    if isinstance(suite, cst.IndentedBlock):
+        return list(suite.body)
+    assert isinstance(suite, cst.SimpleStatementSuite)
+    return [cst.SimpleStatementLine(body=suite.body)]
+
+
+def _only_import(stmt: cst.BaseStatement) -> bool:
+    if isinstance(stmt, cst.SimpleStatementLine) and all(
+        isinstance(s, cst.Pass) for s in stmt.body
+    ):
+        return True
+    return _import_like(stmt)
+
+
+class _UsesName(cst.CSTVisitor):
+    """Whether a statement reads `name` when it runs at import time (not in a def or lambda)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name, self.found = name, False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Name(self, node: cst.Name) -> bool:
+        self.found = self.found or node.value == self.name
+        return False
+
+
+def logger_index(body: list[cst.BaseStatement], logger: str) -> int:
+    """Where the module logger goes in `body`: after the last import-like statement before the
+    first definition or other compound statement, and before the first statement that uses the
+    logger at import time (`anchors.logger_anchor` on the stdlib tree decides the same)."""
     at = 1 if body and _is_docstring(body[0]) else 0
-    while at < len(body) and (_import_module(body[at]) is not None or _is_header_block(body[at])):
-        at += 1
+    for index in range(at, len(body)):
+        stmt = body[index]
+        uses = _UsesName(logger)
+        stmt.visit(uses)
+        if uses.found:
+            break
+        if _import_like(stmt):
+            at = index + 1
+        elif isinstance(stmt, cst.BaseCompoundStatement):
+            break  # a definition or another compound statement: the imports are over
+    return at
+
+
+def _insert_logger(body: list[cst.BaseStatement], edit: HeaderEdit) -> int:
+    at = logger_index(body, edit.logger or "logger")
     call = cst.Call(func=cst.Name(edit.get_logger), args=[cst.Arg(cst.Name("__name__"))])
     assign = cst.Assign(targets=[cst.AssignTarget(cst.Name(edit.logger or "logger"))], value=call)
     blank = [_BLANK] if at > 0 else []

@@ -40,10 +40,13 @@ def _break(indent: str) -> cst.ParenthesizedWhitespace:
     )
 
 
-def fit(call: cst.Call, room: Room) -> tuple[cst.Call, str]:
-    """`call` laid out as black would lay it out in `room` (best effort, never wrong code), and
-    its source text."""
-    code = node_code(call)
+def fit(node: cst.BaseExpression, room: Room) -> tuple[cst.BaseExpression, str]:
+    """A call laid out as black would lay it out in `room` (best effort, never wrong code), and
+    its source text; any other expression as it is."""
+    code = node_code(node)
+    if not isinstance(node, cst.Call):
+        return node, code
+    call = node
     if "\n" not in code:
         if room.before + len(code) + room.after <= LINE_LENGTH or not call.args:
             return call, code

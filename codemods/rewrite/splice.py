@@ -36,12 +36,31 @@ def splice(text: str, lines: list[str], starts: list[int], edits: list[TextEdit]
             out.append(new)
             continue
         following = bisect_right(starts, end) - 1  # 0-based index of the line after the unit
-        if following < len(lines) and not lines[following].strip():
-            before = _last_line("".join(out))
-            if before is None or not before.strip() or before.rstrip().endswith(":"):
-                cursor = starts[following + 1]
+        after = 0  # blank lines right after the unit
+        while following + after < len(lines) and not lines[following + after].strip():
+            after += 1
+        if after:
+            done = "".join(out)
+            before = _last_line(done)
+            if before is not None and before.rstrip().endswith(":"):
+                cursor = starts[following + 1]  # no blank line opening a block
+            elif before is None or not before.strip():
+                # the blank lines before and after the gap meet: keep as many as the larger
+                # run had (black's count), not their sum
+                drop = min(after, _blank_run(done))
+                cursor = starts[following + drop]
     out.append(text[cursor:])
     return "".join(out)
+
+
+def _blank_run(text: str) -> int:
+    """How many blank lines `text` (which ends with a line ending) ends with; a start of file
+    counts as one (what it would have been followed by)."""
+    lines = text.splitlines()
+    count = 0
+    while count < len(lines) and not lines[len(lines) - 1 - count].strip():
+        count += 1
+    return max(count, 1) if count == len(lines) else count
 
 
 def _last_line(text: str) -> str | None:

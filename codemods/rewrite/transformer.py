@@ -26,8 +26,8 @@ class PlanSkipped(Exception):
         self.plan = plan
 
 
-def same_call(code: str, call: ast.Call) -> bool:
-    """True when libcst's text for a call parses to the detector's call."""
+def same_call(code: str, call: ast.expr) -> bool:
+    """True when libcst's text for a site (a call or comparison) parses to the detector's."""
     try:
         parsed = ast.parse("(\n" + code + "\n)", mode="eval").body
     except SyntaxError:
@@ -44,6 +44,8 @@ class UnitTransformer(cst.CSTTransformer):
     drop: frozenset[str] = frozenset()
     done: list[SitePlan] = field(default_factory=list)
     verified: int = -1  # the ordinal whose text is known to be the site's (an expression unit)
+    modules: tuple[str, ...] = DROPPABLE_MODULES  # the modules whose imports `drop` applies to
+    constants: frozenset[str] = frozenset()  # literal constants whose assignment goes
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -58,7 +60,23 @@ class UnitTransformer(cst.CSTTransformer):
         self._stack.append(self._ordinal)
         return True
 
+    def visit_Comparison(self, node: cst.Comparison) -> bool:
+        self._ordinal += 1
+        self._stack.append(self._ordinal)
+        return True
+
+    def leave_Comparison(
+        self, original_node: cst.Comparison, updated_node: cst.Comparison
+    ) -> cst.BaseExpression:
+        return self._leave_site(original_node, updated_node)
+
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        return self._leave_site(original_node, updated_node)
+
+    def _leave_site(
+        self, original_node: cst.Call | cst.Comparison, updated_node: cst.Call | cst.Comparison
+    ) -> cst.BaseExpression:
+        """A call or comparison: the site's replacement when it is one, else unchanged."""
         ordinal = self._stack.pop()
         plan = self.plans.get(ordinal)
         if plan is None:
@@ -66,6 +84,7 @@ class UnitTransformer(cst.CSTTransformer):
         if ordinal != self.verified and not same_call(node_code(original_node), plan.call):
             raise SiteMismatch(f"line {plan.call.lineno}: site not found by libcst")
         if plan.build is None:
+            assert isinstance(updated_node, cst.Call)  # removals are of call statements
             self._removed[id(updated_node)] = plan
             return updated_node
         try:
@@ -89,7 +108,7 @@ class UnitTransformer(cst.CSTTransformer):
         self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
     ) -> cst.BaseStatement:
         removed, self._last_removed = self._last_removed, None
-        kept = [self._drop_imports(small) for small in updated_node.body]
+        kept = [self._drop_dead(small) for small in updated_node.body]
         body = [small for small in kept if small is not None]
         if body:
             if len(body) != len(original_node.body):
@@ -97,8 +116,21 @@ class UnitTransformer(cst.CSTTransformer):
             return updated_node.with_changes(body=body)
         if removed is not None and removed.sole_in_block:
             return updated_node.with_changes(body=[cst.Pass()])
+        if removed is not None or self._is_constant(original_node):
+            # a removed configuration line or dead constant: the comment right above it was about it
+            updated_node = updated_node.with_changes(
+                leading_lines=_without_attached_comment(updated_node.leading_lines)
+            )
         self._doomed.add(id(updated_node))
         return updated_node
+
+    def _is_constant(self, line: cst.SimpleStatementLine) -> bool:
+        return any(
+            isinstance(small, cst.Assign)
+            and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value in self.constants
+            for small in line.body
+        )
 
     def leave_IndentedBlock(
         self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
@@ -134,15 +166,45 @@ class UnitTransformer(cst.CSTTransformer):
             out.append(stmt)
         return out, [line for line in carry or () if line.comment]
 
-    def _drop_imports(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
+    def _drop_dead(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
+        """`small` without what the rewrite left dead (`drop`): import names, `del` of them, a
+        constant's assignment; None when nothing of it is left."""
         if not self.drop:
             return small
+        if isinstance(small, cst.Del):
+            return self._drop_deleted(small)
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            literal = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
+            if isinstance(target, cst.Name) and target.value in self.constants:
+                return None if isinstance(small.value, literal) else small
+        return self._drop_imports(small)
+
+    def _drop_deleted(self, small: cst.Del) -> cst.Del | None:
+        target = small.target
+        if isinstance(target, cst.Name):
+            return None if target.value in self.drop else small
+        if not isinstance(target, cst.Tuple):
+            return small
+        keep = [
+            e
+            for e in target.elements
+            if not (isinstance(e.value, cst.Name) and e.value.value in self.drop)
+        ]
+        if len(keep) == len(target.elements):
+            return small
+        if not keep:
+            return None
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return small.with_changes(target=target.with_changes(elements=keep))
+
+    def _drop_imports(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement | None:
         if isinstance(small, cst.Import):
             aliases = small.names
             keep = [a for a in aliases if not self._droppable(a, node_code(a.name))]
         elif isinstance(small, cst.ImportFrom) and not small.relative and small.module:
             module = node_code(small.module)
-            if module not in DROPPABLE_MODULES or isinstance(small.names, cst.ImportStar):
+            if module not in self.modules or isinstance(small.names, cst.ImportStar):
                 return small
             aliases = small.names
             keep = [a for a in aliases if not self._droppable(a, None)]
@@ -159,10 +221,19 @@ class UnitTransformer(cst.CSTTransformer):
         return small.with_changes(names=keep)
 
     def _droppable(self, alias: cst.ImportAlias, module: str | None) -> bool:
-        if module is not None and module not in DROPPABLE_MODULES:
+        if module is not None and module not in self.modules:
             return False
         local = node_code(alias.asname.name if alias.asname else alias.name)
         return local in self.drop
+
+
+def _without_attached_comment(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
+    """`lines` (above a statement) without the comment lines right above it (after the last
+    blank line): the comment that described the removed statement."""
+    kept = list(lines)
+    while kept and kept[-1].comment is not None:
+        kept.pop()
+    return kept
 
 
 def small_has_parens(small: cst.BaseSmallStatement) -> bool:

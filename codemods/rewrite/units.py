@@ -75,23 +75,6 @@ def unit_for(index: StatementIndex, lines: list[str], node: ast.expr | ast.stmt)
     return None
 
 
-def header_statements(tree: ast.Module) -> list[ast.stmt]:
-    """The leading docstring / import / TYPE_CHECKING / try-import statements of a module."""
-    header: list[ast.stmt] = []
-    for index, stmt in enumerate(tree.body):
-        if index == 0 and is_docstring(stmt):
-            header.append(stmt)
-        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            header.append(stmt)
-        elif isinstance(stmt, ast.If) and "TYPE_CHECKING" in ast.dump(stmt.test):
-            header.append(stmt)
-        elif isinstance(stmt, ast.Try) and _only_imports(stmt):
-            header.append(stmt)
-        else:
-            break
-    return header
-
-
 def is_docstring(stmt: ast.stmt) -> bool:
     value = getattr(stmt, "value", None)
     return (
@@ -99,12 +82,6 @@ def is_docstring(stmt: ast.stmt) -> bool:
         and isinstance(value, ast.Constant)
         and isinstance(value.value, str)
     )
-
-
-def _only_imports(stmt: ast.Try) -> bool:
-    inner = stmt.body + stmt.orelse + stmt.finalbody + [s for h in stmt.handlers for s in h.body]
-    allowed = (ast.Import, ast.ImportFrom, ast.Pass, ast.Assign)
-    return all(isinstance(s, allowed) for s in inner)
 
 
 def range_unit(lines: list[str], stmts: list[ast.stmt]) -> Unit | None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import ctypes
 import difflib
 import os
+import re
 import signal
 import sys
 
 from codemods.pipeline import migrate_source
-from codemods.recipes import RECIPES, Recipe
+from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.report.tally import FileOutcome, SiteRecord
 from codemods.write.fileio import FileError, read, refuse_read_only, write_atomic
@@ -23,15 +24,22 @@ _TESTS: list[TestRef] = []
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def init_worker(config: Config, recipes: bool = True, tests: list[TestRef] | None = None) -> None:
+def init_worker(
+    config: Config, recipes: tuple[str, ...] | None = None, tests: list[TestRef] | None = None
+) -> None:
+    """Set up this process for `migrate_file`: the config, the names of the recipes to apply
+    (None: all) and the run's tests."""
     global _CONFIG, _RECIPES, _TESTS
     _CONFIG = config
-    _RECIPES = RECIPES if recipes else []
+    _RECIPES = RECIPES if recipes is None else [RECIPE_NAMED[name] for name in recipes]
     _TESTS = tests or []
 
 
 def init_pool_worker(
-    config: Config, parent: int, recipes: bool = True, tests: list[TestRef] | None = None
+    config: Config,
+    parent: int,
+    recipes: tuple[str, ...] | None = None,
+    tests: list[TestRef] | None = None,
 ) -> None:
     """Like init_worker, for a pool process: die with the driver, so a `kill -9` of the driver
     leaves no worker behind (blocked forever on the task queue, holding its stdout open)."""
@@ -69,6 +77,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     except FileError as exc:
         outcome.error, outcome.error_line = str(exc), exc.line
         return outcome
+    outcome.imports_runtime = imports_module(source.text, _CONFIG.runtime_import)
     recipes = recipes_for(path, _RECIPES)
     if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
@@ -104,11 +113,23 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.rewritten = []
         return outcome
     outcome.changed = True
+    outcome.imports_runtime = imports_module(result.new_text, _CONFIG.runtime_import)
     if mode == "diff":
         outcome.diff = unified_diff(source.text, result.new_text, path)
     elif mode == "patch":  # git-style, from the project root: `git apply` takes it there
         outcome.patch = byte_diff(source.data, data, rel)
     return outcome
+
+
+def imports_module(text: str, module: str) -> bool:
+    """True if a line of ``text`` imports ``module`` (``from M import`` or ``import M``)."""
+    if module not in text:
+        return False
+    name = re.escape(module)
+    return (
+        re.search(rf"^[ \t]*(from[ \t]+{name}[ \t]+import\b|import[ \t]+{name}\b)", text, re.M)
+        is not None
+    )
 
 
 def unified_diff(old: str, new: str, name: str) -> str:

@@ -4,10 +4,10 @@ when the codemod can turn one into a logger call with exactly the same text, and
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 
-from lint_rules.facts import has_star_args, last_identifier
+from lint_rules.facts import has_star_args
+from lint_rules.rules._print_text import text_level
 from lint_rules.statements import FUNCTIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -23,8 +23,6 @@ WRITE_ARGUMENTS = "unusual {}.write() arguments: review"
 TEXT_UNKNOWN = "text not known statically: review"
 NO_NEWLINE = "write without a trailing newline: review"
 PRINT_KEYWORDS = frozenset({"file", "sep", "end", "flush"})
-QUIET_FLAG = re.compile(r"quiet|silent", re.IGNORECASE)
-DEBUG_FLAG = re.compile(r"debug|verbose", re.IGNORECASE)
 
 
 def print_target(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> str | None:
@@ -90,6 +88,34 @@ def ends_with_newline(node: ast.expr) -> bool | None:
     return None
 
 
+def leading_text(node: ast.expr) -> str:
+    """The literal text a message expression starts with, as far as it is known statically."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+        return ""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return leading_text(node.left)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "format":
+            return leading_text(node.func.value)
+    return ""
+
+
+def message_text(call: ast.Call) -> str:
+    """What a reader sees of a print's or write's message: its arguments' literal parts."""
+    return " ".join(literal_text(a) for a in call.args)
+
+
+def message_level(call: ast.Call, default: str) -> str:
+    """The level a print's or write's message is logged at (`_print_text.text_level`)."""
+    leading = leading_text(call.args[0]) if call.args else ""
+    return text_level(leading, message_text(call), default)
+
+
 def literal_text(node: ast.expr) -> str:
     """The literal parts of a message expression (f-string pieces, `+`, `%` and `.format`
     templates) joined with a space: what a reader sees of it in the source."""
@@ -105,49 +131,6 @@ def literal_text(node: ast.expr) -> str:
         if node.func.attr == "format":
             return literal_text(node.func.value)
     return ""
-
-
-def _flag_guard(call: ast.Call, chain: list[ast.stmt]) -> tuple[ast.expr, str, bool, bool] | None:
-    """For a print whose innermost enclosing statement is an `if` on a flag (`flag`, `self.flag`,
-    or either negated): (the flag expression, its last identifier, negated, directly in the
-    body as a statement of its own); None otherwise. `chain`: the statements around the print,
-    outermost first."""
-    if len(chain) < 2 or not isinstance(chain[-2], ast.If):
-        return None
-    branch, statement, test = chain[-2], chain[-1], chain[-2].test
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    if isinstance(test, ast.UnaryOp):
-        test = test.operand
-    name = last_identifier(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
-    if name is None:
-        return None
-    direct = (
-        any(s is statement for s in branch.body)
-        and isinstance(statement, ast.Expr)
-        and statement.value is call
-    )
-    return test, name, negated, direct
-
-
-def asked_for_by_caller(call: ast.Call, chain: list[ast.stmt]) -> bool:
-    """True for a print statement directly under `if not <quiet/silent flag>:`: output the
-    caller asked for and can turn off, such as a subprocess's output echoed unless `quiet`, not
-    a diagnostic."""
-    guard = _flag_guard(call, chain)
-    if guard is None:
-        return False
-    _, name, negated, direct = guard
-    return negated and direct and QUIET_FLAG.search(name) is not None
-
-
-def flag_test(call: ast.Call, chain: list[ast.stmt]) -> tuple[str, bool] | None:
-    """(flag, True) for a print statement directly in `if <flag>:`; (flag, False) in its `else`
-    or under `if not <flag>:`; None when no debug/verbose flag guards it directly."""
-    guard = _flag_guard(call, chain)
-    if guard is None or DEBUG_FLAG.search(guard[1]) is None:
-        return None
-    test, _, negated, direct = guard
-    return ast.unparse(test), direct and not negated
 
 
 def in_except_block(call: ast.Call, chain: list[ast.stmt]) -> bool:

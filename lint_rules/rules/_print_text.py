@@ -1,10 +1,32 @@
-"""What a printed message's literal text says, for ETL008: a diagnostic (why something was not
-done, or a level word) or the progress of a pipeline step. Matched on the literal
-parts of the message (f-string pieces, `%`/`.format` templates)."""
+"""What a printed message's literal text says, for ETL003 and ETL008: a diagnostic (why something
+was not done, or a level word), how severe it is, or the progress of a pipeline step. Matched on
+the literal parts of the message (f-string pieces, `%`/`.format` templates). The lint's advice
+and the codemod's rewrite both take the level from here, so they agree."""
 
 from __future__ import annotations
 
 import re
+
+# A level word opening the message (`Error:`, `WARNING: `, `[warning], `, `[INFO]`): it names the
+# level, and the rewrite drops it (the logger prints the level; no level word twice).
+LEVEL_PREFIX = re.compile(
+    r"\s*(?:\[\s*(error|warning|warn|info|debug)\s*\]|(error|warning|warn|info|debug)\s*:)"
+    r"(?:\s*[,:-])?\s*",
+    re.IGNORECASE,
+)
+_LEVELS = {"error": "error", "warning": "warning", "warn": "warning", "info": "info"}
+_LEVELS["debug"] = "debug"
+# What says that something did not happen as asked, whatever the text's prefix: the rewrite logs
+# it at WARNING (deprecated, skipped, not supported, incompatible, failed, fell back, not
+# available, no config for it...), so a user who sees no INFO still learns that the model was
+# only partly quantized.
+SEVERE = re.compile(
+    r"deprecat|\bskip(?:s|ped|ping)?\b|not supported|unsupported|incompatible|not implemented"
+    r"|\bfail(?:s|ed|ure|ing)?\b|fall(?:s|ing)?\s*back|fell back|fallback|cannot|can't|could not"
+    r"|unable to|\bignor(?:e|ed|es|ing)\b|unexpected|not expected|not (?:be )?available"
+    r"|\bno\b[\w\s'-]{0,30}\bconfig",
+    re.IGNORECASE,
+)
 
 # What a diagnostic says: why something was not done, or a level word. Matched in the message's
 # literal text (any case); everything else printed to stdout is left for review.
@@ -38,6 +60,17 @@ PROGRESS = re.compile(
     rf"|(?i:(?:re-?)?{_STEP_VERBS})\s+(?:the|a|an)\s"
     rf"|(?i:(?:re-?)?{_STEP_PAST})\s"
     r"|(?i:step|epoch|iteration)\b"
-    r")"
-    r"|\b(?:saved|written|exported|stored)\s+(?:at|to|in|into)\b",
+    r")",
 )
+
+
+def prefix_level(leading: str) -> str | None:
+    """The level a message's opening level word names (`Warning: x` -> warning), else None."""
+    match = LEVEL_PREFIX.match(leading)
+    return _LEVELS[(match.group(1) or match.group(2)).lower()] if match else None
+
+
+def text_level(leading: str, text: str, default: str) -> str:
+    """The level a printed message is logged at: its level word, else WARNING when it says that
+    something did not happen as asked (`SEVERE`), else `default`."""
+    return prefix_level(leading) or ("warning" if SEVERE.search(text) else default)

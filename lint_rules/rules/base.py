@@ -43,6 +43,8 @@ class Site:
 
 
 Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
+# A verdict on a whole file: a reason to leave every site in it for review, or None.
+FileCheck = Callable[["ModuleFacts"], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -70,3 +72,6 @@ class Rule:
     valid: tuple[Example, ...] = field(default_factory=tuple)
     invalid: tuple[Example, ...] = field(default_factory=tuple)
     options: tuple[Option, ...] = ()
+    # A file this kind finds must stay untouched as a whole (all or nothing per file): every
+    # site of the file, of any kind, is then left for review with the check's reason.
+    file_check: FileCheck | None = None

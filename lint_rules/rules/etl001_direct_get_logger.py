@@ -8,23 +8,31 @@ from collections.abc import Iterator
 from lint_rules.config import Config
 from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, name_argument
 from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.rules.etl009_level_gate import gates
 
 CODE = "ETL001"
-# Uses of the root logger that mean "this module's logger" once migrated: reading its level, or
-# logging through it. Anything else (handlers, propagate, ...) is about the root itself.
-_ROOT_READS = ROOT_LOGGING_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "level"}
+# Uses of the root logger that mean "this module's logger" once migrated: asking whether a level
+# is enabled, or logging through it. Anything else (handlers, propagate, its `.level`...) is
+# about the root itself; a comparison of its `.level` is ETL009's level gate.
+MODULE_READS = ROOT_LOGGING_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel"}
 _ROOT_CONFIG = frozenset({"setLevel", "addHandler"})  # ETL005's sites
+_LEVEL_READS = frozenset({"level", "getEffectiveLevel"})
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     assigned = {id(a.value) for a in facts.assigns}
-    for call in facts.calls_to("logging.getLogger"):
+    calls = facts.calls_to("logging.getLogger")
+    reads_level = any(facts.call_attributes.get(id(c)) in _LEVEL_READS for c in calls)
+    in_gates = {id(g.receiver) for g in gates(facts) if not g.reason} if reads_level else set()
+    for call in calls:
         used = facts.call_attributes.get(id(call))
         is_root = facts.is_root_logger(call)
         if is_root and used in _ROOT_CONFIG:
             continue  # `logging.getLogger().setLevel(...)` is configuration: ETL005
+        if id(call) in in_gates:
+            continue  # the whole gate becomes `logger.isEnabledFor(...)`: ETL009
         site = _name_site(call, config.package)
-        if site.fixable and is_root and id(call) not in assigned and used not in _ROOT_READS:
+        if site.fixable and is_root and id(call) not in assigned and used not in MODULE_READS:
             what = f"`.{used}` of the root logger" if used else "the root logger itself"
             site = Site(call, CODE, False, f"{what} is used: review")
         yield site
@@ -63,8 +71,9 @@ RULE = Rule(
     ),
     use_instead="`from et_log_runtime import get_logger` and `logger = get_logger(__name__)`.",
     fix_safety=(
-        'Safe for `__name__`, `__file__`, `""` and no argument (all become `__name__`) and for '
-        "explicit dotted names inside the package (kept). A foreign explicit name or a name "
+        'Safe for `__name__`, `__file__`, `""` and no argument (all become `__name__`; a call '
+        "used inline, `logging.getLogger().isEnabledFor(...)`, becomes the module logger "
+        "itself) and for explicit dotted names inside the package (kept). A foreign explicit name or a name "
         "computed at run time is left for review: other code may look that logger up by name."
     ),
     detect=detect,
@@ -155,12 +164,29 @@ RULE = Rule(
                 "        return str(graph)\n    return None\n"
             ),
             fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n\ndef dump(graph):\n"
-                "    if get_logger(__name__).isEnabledFor(logging.DEBUG):\n"
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
+                "logger = get_logger(__name__)\n\n\ndef dump(graph):\n"
+                "    if logger.isEnabledFor(logging.DEBUG):\n"
                 "        return str(graph)\n    return None\n"
             ),
-            note="the root logger (no argument)",
+            note="the root logger used inline: the module logger, created once",
             at=((5, 8),),
+        ),
+        Example(
+            code=(
+                "import logging\n\n_log = logging.getLogger(__name__)\n\n\ndef plan(algo):\n"
+                "    if logging.getLogger().isEnabledFor(logging.DEBUG):\n"
+                '        _log.debug("best algo: %s", algo)\n'
+            ),
+            fixed=(
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
+                "_log = get_logger(__name__)\n\n\ndef plan(algo):\n"
+                "    if _log.isEnabledFor(logging.DEBUG):\n"
+                '        _log.debug("best algo: %s", algo)\n'
+            ),
+            path="executorch/exir/passes/memory_planning_pass.py",
+            note="inline where the module has a logger: that logger, never get_logger() again",
+            at=((3, 8), (7, 8)),
         ),
         Example(
             code='import logging\n\nlogger = logging.getLogger("genai_pipeline")\n',

@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
+from lint_rules.options import PRINT_FUNCTIONS
 from lint_rules.rules._output import (
-    asked_for_by_caller,
+    message_level,
+    message_text,
     print_problem,
     print_target,
     write_problem,
 )
+from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
+
+CODE = "ETL003"
+MESSAGE = "print to stderr in library code; use logger.{}"
+# The level of a stderr print without a level word or a severe meaning: it was meant to be seen.
+DEFAULT_LEVEL = "warning"
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    for call in facts.calls_to("sys.stderr.write"):
-        if not asked_for_by_caller(call, facts.statements.chain_of(call)):
-            reason = write_problem(call, "sys.stderr")
-            yield Site(call, "ETL003", reason is None, reason or "")
-    for call in facts.calls_to("builtins.print"):
-        if print_target(call, facts.qualname) != "sys.stderr":
+    patterns = config.option(PRINT_FUNCTIONS.key)
+    prints = [
+        c
+        for c in facts.calls_to("builtins.print")
+        if print_target(c, facts.qualname) == "sys.stderr"
+    ]
+    for call in facts.calls_to("sys.stderr.write") + prints:
+        chain = facts.statements.chain_of(call)
+        if requested_output(chain, patterns, message_text(call)):
             continue
-        if not asked_for_by_caller(call, facts.statements.chain_of(call)):
-            reason = print_problem(call)
-            yield Site(call, "ETL003", reason is None, reason or "")
+        is_print = isinstance(call.func, ast.Name)
+        reason = print_problem(call) if is_print else write_problem(call, "sys.stderr")
+        message = MESSAGE.format(message_level(call, DEFAULT_LEVEL))
+        if reason is not None:
+            message = f"print to stderr in library code; {reason}"
+        yield Site(call, CODE, reason is None, reason or "", message=message)
 
 
 RULE = Rule(
@@ -35,9 +50,10 @@ RULE = Rule(
     fixable=True,
     what_it_does=(
         "Flags `print(..., file=sys.stderr)` and `sys.stderr.write(...)` in library code, "
-        "including `import sys as _sys` and `from sys import stderr`. Not flagged: a print "
-        "statement directly under `if not <quiet/silent flag>:`, output the caller asked for "
-        "and can turn off (a subprocess's stderr echoed unless `quiet`)."
+        "including `import sys as _sys` and `from sys import stderr`. Not flagged, as for "
+        "ETL002 and ETL008: output the caller asked for (a function whose name says it prints, "
+        "the body of `if <verbose/debug flag>:` or of `if not <quiet/silent flag>:` such as a "
+        "subprocess's stderr echoed unless `quiet`, a message telling where a result was written)."
     ),
     why_bad=(
         "Text written straight to stderr cannot be silenced, filtered by component or captured "
@@ -45,16 +61,22 @@ RULE = Rule(
     ),
     use_instead=(
         "A logger call whose level follows the text: `Error:` prefix -> `logger.error`, "
-        "`Warning:` -> `logger.warning`, `Info:` -> `logger.info` (case-insensitive), "
-        "otherwise `logger.warning`."
+        "`Warning:` -> `logger.warning`, `Info:` -> `logger.info`, `Debug:` -> `logger.debug` "
+        "(any case, also bracketed: `[ERROR]`), otherwise `logger.warning`. The lint's message "
+        "names that level."
     ),
     fix_safety=(
-        "The printed text is kept exactly: literal arguments are inlined (with `%` escaped when "
-        "there are arguments), others become `%s` placeholders, `sep` is honoured. Left for "
-        "review: `end=` other than a newline, `*args`/`**kwargs`, an empty `print`, a non-literal "
-        "`sep`, and `write()` of text that does not visibly end with a newline."
+        "The printed text is kept: every argument survives, literal arguments are inlined (with "
+        "`%` escaped when there are arguments), others become `%s` placeholders, `sep` is "
+        "honoured. Two things change, so the log line reads as if written for a logger: the "
+        "level word that chose the level is dropped (the logger prints the level), and a "
+        'whitespace `sep` next to a literal\'s own space (`print("Failed: ", x)`) is not '
+        "doubled. Left for review: `end=` other than a newline, `*args`/`**kwargs`, an empty "
+        "`print`, a non-literal `sep`, and `write()` of text that does not visibly end with a "
+        "newline."
     ),
     detect=detect,
+    options=(PRINT_FUNCTIONS,),
     needles=(b"stderr",),
     spellings=("stderr",),
     valid=(
@@ -68,6 +90,20 @@ RULE = Rule(
             ),
             path="executorch/backends/cadence/runtime/executor.py",
             note="echoed unless the caller passed `quiet`: output the caller asked for",
+        ),
+        Example(
+            code=(
+                "import sys\n\n\ndef print_memory_planning_info(plan):\n"
+                "    print(plan.table(), file=sys.stderr)\n"
+            ),
+            note="a function whose name says it prints",
+        ),
+        Example(
+            code=(
+                "import sys\n\n\ndef lower(graph, verbose=False):\n    if verbose:\n"
+                '        print("lowering", graph, file=sys.stderr)\n'
+            ),
+            note="printed because the caller set `verbose`",
         ),
         Example(
             code='import sys\n\n\ndef test_cli(capsys):\n    print("x", file=sys.stderr)\n',
@@ -103,9 +139,9 @@ RULE = Rule(
             ),
             fixed=(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.error("Error: failed")\n'
+                'def f():\n    logger.error("failed")\n'
             ),
-            note="module alias; level from the `Error:` prefix",
+            note="module alias; level from the `Error:` prefix, which the message drops",
             at=((5, 5),),
         ),
         Example(
@@ -115,7 +151,7 @@ RULE = Rule(
             ),
             fixed=(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(n):\n    logger.info(f"info: loaded {n} ops")\n'
+                'def f(n):\n    logger.info(f"loaded {n} ops")\n'
             ),
             note="`from sys import stderr`; prefix matched case-insensitively",
             at=((5, 5),),
@@ -153,10 +189,23 @@ RULE = Rule(
             ),
             fixed=(
                 "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.warning("Warning: slow path")\n'
+                'def f():\n    logger.warning("slow path")\n'
             ),
             note="the existing module logger is reused",
             at=((8, 5),),
+        ),
+        Example(
+            code=(
+                "import sys\n\n\ndef e(error):\n"
+                '    print("ERROR: ", str(error), file=sys.stderr)\n    raise error\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
+                "def e(error):\n    logger.error(str(error))\n    raise error\n"
+            ),
+            path="executorch/backends/nxp/backend/ir/logger.py",
+            note="the level word alone in its argument: the rest is the message",
+            at=((5, 5),),
         ),
         Example(
             code='import sys\n\n\ndef f():\n    print("progress", end="", file=sys.stderr)\n',

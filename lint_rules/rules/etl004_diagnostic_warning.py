@@ -8,67 +8,95 @@ from collections.abc import Iterator
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, has_star_args, last_identifier
 from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.warning_classes import SIGNAL, UNKNOWN, Categories
 
 CODE = "ETL004"
-WARN_KEYWORDS = frozenset({"message", "category", "stacklevel"})
+# What `warn(logger, ...)` accepts after the logger, as `warnings.warn` names them.
+WARN_ARGUMENTS = ("message", "category", "stacklevel", "source")
+STAR_ARGS = "star-args in warnings.warn(): review"
+UNKNOWN_CATEGORY = (
+    "category {} is defined where the lint cannot read it: if it subclasses DeprecationWarning, "
+    "PendingDeprecationWarning or FutureWarning it is an API signal and stays as it is; else "
+    "warn(logger, ...) keeps it a warning: review"
+)
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    for call in facts.calls_to("warnings.warn"):
-        site = _warn_site(call, facts)
+    calls = facts.calls_to("warnings.warn")
+    if not calls:
+        return
+    categories = Categories(facts, config)
+    for call in calls:
+        site = _warn_site(call, categories)
         if site is not None:
             yield site
 
 
-def _warn_site(call: ast.Call, facts: ModuleFacts) -> Site | None:
-    """None for API signals (deprecations); else a site, fixable when plain."""
+def _warn_site(call: ast.Call, categories: Categories) -> Site | None:
+    """None for API signals; else a site, fixable when every argument has a place in
+    `warn(logger, ...)` and the category is known to be a diagnostic."""
     if has_star_args(call):
-        return Site(call, CODE, False, "star-args in warnings.warn(): review")
+        return Site(call, CODE, False, STAR_ARGS)
     kwargs = {k.arg: k.value for k in call.keywords}
     message = call.args[0] if call.args else kwargs.get("message")
     category = call.args[1] if len(call.args) > 1 else kwargs.get("category")
-    if message is not None and isinstance(message, ast.Call):
-        name = last_identifier(message)
-        if facts.is_api_signal(name):
-            return None
-        if facts.is_warning_class(name):
-            return Site(call, CODE, False, "a Warning instance as the message: review")
-    if category is not None:
-        name = None if isinstance(category, ast.Call) else last_identifier(category)
-        if facts.is_api_signal(name):
-            return None
-        if not facts.is_warning_class(name):
-            return Site(call, CODE, False, "category not known statically: review")
-    extra = set(kwargs) - WARN_KEYWORDS
-    if extra or len(call.args) > 3 or message is None:
-        what = ", ".join(sorted(str(e) for e in extra)) or "arguments"
+    if isinstance(message, ast.Call) and _is_instance(message, categories):
+        category = message.func  # a Warning instance: its class is the category
+    kind = categories.kind(category)
+    if kind == SIGNAL:
+        return None
+    if kind == UNKNOWN:
+        name = ast.unparse(category) if category is not None else "?"
+        return Site(call, CODE, False, UNKNOWN_CATEGORY.format(f"`{name}`"))
+    extra = sorted(str(k) for k in set(kwargs) - set(WARN_ARGUMENTS))
+    if extra or len(call.args) > len(WARN_ARGUMENTS) or message is None:
+        what = ", ".join(extra) or "arguments"
         return Site(call, CODE, False, f"unusual warnings.warn() {what}: review")
     return Site(call, CODE)
 
 
+def _is_instance(message: ast.Call, categories: Categories) -> bool:
+    """`UserWarning("m")`, `ExirDeprecation(...)`: a call of a warning class, not of a function
+    building the text."""
+    name = last_identifier(message.func) or ""
+    return categories.kind(message.func) != UNKNOWN or name.endswith("Warning")
+
+
+_HEADER = "from et_log_runtime import get_logger, warn\n\nlogger = get_logger(__name__)\n\n\n"
+
 RULE = Rule(
     code="ETL004",
     name="diagnostic-warning",
-    message="diagnostic warnings.warn(); use warn_once(logger, ...) from the et-log runtime",
+    message=(
+        "diagnostic warnings.warn(); use warn(logger, ...) from the et-log runtime: still a "
+        "warning, shown through the component's logger"
+    ),
     fixable=True,
     what_it_does=(
         "Flags `warnings.warn(...)` used for diagnostics: no category, `UserWarning`, "
-        "`RuntimeWarning` or any category other than the API signals. `DeprecationWarning`, "
-        "`PendingDeprecationWarning`, `FutureWarning` and their subclasses defined in the same "
-        "file are never flagged."
+        "`RuntimeWarning` or another built-in diagnostic category, or a subclass of one. "
+        "Never flagged: API signals, i.e. `DeprecationWarning`, `PendingDeprecationWarning`, "
+        "`FutureWarning` and any subclass of them, however the category is reached: "
+        "`import warnings as _w`, `from warnings import warn`, a class of the same file, or "
+        "an attribute through a module alias (`_exir_warnings.ExperimentalWarning`) whose "
+        "module the lint reads from the project's own files (never importing it)."
     ),
     why_bad=(
-        "A diagnostic sent through `warnings` bypasses component logging: it cannot be enabled "
-        "or silenced per backend and is easily turned into an error by a `-W error` test run."
+        "Python shows such a warning on stderr in its own format, outside component logging: "
+        "`TORCH_LOGS=-<backend>` cannot silence it and it does not look like the lines around it."
     ),
     use_instead=(
-        "`warn_once(logger, message)`: a warning on the module logger, shown once per call site "
-        "and message, which is what `warnings` did by default."
+        "`warn(logger, <the same arguments>)`: the runtime calls `warnings.warn` itself, so "
+        "filters, `-W error`, `pytest.warns`, `catch_warnings(record=True)`, the category and "
+        "the once-per-location registry behave exactly as before; only the display changes: "
+        "where Python would print the warning, the line goes through the module's logger."
     ),
     fix_safety=(
-        "Safe for a plain message with optional category and stacklevel (a non-`UserWarning` "
-        "category is kept as `category=`). Left for review: star-args, a category not known "
-        "statically, a `Warning` instance as the message, `source=`/`skip_file_prefixes=`."
+        "Safe: the arguments are kept as written (positional stays positional, keywords stay "
+        "keywords) with the module logger first, and only the call changes. Left for review: "
+        "star-args, a category that is not provably a diagnostic (a variable, or a class "
+        "defined where the lint cannot read it: it may be an API signal), "
+        "`skip_file_prefixes=` and other arguments `warn` does not take."
     ),
     detect=detect,
     needles=(b"warn",),
@@ -82,9 +110,14 @@ RULE = Rule(
         ),
         Example(
             code=(
-                "import warnings\n\n\ndef f():\n"
-                '    warnings.warn("soon", PendingDeprecationWarning, stacklevel=2)\n'
-            )
+                "import warnings as _w\n\n\ndef f():\n"
+                '    _w.warn("soon", PendingDeprecationWarning, stacklevel=2)\n'
+            ),
+            note="the module under an alias",
+        ),
+        Example(
+            code=('from warnings import warn\n\n\ndef f():\n    warn("renamed", FutureWarning)\n'),
+            note="the function imported from `warnings`",
         ),
         Example(
             code=(
@@ -106,11 +139,7 @@ RULE = Rule(
     invalid=(
         Example(
             code='import warnings\n\n\ndef f():\n    warnings.warn("m")\n',
-            fixed=(
-                "from et_log_runtime import get_logger, warn_once\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                'def f():\n    warn_once(logger, "m")\n'
-            ),
+            fixed=_HEADER + 'def f():\n    warn(logger, "m")\n',
             at=((5, 5),),
         ),
         Example(
@@ -118,34 +147,28 @@ RULE = Rule(
                 "import warnings\n\n\n"
                 'def f():\n    warnings.warn("m", RuntimeWarning, stacklevel=2)\n'
             ),
-            fixed=(
-                "from et_log_runtime import get_logger, warn_once\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                'def f():\n    warn_once(logger, "m", category=RuntimeWarning, stacklevel=2)\n'
-            ),
-            note="non-UserWarning category and stacklevel kept",
+            fixed=_HEADER + 'def f():\n    warn(logger, "m", RuntimeWarning, stacklevel=2)\n',
+            note="the arguments as written: category and stacklevel kept where they were",
             at=((5, 5),),
         ),
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn("m", UserWarning)\n',
-            fixed=(
-                "from et_log_runtime import get_logger, warn_once\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                'def f():\n    warn_once(logger, "m")\n'
-            ),
-            note="UserWarning is the default category",
+            code='import warnings\n\n\ndef f():\n    warnings.warn("m", category=UserWarning)\n',
+            fixed=_HEADER + 'def f():\n    warn(logger, "m", category=UserWarning)\n',
+            note="a keyword stays a keyword",
             at=((5, 5),),
         ),
         Example(
             code=(
                 'from warnings import warn as w\n\n\ndef f(x):\n    w(f"bad {x}", stacklevel=1)\n'
             ),
-            fixed=(
-                "from et_log_runtime import get_logger, warn_once\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                'def f(x):\n    warn_once(logger, f"bad {x}", stacklevel=1)\n'
-            ),
+            fixed=_HEADER + 'def f(x):\n    warn(logger, f"bad {x}", stacklevel=1)\n',
             note="imported function under an alias",
+            at=((5, 5),),
+        ),
+        Example(
+            code='from warnings import warn\n\n\ndef f():\n    warn("m")\n',
+            fixed=_HEADER + 'def f():\n    warn(logger, "m")\n',
+            note="`warn` from `warnings` gives its name to the runtime's `warn`",
             at=((5, 5),),
         ),
         Example(
@@ -153,13 +176,22 @@ RULE = Rule(
                 "import logging\nimport warnings\n\nlogger = logging.getLogger(__name__)\n\n\n"
                 'def f():\n    warnings.warn("m")\n'
             ),
-            fixed=(
-                "from et_log_runtime import get_logger, warn_once\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                'def f():\n    warn_once(logger, "m")\n'
-            ),
+            fixed=_HEADER + 'def f():\n    warn(logger, "m")\n',
             note="the existing module logger is reused",
             at=((8, 5),),
+        ),
+        Example(
+            code=(
+                "import warnings\n\n\nclass ShapeWarning(RuntimeWarning):\n    pass\n\n\n"
+                'def f():\n    warnings.warn(ShapeWarning("m"))\n'
+            ),
+            fixed=(
+                "from et_log_runtime import get_logger, warn\n\nlogger = get_logger(__name__)\n\n\n"
+                "class ShapeWarning(RuntimeWarning):\n    pass\n\n\n"
+                'def f():\n    warn(logger, ShapeWarning("m"))\n'
+            ),
+            note="an instance of a diagnostic class of the same file",
+            at=((9, 5),),
         ),
         Example(
             code="import warnings\n\n\ndef f(args):\n    warnings.warn(*args)\n",
@@ -168,16 +200,19 @@ RULE = Rule(
             at=((5, 5),),
         ),
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn(UserWarning("m"))\n',
-            fixed=None,
-            note="a Warning instance as the message: review",
-            at=((5, 5),),
-        ),
-        Example(
             code='import warnings\n\n\ndef f(kind):\n    warnings.warn("m", kind)\n',
             fixed=None,
             note="category not known statically: review",
             at=((5, 5),),
+        ),
+        Example(
+            code=(
+                "import warnings\n\nimport vendor.warnings_kit as kit\n\n\n"
+                'def f():\n    warnings.warn("m", kit.ExperimentalWarning)\n'
+            ),
+            fixed=None,
+            note="a category from a module outside the project: it may be an API signal, review",
+            at=((7, 5),),
         ),
     ),
 )

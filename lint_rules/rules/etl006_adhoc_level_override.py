@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
+from lint_rules.rules._own_setup import own_logging_setup, private_output
 from lint_rules.rules.base import Example, Rule, Site
 
 CODE = "ETL006"
@@ -32,10 +33,14 @@ def level_name(node: ast.expr, facts: ModuleFacts) -> str | None:
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for call, receiver in facts.receivers_of("setLevel"):
         if facts.is_library_logger(receiver):
-            yield _classify(call, receiver, facts, config)
+            site = _classify(call, receiver, facts, config)
+            if site is not None:
+                yield site
 
 
-def _classify(call: ast.Call, receiver: ast.expr, facts: ModuleFacts, config: Config) -> Site:
+def _classify(
+    call: ast.Call, receiver: ast.expr, facts: ModuleFacts, config: Config
+) -> Site | None:
     if len(call.args) != 1 or call.keywords:
         return Site(call, CODE, False, "unusual setLevel() arguments: review")
     level = level_name(call.args[0], facts)
@@ -46,7 +51,11 @@ def _classify(call: ast.Call, receiver: ast.expr, facts: ModuleFacts, config: Co
             return Site(call, CODE)  # the component decides now: removed
         return Site(call, CODE, False, "override on a logger named explicitly: review")
     if behind_a_flag(call, facts):
-        return Site(call, CODE)  # becomes set_logs(modules={<logger>.name: <level>})
+        if _named_for_this_module(receiver, facts):
+            return None  # the caller's switch: it works in both logging modes, as it is
+        return Site(
+            call, CODE, False, "override behind a flag on a logger named explicitly: review"
+        )
     return Site(call, CODE, False, "override inside a function, not behind a flag: review")
 
 
@@ -64,6 +73,34 @@ def behind_a_flag(call: ast.Call, facts: ModuleFacts) -> bool:
     )
 
 
+def _named_for_this_module(receiver: ast.expr, facts: ModuleFacts) -> bool:
+    """`receiver` (a name or `self.x`) is only ever bound to this module's logger
+    (`getLogger(__name__)`, `get_logger(__name__)`)."""
+    if not isinstance(receiver, (ast.Name, ast.Attribute)):
+        return _is_named_for_module(receiver, facts)
+    values = [
+        node.value
+        for node in facts.assigns
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if _binds(target, receiver)
+    ]
+    return bool(values) and all(_is_named_for_module(v, facts) for v in values)
+
+
+def _binds(target: ast.expr, receiver: ast.Name | ast.Attribute) -> bool:
+    """`target` binds what `receiver` reads (the same name, or `self.x` / `cls.x` alike)."""
+    if isinstance(receiver, ast.Name):
+        return isinstance(target, ast.Name) and target.id == receiver.id
+    return isinstance(target, ast.Attribute) and target.attr == receiver.attr
+
+
+def _is_named_for_module(value: ast.expr | None, facts: ModuleFacts) -> bool:
+    if not isinstance(value, ast.Call) or facts.qualname(value.func) not in facts.logger_factories:
+        return False
+    argument = value.args[0] if len(value.args) == 1 and not value.keywords else None
+    return isinstance(argument, ast.Name) and argument.id in ("__name__", "__file__")
+
+
 def _is_module_logger(name: str, facts: ModuleFacts) -> bool:
     """`name` is bound once at module level, to a logger of this module (`__name__`)."""
     assert facts.tree is not None
@@ -73,15 +110,7 @@ def _is_module_logger(name: str, facts: ModuleFacts) -> bool:
         if isinstance(stmt, ast.Assign)
         and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
     ]
-    if len(bound) != 1 or not isinstance(bound[0], ast.Call):
-        return False
-    value = bound[0]
-    argument = value.args[0] if len(value.args) == 1 and not value.keywords else None
-    return (
-        facts.qualname(value.func) in facts.logger_factories
-        and isinstance(argument, ast.Name)
-        and argument.id in ("__name__", "__file__")
-    )
+    return len(bound) == 1 and _is_named_for_module(bound[0], facts)
 
 
 def _runtime_level_reason(
@@ -98,12 +127,17 @@ def _runtime_level_reason(
     component = config.component_for(facts.path)
     source = ast.unparse(call.args[0]) if call.args else ""
     source = source if len(source) <= 60 else source[:57] + "..."
-    private = isinstance(receiver, ast.Name) and _has_private_output(receiver.id, facts)
+    private = isinstance(receiver, ast.Name) and bool(private_output(receiver.id, facts))
     origin = f" from {', '.join(variables)}" if variables else ""
     advice = f"delete it{' and the private handler' if private else ''}: TORCH_LOGS={component}"
     advice += f" / +{component} decide"
     if variables:
-        advice += f"; to honour {variables[0]}, call set_logs({component}=logging.DEBUG) when set"
+        advice = (
+            f"if users rely on {variables[0]}, keep the override (a module logger's own level "
+            f"works whether TORCH_LOGS is used or not) but leave it NOTSET while "
+            f"{variables[0]} is unset, so TORCH_LOGS={component} / +{component} decide then; "
+            f"else {advice}"
+        )
     elif call.args and isinstance(call.args[0], ast.Call):  # a helper elsewhere decides
         helper = ast.unparse(call.args[0].func)
         advice = (
@@ -114,25 +148,6 @@ def _runtime_level_reason(
     return f"level decided at run time ({source}){origin}: review. Suggestion: {advice}"
 
 
-def _has_private_output(name: str, facts: ModuleFacts) -> bool:
-    """The logger gets its own handler, or stops propagating, in this module."""
-    for _, receiver in facts.receivers_of("addHandler"):
-        if isinstance(receiver, ast.Name) and receiver.id == name:
-            return True
-    assert facts.tree is not None
-    return any(
-        isinstance(stmt, ast.Assign)
-        and any(
-            isinstance(t, ast.Attribute)
-            and t.attr == "propagate"
-            and isinstance(t.value, ast.Name)
-            and t.value.id == name
-            for t in stmt.targets
-        )
-        for stmt in facts.tree.body
-    )
-
-
 RULE = Rule(
     code=CODE,
     name="adhoc-level-override",
@@ -141,7 +156,11 @@ RULE = Rule(
     what_it_does=(
         "Flags `setLevel(...)` on a logger the module built itself (a variable or attribute "
         "assigned from `logging.getLogger(...)` or `get_logger(...)`, or such a call directly), "
-        "for any logger other than the root (the root is ETL005)."
+        "for any logger other than the root (the root is ETL005). Not flagged: "
+        "`if <flag>: logger.setLevel(L)` on this module's own logger (`__name__`): the flag "
+        "is the caller's switch, and with the runtime it works as it is whether TORCH_LOGS is "
+        "used or the application configures logging (a child logger's level passes its records "
+        "to whichever handler is in charge)."
     ),
     why_bad=(
         "A child logger's own level beats the component level `TORCH_LOGS` sets: a module pinned "
@@ -150,18 +169,18 @@ RULE = Rule(
     ),
     use_instead=(
         "No override: the component decides (`TORCH_LOGS=+xnnpack`, `set_logs(xnnpack=...)`). "
-        "A verbose flag asks the runtime: `set_logs(modules={logger.name: logging.DEBUG})`."
+        "Library code never calls `set_logs` itself: it would take the choice of logging mode "
+        "away from the application."
     ),
     fix_safety=(
         "A constant level set at module level on the module's own logger "
         "(`logger = getLogger(__name__)`) is removed; the report lists the old level, so a "
-        "backend owner sees what the module printed before. `if <flag>: logger.setLevel(L)` "
-        "becomes `set_logs(modules={logger.name: L})`: the flag still shows that module's lines, "
-        "through the runtime. Left for review, with a suggestion: levels computed at run time "
-        "(often from an environment variable), overrides on loggers named explicitly, and other "
-        "overrides inside functions."
+        "backend owner sees what the module printed before. Left for review, with a "
+        "suggestion: levels computed at run time (often from an environment variable), "
+        "overrides on loggers named explicitly, and other overrides inside functions."
     ),
     detect=detect,
+    file_check=own_logging_setup,
     needles=(b"setLevel",),
     spellings=("setLevel",),
     valid=(
@@ -171,6 +190,24 @@ RULE = Rule(
                 "handler.setLevel(logging.INFO)\n"
             ),
             note="handlers are not loggers",
+        ),
+        Example(
+            code=(
+                "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
+                "class XnnpackPartitioner:\n    def __init__(self, verbose=False):\n"
+                "        if verbose:\n            logger.setLevel(logging.DEBUG)\n"
+            ),
+            path="executorch/backends/xnnpack/partition/xnnpack_partitioner.py",
+            note="the caller's verbose switch on the module's own logger: it works as it is",
+        ),
+        Example(
+            code=(
+                "import logging\n\n\nclass Partitioner:\n"
+                "    def __init__(self, verbose):\n"
+                "        self.logger = logging.getLogger(__name__)\n"
+                "        if verbose:\n            self.logger.setLevel(logging.DEBUG)\n"
+            ),
+            note="a logger kept on an attribute, the flag on `self`",
         ),
         Example(
             code=(
@@ -213,35 +250,14 @@ RULE = Rule(
         ),
         Example(
             code=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def enable_verbose(verbose):\n    if verbose:\n        logger.setLevel("DEBUG")\n'
+                "from et_log_runtime import get_logger\n\n"
+                'get_logger("executorch.backends.vulkan").setLevel("INFO")\n'
+                "\n\ndef enable_verbose(verbose):\n    if verbose:\n"
+                '        get_logger("executorch.backends").setLevel("DEBUG")\n'
             ),
-            fixed=(
-                "from et_log_runtime import get_logger, set_logs\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                "def enable_verbose(verbose):\n    if verbose:\n"
-                '        set_logs(modules={logger.name: "DEBUG"})\n'
-            ),
-            note="behind a verbose flag: the runtime's API",
-            at=((8, 9),),
-        ),
-        Example(
-            code=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n\nclass Partitioner:\n"
-                "    def __init__(self, verbose):\n"
-                "        self.logger = get_logger(__name__)\n"
-                "        if self.verbose:\n            self.logger.setLevel(logging.DEBUG)\n"
-            ),
-            fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger, set_logs\n\n\n"
-                "class Partitioner:\n"
-                "    def __init__(self, verbose):\n"
-                "        self.logger = get_logger(__name__)\n"
-                "        if self.verbose:\n"
-                "            set_logs(modules={self.logger.name: logging.DEBUG})\n"
-            ),
-            note="a logger kept on an attribute, a flag kept on `self`",
-            at=((10, 13),),
+            path="executorch/backends/vulkan/example.py",
+            note="directly on named loggers, also behind a flag: review",
+            at=((3, 1), (8, 9)),
         ),
         Example(
             code=(
@@ -254,15 +270,6 @@ RULE = Rule(
             path="executorch/backends/mlx/_logging.py",
             note="a level from an environment variable: review, with a suggestion",
             at=((8, 1),),
-        ),
-        Example(
-            code=(
-                "from et_log_runtime import get_logger\n\n"
-                'get_logger("executorch.backends.vulkan").setLevel("INFO")\n'
-            ),
-            path="executorch/backends/vulkan/example.py",
-            note="directly on a named logger: review",
-            at=((3, 1),),
         ),
     ),
 )

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, last_identifier
 from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.warning_classes import SIGNAL, Categories
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    categories: Categories | None = None
     for node in facts.raises:
         if node.exc is None:
             continue
-        name = last_identifier(node.exc)
-        if facts.is_warning_class(name) and not facts.is_api_signal(name):
+        exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+        name = last_identifier(exc) or ""
+        if not facts.is_warning_class(name):
+            continue
+        categories = categories or Categories(facts, config)
+        if categories.kind(exc) != SIGNAL:
             yield Site(node, "ETL007", False, "raise an error or log a warning: review")
 
 
@@ -26,15 +33,16 @@ RULE = Rule(
     what_it_does=(
         "Flags `raise X(...)` where `X` is a diagnostic warning class: a built-in `Warning` "
         "subclass, a class of the same file derived from one, or an imported name ending in "
-        "`Warning`. Deprecation/PendingDeprecation/Future warnings are API signals and are not "
-        "flagged."
+        "`Warning`. Deprecation/PendingDeprecation/Future warnings and their subclasses, also "
+        "those defined in another module of the project (read as ETL004 reads them), are API "
+        "signals and are not flagged."
     ),
     why_bad=(
         "Raising a warning aborts the operation like an error, yet callers and filters treat "
         "warning classes as non-fatal: either it should be an error, or it should be logged "
         "and execution should go on."
     ),
-    use_instead="`raise SomeError(...)` if it must stop, else `warn_once(logger, ...)`.",
+    use_instead="`raise SomeError(...)` if it must stop, else `warn(logger, ...)`.",
     fix_safety="Never fixed automatically: the two replacements mean different things.",
     detect=detect,
     needles=(b"Warning",),

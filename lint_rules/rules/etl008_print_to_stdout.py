@@ -3,34 +3,35 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
 from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._output import (
-    asked_for_by_caller,
-    flag_test,
     in_except_block,
+    leading_text,
     literal_text,
+    message_text,
     print_problem,
     print_target,
     write_problem,
 )
-from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS
+from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS, text_level
+from lint_rules.rules._requested import flag_off, requested_output
 from lint_rules.rules.base import Example, Rule, Site
 from lint_rules.statements import FUNCTIONS
 
 CODE = "ETL008"
-# What the message says depends on what is known about the print.
-DIAGNOSTIC_MESSAGE = "diagnostic printed to stdout in library code; use a call on the module logger"
-DEBUG_MESSAGE = "debug output printed to stdout behind a debug/verbose flag; use logger.debug"
-IMPORT_TIME_MESSAGE = "status printed to stdout at import time; use a call on the module logger"
-PROGRESS_MESSAGE = "progress printed to stdout in library code; use logger.info"
+# What the message says depends on what is known about the print; `{}` is the level.
+ADVICE = {
+    "diagnostic": "diagnostic printed to stdout in library code; use logger.{}",
+    "caught": "failure printed to stdout in an except block; use logger.{}",
+    "import-time": "status printed to stdout at import time; use logger.{}",
+    "progress": "progress printed to stdout in library code; use logger.{}",
+}
 PRINT_MESSAGE = "print to stdout in library code; use a call on the module logger"
 NOT_A_DIAGNOSTIC = (
     "stdout print not recognised as a diagnostic: a logger call, or `# noqa: ETL008` if it is "
@@ -40,22 +41,33 @@ BEHIND_A_FLAG = (
     "print when a debug/verbose flag is off (else branch or `not flag`): "
     "a logger call at the right level (review)"
 )
+# The level of each kind of print when its text has no level word and says nothing severe, and
+# it is not in an `except` block (a failure it caught: WARNING whatever its kind).
+DEFAULT_LEVEL = {"diagnostic": "info", "caught": "warning", "import-time": "info"}
+DEFAULT_LEVEL["progress"] = "info"
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a stdout print is, as far as its shape tells: `level` is the level the rewrite must
-    use (None: from the text's prefix, else INFO); `flag` the debug/verbose test guarding it."""
+    """What a stdout print is, as far as its shape tells: `kind` ("diagnostic", "caught",
+    "import-time", "progress", "flag-off" or "unknown"), the `level` the rewrite uses and the
+    lint advises (None for the kinds left for review), and the flag that is off."""
 
-    # "diagnostic", "caught", "flag", "import-time", "progress", "flag-off" or "unknown"
     kind: str
-    message: str
     level: str | None = None
     flag: str = ""
 
     @property
     def fixable(self) -> bool:
-        return self.kind not in ("flag-off", "unknown")
+        return self.level is not None
+
+    @property
+    def message(self) -> str:
+        if self.kind == "flag-off":
+            return f"print to stdout when `{self.flag}` is off; use a logger call"
+        if self.level is None:
+            return PRINT_MESSAGE
+        return ADVICE[self.kind].format(self.level)
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
@@ -70,13 +82,14 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     patterns = config.option(PRINT_FUNCTIONS.key)
     for call in prints + facts.calls_to("sys.stdout.write"):
         chain = facts.statements.chain_of(call)  # once per print, for every check below
-        if _prints_by_design(chain, patterns) or asked_for_by_caller(call, chain):
+        if requested_output(chain, patterns, message_text(call)):
             continue
         is_print = isinstance(call.func, ast.Name)
         problem = print_problem(call) if is_print else write_problem(call, "sys.stdout")
         verdict = classify(call, facts, chain)
         if problem is not None:
-            yield Site(call, CODE, False, problem, message=verdict.message)
+            what = verdict.message.partition(";")[0]
+            yield Site(call, CODE, False, problem, message=f"{what}; {problem}")
         elif verdict.kind == "flag-off":
             yield Site(call, CODE, False, BEHIND_A_FLAG, message=verdict.message)
         elif verdict.kind == "unknown":
@@ -86,45 +99,34 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
 
 
 def classify(call: ast.Call, facts: ModuleFacts, chain: list[ast.stmt] | None = None) -> Verdict:
-    """Decide a stdout print by its shape: behind a debug flag -> DEBUG; diagnostic text or in an
-    `except` block -> a diagnostic; at module level -> an import-time status; a progress or
-    status line of a pipeline step -> progress (both INFO). `chain`: the statements around the
-    print, when the caller has them."""
+    """Decide a stdout print by its shape: diagnostic text or in an `except` block -> a
+    diagnostic; at module level -> an import-time status; a progress or status line of a
+    pipeline step -> progress; in the `else` of a debug flag -> review. The level: the text's
+    level word, else WARNING when it says something did not happen as asked, else the kind's
+    default. `chain`: the statements around the print, when the caller has them."""
     if chain is None:
         chain = facts.statements.chain_of(call)
-    flag = flag_test(call, chain)
-    if flag is not None:
-        name, on = flag
-        if on:
-            return Verdict("flag", DEBUG_MESSAGE, level="debug", flag=name)
-        return Verdict("flag-off", DEBUG_MESSAGE, flag=name)
-    if DIAGNOSTIC.search(" ".join(literal_text(a) for a in call.args)):
-        return Verdict("diagnostic", DIAGNOSTIC_MESSAGE)
-    if in_except_block(call, chain):
-        return Verdict("caught", DIAGNOSTIC_MESSAGE)
-    if not any(isinstance(s, (*FUNCTIONS, ast.ClassDef)) for s in chain):
-        return Verdict("import-time", IMPORT_TIME_MESSAGE)
-    if PROGRESS.search(" ".join(literal_text(a) for a in call.args[:1])):
-        return Verdict("progress", PROGRESS_MESSAGE)
-    return Verdict("unknown", PRINT_MESSAGE)
+    off = flag_off(chain)
+    if off is not None:
+        return Verdict("flag-off", flag=off)
+    text = message_text(call)
+    if DIAGNOSTIC.search(text):
+        kind = "diagnostic"
+    elif in_except_block(call, chain):
+        kind = "caught"
+    elif not any(isinstance(s, (*FUNCTIONS, ast.ClassDef)) for s in chain):
+        kind = "import-time"
+    elif PROGRESS.search(" ".join(literal_text(a) for a in call.args[:1])):
+        kind = "progress"
+    else:
+        return Verdict("unknown")
+    leading = leading_text(call.args[0]) if call.args else ""
+    caught = kind == "caught" or in_except_block(call, chain)  # a failure it caught: WARNING
+    return Verdict(kind, text_level(leading, text, "warning" if caught else DEFAULT_LEVEL[kind]))
 
 
-def _prints_by_design(chain: list[ast.stmt], patterns: tuple[str, ...]) -> bool:
-    """In a function whose name matches `patterns` (the innermost one of `chain`), or in a
-    method of a class whose name does once written in snake case (`PrintGraphModuleCodePass`
-    matches `print_*`)."""
-    function = next((s for s in reversed(chain) if isinstance(s, FUNCTIONS)), None)
-    if function is not None and any(fnmatchcase(function.name, p) for p in patterns):
-        return True
-    classes = [s for s in chain if isinstance(s, ast.ClassDef)]
-    return any(
-        fnmatchcase(_snake_case(c.name), p) for c in classes for p in patterns if p.islower()
-    )
-
-
-def _snake_case(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
+# The header every rewritten example starts with.
+_HEADER = "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
 
 RULE = Rule(
     code=CODE,
@@ -134,13 +136,15 @@ RULE = Rule(
     what_it_does=(
         "Flags `print(...)` to stdout (no `file=`, `file=None` or `file=sys.stdout`) and "
         "`sys.stdout.write(...)` in library code. The message says what is known: a diagnostic "
-        "(its text, or an `except` block), debug output behind a flag, an import-time status, "
-        "progress of a pipeline step, or only a print to stdout. Not flagged: functions whose "
-        "purpose is to print (names matching `print-functions`: `print_*`, `pretty_*`, `dump*`, "
-        "`show*`, `__str__`, `__repr__`, `__format__` by default) and the methods of classes "
-        "whose snake-case name matches them (`PrintGraphModuleCodePass`), a print directly "
-        "under `if not <quiet/silent flag>:` (output the caller asked for), files matching "
-        "`tool-patterns`, and, "
+        "(its text, or an `except` block), an import-time status, progress of a pipeline step, "
+        "or only a print to stdout, and the level the rewrite uses. Not flagged, as for ETL002 "
+        "and ETL003: output the caller asked for, i.e. prints in functions whose purpose is to "
+        "print (names matching `print-functions`: `print_*`, `pretty_*`, `dump*`, `show*`, "
+        "`__str__`, `__repr__`, `__format__` by default) and in the methods of classes whose "
+        "snake-case name matches them (`PrintGraphModuleCodePass`), prints in the body of `if "
+        "<verbose/debug flag>:` (an argument or attribute: `verbose`, `self.verbose`, "
+        "`args.debug`) or of `if not <quiet/silent flag>:`, and a message telling where a "
+        "result was written (`csv saved at: <path>`); files matching `tool-patterns`; and, "
         "as for every kind, scripts (a `__main__` guard, an argparse entry point, or a command "
         "module: `add_subparsers(...)`, or `add_parser(...)` with `set_defaults(func=...)`), "
         "tests, examples and demos (`examples/`, `example/`, `demo/`, `demos/`)."
@@ -151,27 +155,24 @@ RULE = Rule(
         "and it mixes with the program's own output on stdout."
     ),
     use_instead=(
-        "A logger call with the same text, at a level taken from a prefix (`Error:`/`Warning:`/"
-        "`Info:`/`Debug:`, also bracketed, any case), otherwise INFO: stdout chatter becomes "
-        "opt-in verbosity (`TORCH_LOGS=<component>`). Debug output behind a flag becomes "
-        "`logger.debug`."
+        "A logger call with the same text, at the level the text gives: its level word "
+        "(`Error:`/`Warning:`/`Info:`/`Debug:`, also bracketed, any case; dropped from the "
+        "message, since the logger shows the level), else WARNING when it says something did not "
+        "happen as asked (deprecated, skipped, not supported, incompatible, failed, fell back, "
+        "ignored, cannot...), else INFO (WARNING for a failure caught in an `except` block). "
+        "The lint's message names that level."
     ),
     fix_safety=(
-        "Rewritten, the text kept exactly as for ETL003: a print whose text says why something "
-        "was not done (not supported, skipped, deprecated, failed, ignored, fall back, no "
-        "config, ...) or carries a level word; a print in an `except` block (it reports the "
-        "failure it caught); a print at module level (an import-time status: INFO); progress "
-        "of a pipeline step at INFO: text ending in an ellipsis, opening on a capitalised "
-        "-ing verb (`Applying ...`, no `label: value` after it), on a pipeline verb with an "
-        "article (`Create the model`) or in the past tense (`Saved ...`), on `Step`/`Epoch`, or "
-        "saying where a result was saved (library progress belongs to `TORCH_LOGS=<component>`, "
-        "not to every user's stdout); a print "
-        "statement directly under `if <debug/verbose flag>:` becomes `logger.debug`. The flag "
-        "is kept: the output still needs it, and now also `TORCH_LOGS=+<component>` (the report "
-        "lists these sites so a reviewer may drop the flag); keeping it leaves the function's "
-        "signature and cost alone. Left for review: any other print (results, tables), a "
-        "print in the `else` of such a flag or under `if not <flag>:`, `end=`, "
-        "star-args and text not known statically."
+        "Rewritten, the text kept as for ETL003: a print whose text says why something was not "
+        "done or carries a level word; a print in an `except` block (it reports the failure it "
+        "caught); a print at module level (an import-time status); progress of a pipeline step: "
+        "text ending in an ellipsis, opening on a capitalised -ing verb (`Applying ...`, no "
+        "`label: value` after it), on a pipeline verb with an article (`Create the model`) or "
+        "in the past tense (`Re-tied ...`), on `Step`/`Epoch` (library progress belongs to "
+        "`TORCH_LOGS=<component>`, not to every user's stdout). Left for review, the message "
+        "saying why: any other print (results, tables), a print in the `else` of a verbose "
+        "flag or under `if not <flag>:`, `end=` (a `\\r` progress counter: it changes the line "
+        "structure), star-args and text not known statically."
     ),
     detect=detect,
     options=(PRINT_FUNCTIONS, TOOL_PATTERNS),
@@ -231,6 +232,32 @@ RULE = Rule(
             note="echoed unless the caller passed `quiet`: output the caller asked for",
         ),
         Example(
+            code=(
+                "class QuantRecipe:\n    def annotate(self):\n        if self.verbose:\n"
+                "            print(self.summary())\n"
+            ),
+            path="executorch/backends/qualcomm/quantizer/quant_recipe.py",
+            note="printed because the caller set `verbose`: output the caller asked for",
+        ),
+        Example(
+            code=(
+                "def walk_back(node, steps, debug=False):\n    for i, step in enumerate(steps):\n"
+                "        if not step.matches(node):\n            if debug:\n"
+                '                print(f"  [walk_back] step {i}: FAILED at {node}")\n'
+                "            return None\n"
+            ),
+            path="executorch/backends/mlx/pattern_utils.py",
+            note="a debug argument, however deep the print sits under it",
+        ),
+        Example(
+            code=(
+                "def export_csv(rows, path):\n    write(rows, path)\n"
+                '    print(f"Intermediate debugger csv saved at: {path}")\n'
+            ),
+            path="executorch/backends/qualcomm/debugger/format_outputs.py",
+            note="tells the user where the result went",
+        ),
+        Example(
             code='def preprocess(program):\n    print("Preprocessing", program)\n',
             path="executorch/backends/example/example_backend.py",
             note="demo folders (`example/`, `examples/`, `demo/`, `demos/`) are not library code",
@@ -239,30 +266,44 @@ RULE = Rule(
     invalid=(
         Example(
             code='def is_node_supported(op):\n    print("Op not supported: ", op)\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def is_node_supported(op):\n    logger.info("Op not supported:  %s", op)\n'
-            ),
+            fixed=_HEADER
+            + 'def is_node_supported(op):\n    logger.warning("Op not supported: %s", op)\n',
             path="executorch/backends/openvino/partitioner.py",
-            note="why a node was not partitioned: INFO",
+            note="not supported: WARNING; `print`'s space after the literal's own is not doubled",
             at=((2, 5),),
         ),
         Example(
             code='def load(f):\n    print("This version of file is deprecated")\n    return f\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def load(f):\n    logger.info("This version of file is deprecated")\n'
-                "    return f\n"
+            fixed=_HEADER
+            + 'def load(f):\n    logger.warning("This version of file is deprecated")\n'
+            "    return f\n",
+            path="executorch/exir/serde/serialize.py",
+            note="a deprecation: WARNING",
+            at=((2, 5),),
+        ),
+        Example(
+            code=(
+                "def check(m, fqn, shape):\n"
+                '    print(f"  Skipping {fqn}: weight shape {shape} incompatible")\n'
             ),
+            fixed=_HEADER + "def check(m, fqn, shape):\n"
+            '    logger.warning(f"  Skipping {fqn}: weight shape {shape} incompatible")\n',
+            path="executorch/extension/llm/export/quantize.py",
+            note="a layer left unquantized: WARNING",
             at=((2, 5),),
         ),
         Example(
             code='def erase(node, e):\n    print(f"Warning: Failed to erase node {node}: {e}")\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def erase(node, e):\n    logger.warning(f"Warning: Failed to erase node {node}: {e}")\n'
-            ),
-            note="level from the `Warning:` prefix",
+            fixed=_HEADER
+            + 'def erase(node, e):\n    logger.warning(f"Failed to erase node {node}: {e}")\n',
+            note="level from the `Warning:` prefix, which the message no longer repeats",
+            at=((2, 5),),
+        ),
+        Example(
+            code='def d(msg):\n    print("DEBUG: ", msg)\n',
+            fixed=_HEADER + "def d(msg):\n    logger.debug(msg)\n",
+            path="executorch/backends/nxp/backend/ir/logger.py",
+            note="the level word was the whole first argument: only the message is left",
             at=((2, 5),),
         ),
         Example(
@@ -270,20 +311,15 @@ RULE = Rule(
                 "import sys\n\n\ndef annotate(node):\n"
                 '    sys.stdout.write(f"[QNN] {node.name} | Skipped\\n")\n'
             ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def annotate(node):\n    logger.info(f"[QNN] {node.name} | Skipped")\n'
-            ),
+            fixed=_HEADER
+            + 'def annotate(node):\n    logger.warning(f"[QNN] {node.name} | Skipped")\n',
             note="`sys.stdout.write` loses its trailing newline",
             at=((5, 5),),
         ),
         Example(
             code='def calibrate(model):\n    print("Quantizing the model...")\n    return model\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def calibrate(model):\n    logger.info("Quantizing the model...")\n'
-                "    return model\n"
-            ),
+            fixed=_HEADER + 'def calibrate(model):\n    logger.info("Quantizing the model...")\n'
+            "    return model\n",
             path="executorch/backends/qualcomm/export_utils.py",
             note="progress of a pipeline step: INFO",
             at=((2, 5),),
@@ -296,14 +332,11 @@ RULE = Rule(
                 '    print(f"Epoch {args.epoch}")\n'
                 "    return model\n"
             ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def convert(args):\n"
-                '    logger.info("Create the PyTorch model")\n'
-                "    model = build(args)\n"
-                '    logger.info(f"Epoch {args.epoch}")\n'
-                "    return model\n"
-            ),
+            fixed=_HEADER + "def convert(args):\n"
+            '    logger.info("Create the PyTorch model")\n'
+            "    model = build(args)\n"
+            '    logger.info(f"Epoch {args.epoch}")\n'
+            "    return model\n",
             path="executorch/extension/gguf_util/converters/llama_converter.py",
             note="a step in the imperative and a counter: progress, INFO",
             at=((2, 5), (4, 5)),
@@ -317,30 +350,6 @@ RULE = Rule(
             at=((3, 9),),
         ),
         Example(
-            code='def walk(node, debug=False):\n    if debug:\n        print(f"step at {node}")\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def walk(node, debug=False):\n    if debug:\n        logger.debug(f"step at {node}")\n'
-            ),
-            path="executorch/backends/mlx/pattern_utils.py",
-            note="debug output behind a local flag: DEBUG, the flag kept",
-            at=((3, 9),),
-        ),
-        Example(
-            code=(
-                "class Recipe:\n    def annotate(self):\n        if self.verbose:\n"
-                "            print(self.summary())\n"
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "class Recipe:\n    def annotate(self):\n        if self.verbose:\n"
-                "            logger.debug(self.summary())\n"
-            ),
-            path="executorch/backends/qualcomm/quantizer/quant_recipe.py",
-            note="an attribute flag counts too",
-            at=((4, 13),),
-        ),
-        Example(
             code=(
                 'def walk(node, verbose=False):\n    if not verbose:\n        print(f"at {node}")\n'
             ),
@@ -352,13 +361,10 @@ RULE = Rule(
                 "def load(path):\n    try:\n        return open(path).read()\n"
                 "    except OSError as e:\n        print(e)\n        return None\n"
             ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def load(path):\n    try:\n        return open(path).read()\n"
-                "    except OSError as e:\n        logger.info(e)\n        return None\n"
-            ),
+            fixed=_HEADER + "def load(path):\n    try:\n        return open(path).read()\n"
+            "    except OSError as e:\n        logger.warning(e)\n        return None\n",
             path="executorch/backends/nxp/backend/ir/converter/tensor_utils.py",
-            note="in an `except` block: it reports the failure it caught",
+            note="in an `except` block: it reports the failure it caught, WARNING",
             at=((5, 9),),
         ),
         Example(
@@ -380,6 +386,15 @@ RULE = Rule(
             code='def stream(data):\n    print(data, end="")\n',
             note='`end=""`: review',
             at=((2, 5),),
+        ),
+        Example(
+            code=(
+                "def convert(params):\n    for i, (fqn, p) in enumerate(params):\n"
+                '        print(f"  Quantized {i + 1}: {fqn}", end="\\r")\n'
+            ),
+            path="executorch/extension/llm/export/quant/quantize.py",
+            note="a `\\r` progress counter: it changes the line structure, review",
+            at=((3, 9),),
         ),
     ),
 )

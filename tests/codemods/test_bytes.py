@@ -53,9 +53,9 @@ def test_bom_is_kept(tmp_path):
     path = _library_file(tmp_path, "bom.py", src)
     assert _run(tmp_path / "exir") == 0
     data = path.read_bytes()
-    assert data.startswith(b"\xef\xbb\xbffrom et_log_runtime import get_logger, warn_once\n")
+    assert data.startswith(b"\xef\xbb\xbffrom et_log_runtime import get_logger, warn\n")
     assert data.count(b"\xef\xbb\xbf") == 1
-    assert b'warn_once(logger, "caf\xc3\xa9")' in data
+    assert b'warn(logger, "caf\xc3\xa9")' in data
 
 
 def test_file_mode_is_kept_and_no_temp_file_left(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -56,3 +57,27 @@ def _section(text: str, heading: str) -> str:
     start = text.index(heading + "\n") + len(heading) + 1
     following = text.find("\n## ", start)
     return text[start : following if following != -1 else len(text)]
+
+
+def test_changes_to_look_at_lists_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:
+    """Each recipe that changes behaviour by design, with what users see differently, and each
+    rewrite whose note says what changed (removed root configuration, level overrides...)."""
+    markdown, data = tmp_path / "pr.md", tmp_path / "pr.json"
+    paths = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "-j", "1"]
+    assert main([*paths, "--check", "--report", str(data)]) == 1  # work to do, nothing written
+    assert main([*paths, "--report", str(markdown)]) == 0
+    report = json.loads(data.read_text())
+    changes = _section(markdown.read_text(encoding="utf-8"), "## Changes to look at")
+    recipes = [r for r in report["recipes"] if r["status"] == "applied" and r["behaviour_change"]]
+    noted = [r for r in report["rewritten"] if r["reason"]]
+    assert recipes and noted
+    assert f"### Recipes that change behaviour ({len(recipes)})" in changes
+    for recipe in recipes:
+        assert f"- {recipe['recipe']} ({recipe['component']}, `" in changes
+        assert recipe["effect"] in changes, recipe["recipe"]
+    assert f"### Rewrites that change what users see ({len(noted)})" in changes
+    for site in noted:
+        assert f"` {site['code']} ({site['component']}): {site['reason']}" in changes
+    assert report["totals"]["changes_to_look_at"] == len(recipes) + len(noted)
+    quiet = [r["recipe"] for r in report["recipes"] if not r["behaviour_change"]]
+    assert quiet and not any(f"- {name} (" in changes for name in quiet)

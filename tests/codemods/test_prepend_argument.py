@@ -7,20 +7,20 @@ import pytest
 from codemods.pipeline import migrate_source
 from lint_rules import Config
 
-HEADER = "from et_log_runtime import get_logger, warn_once\n\nlogger = get_logger(__name__)\n\n\n"
+HEADER = "from et_log_runtime import get_logger, warn\n\nlogger = get_logger(__name__)\n\n\n"
 
 
 @pytest.mark.parametrize(
     ("call", "expected"),
     [
-        ('warnings.warn("x", stacklevel=2)', 'warn_once(logger, "x", stacklevel=2)'),
+        ('warnings.warn("x", stacklevel=2)', 'warn(logger, "x", stacklevel=2)'),
         (
             'warnings.warn(\n        "x",\n        stacklevel=2,\n    )',
-            'warn_once(\n        logger,\n        "x",\n        stacklevel=2,\n    )',
+            'warn(\n        logger,\n        "x",\n        stacklevel=2,\n    )',
         ),
         (
             'warnings.warn(\n        f"Unsupported kwarg: {name}", stacklevel=1\n    )',
-            'warn_once(\n        logger,\n        f"Unsupported kwarg: {name}",\n'
+            'warn(\n        logger,\n        f"Unsupported kwarg: {name}",\n'
             "        stacklevel=1,\n    )",
         ),
     ],

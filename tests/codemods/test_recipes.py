@@ -3,7 +3,9 @@ site kinds wrote it, reason reported) when upstream changed, off with --no-recip
 
 from __future__ import annotations
 
+import ast
 import json
+import logging
 
 from codemod_support import SAMPLE
 
@@ -113,3 +115,86 @@ def test_a_recipe_whose_file_moved_is_reported(sample_copy, tmp_path):
     text = report.read_text()
     assert "| why-no-partition-info | `exir/backend/utils.py` | not found |" in text
     assert "recipe why-no-partition-info: its file is not in the tree" in text
+
+
+def _module(text: str, name: str) -> dict[str, object]:
+    namespace: dict[str, object] = {"__name__": name}
+    exec(compile(text, name, "exec"), namespace)
+    return namespace
+
+
+def test_the_graph_is_the_text_pretty_print_xnngraph_writes(config, tmp_path) -> None:
+    """`pretty_print_xnngraph` keeps its output and its formatting is what the artifact logs:
+    one formatter, nothing left dead, no line announcing the artifact."""
+    source = _source(SERIALIZER)
+    new = migrate_source(source, f"executorch/{SERIALIZER}", config).new_text
+    tree = ast.parse(new)
+    calls = {
+        f.name: [
+            c.func.id for c in ast.walk(f) if isinstance(c, ast.Call) and hasattr(c.func, "id")
+        ]
+        for f in tree.body
+        if isinstance(f, ast.FunctionDef)
+    }
+    assert "format_xnngraph" in calls["pretty_print_xnngraph"], calls
+    assert "format_xnngraph" in calls["convert_to_flatbuffer"], calls
+    assert "TORCH_LOGS=xnnpack_graph" not in new and "Writing XNNGraph" not in new
+    graph = '{"nodes": [{"id": 0, "name": null}], "version": "1"}'
+    old_module, new_module = _module(source, "old"), _module(new, "new")
+    old_file, new_file = tmp_path / "old.txt", tmp_path / "new.txt"
+    old_module["pretty_print_xnngraph"](graph, str(old_file))  # type: ignore[operator]
+    new_module["pretty_print_xnngraph"](graph, str(new_file))  # type: ignore[operator]
+    assert new_file.read_text() == old_file.read_text() == new_module["format_xnngraph"](graph)  # type: ignore[operator]
+
+
+def test_the_graph_is_one_record_only_when_the_artifact_is_on(config) -> None:
+    new = migrate_source(_source(SERIALIZER), f"executorch/{SERIALIZER}", config).new_text
+    module = _module(new, "executorch.backends.xnnpack.serialization.xnnpack_graph_serialize")
+    records: list[logging.LogRecord] = []
+    sink = logging.getLogger("test.xnnpack_graph")
+    sink.propagate = False
+    sink.setLevel(logging.DEBUG)
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    sink.addHandler(handler)
+    module["get_artifact_logger"] = lambda name, artifact: sink
+    formatted: list[str] = []
+    formatter = module["format_xnngraph"]
+    module["format_xnngraph"] = lambda text: formatted.append(text) or formatter(text)  # type: ignore[operator]
+    for enabled in (False, True):
+        module["artifact_enabled"] = lambda logger, on=enabled: on
+        module["convert_to_flatbuffer"]({"nodes": []})  # type: ignore[operator]
+    sink.removeHandler(handler)
+    assert len(formatted) == 1 and len(records) == 1, (formatted, records)
+    assert records[0].getMessage() == 'XNNGraph of delegate 1:\n{"nodes": []}'
+
+
+def test_the_module_logger_stays_when_something_else_uses_it(config) -> None:
+    source = _source(SERIALIZER) + '\n\ndef note() -> None:\n    logger.info("x")\n'
+    new = migrate_source(source, f"executorch/{SERIALIZER}", config).new_text
+    assert "logger = get_logger(__name__)" in new
+    assert "from et_log_runtime import artifact_enabled, get_artifact_logger, get_logger" in new
+    alone = migrate_source(_source(SERIALIZER), f"executorch/{SERIALIZER}", config).new_text
+    assert "logger" not in alone.replace("get_artifact_logger", "").replace("graph_log", "")
+    assert "\n\n\n_delegate_instance_id" not in alone  # no blank line doubled where it stood
+
+
+def test_the_graph_recipe_refuses_when_the_printer_or_the_dump_moved(config) -> None:
+    graph = next(r for r in RECIPES if r.name == "xnnpack-graph-artifact")
+    path = f"executorch/{SERIALIZER}"
+    changes = {
+        "indent=2, compact=True": "indent=4, compact=True",  # the printer formats otherwise
+        "== logging.DEBUG:": "<= logging.DEBUG:",  # the dump's gate changed
+        "def convert_to_flatbuffer": "def serialize_graph",
+    }
+    for old, new in changes.items():
+        text = _source(SERIALIZER).replace(old, new)
+        assert text != _source(SERIALIZER), old
+        result = migrate_source(text, path, config, recipes=[graph])
+        plain = migrate_source(text, path, config, recipes=[])
+        assert result.recipes == [] and result.new_text == plain.new_text, old
+        ((name, reason),) = result.refused_recipes
+        assert name == graph.name and "upstream changed" in reason, reason
+    clash = _source(SERIALIZER) + "\n\ndef format_xnngraph(text):\n    return text\n"
+    result = migrate_source(clash, path, config, recipes=[graph])
+    assert "a different format_xnngraph()" in result.refused_recipes[0][1]

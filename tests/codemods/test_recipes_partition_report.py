@@ -31,7 +31,7 @@ WRITES = {
     ),
     "vulkan-log-skip": (
         "backends/vulkan/partitioner/vulkan_partitioner.py",
-        "            report_rejection(logger, node, reason)",
+        '            report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}")',
     ),
     "coreml-rejections": (
         "backends/apple/coreml/partition/coreml_partitioner.py",
@@ -39,7 +39,7 @@ WRITES = {
     ),
     "openvino-rejections": (
         "backends/openvino/partitioner.py",
-        'report_rejection(logger, node, "not in OpenVINO\'s supported ops")',
+        'logger, node, "Op not supported: torch.ops." + str(op_type)',
     ),
     "qualcomm-rejections": (
         "backends/qualcomm/partition/qnn_partitioner.py",
@@ -115,6 +115,8 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
         ("qualcomm-rejections", "            return False\n", "            return 0\n"),
         ("nxp-rejections", "        return (\n", "        return bool(\n"),
         ("samsung-rejections", "        return supported\n", "        return bool(supported)\n"),
+        ("openvino-rejections", '"Op not supported: "', '"Unsupported op: "'),
+        ("openvino-rejections", "is skipped.", "is left out."),
     ],
 )
 def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it(
@@ -160,3 +162,16 @@ def test_every_recipe_applies_to_executorch_main(config, tmp_path: Path) -> None
     wanted = {r.name: "applied" for r in RECIPES}
     wanted["coreai-rejections"] = "not in the tree"  # Core AI's partitioner left main after 1.5.1
     assert applied == wanted
+
+
+def test_a_rejection_print_the_site_kinds_make_a_warning_is_reported(config) -> None:
+    """ExecuTorch main's MediaTek check prints "... is skipped."; ETL008 makes that a WARNING
+    (something did not happen), and the recipe still takes the line over."""
+    rel = WRITES["mediatek-rejections"][0]
+    text = (SAMPLE / rel).read_text().replace("logger.info(", "print(")
+    path = f"executorch/{rel}"
+    plain = migrate_source(text, path, config, recipes=[])
+    assert "logger.warning(" in plain.new_text, plain.new_text
+    result = migrate_source(text, path, config, recipes=[_recipe("mediatek-rejections")])
+    assert [n for n, _ in result.recipes] == ["mediatek-rejections"], result.refused_recipes
+    assert "report_rejection(" in result.new_text and "warning(" not in result.new_text

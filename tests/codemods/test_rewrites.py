@@ -46,12 +46,19 @@ def test_existing_module_logger_is_reused(config):
     )
 
 
-def test_module_level_call_before_the_logger_does_not_use_it(config):
+def test_module_level_call_before_the_logger_waits_for_review(config):
+    """One logger per module (issue 21, class 7: portable_lib.py got `_logger` and `logger`): a
+    site that runs at import time before the module's logger is bound is not given a second
+    logger; it is left for review, the rest of the module migrates."""
     src = 'import logging\n\nlogging.info("early")\nlogger = logging.getLogger(__name__)\n'
-    out = migrate(src, config).new_text
-    lines = out.splitlines()
-    assert lines.index("_logger = get_logger(__name__)") < lines.index('_logger.info("early")')
-    compile(out, "x.py", "exec")
+    result = migrate(src, config)
+    assert result.new_text == (
+        "import logging\n\nfrom et_log_runtime import get_logger\n\n"
+        'logging.info("early")\nlogger = get_logger(__name__)\n'
+    )
+    ((item),) = result.review
+    assert item.finding.code == "ETL002"
+    assert "before the module's logger `logger` is bound (line 4)" in item.reason
 
 
 def test_docstring_future_and_type_checking_placement(config):
@@ -90,7 +97,7 @@ def test_module_without_imports_gets_them_after_the_docstring(config):
     assert out == (
         '"""Doc."""\n\nfrom et_log_runtime import get_logger\n\n'
         "logger = get_logger(__name__)\n\n\n"
-        'def f(x):\n    logger.error("Error: %s", x)\n'
+        "def f(x):\n    logger.error(x)\n"
     )
 
 
@@ -123,12 +130,12 @@ def test_aliases_and_from_imports_are_resolved_and_dropped(config):
         "log = get_logger(__name__)\n\n\n"
         "def f(x):\n"
         '    log.warning("w")\n'
-        '    log.warning("Warning: %s", x)\n'
+        "    log.warning(x)\n"
         "    return DEBUG\n"
     )
 
 
-def test_print_text_is_kept_exactly(config):
+def test_print_text_is_kept_but_for_the_level_word(config):
     src = (
         "import sys\n\n\ndef f(a, b):\n"
         '    print("ERROR: ", str(a), file=sys.stderr)\n'
@@ -138,22 +145,22 @@ def test_print_text_is_kept_exactly(config):
         '    sys.stderr.write(f"warning: {a}\\n")\n'
     )
     out = migrate(src, config).new_text
-    assert '    logger.error("ERROR:  %s", str(a))\n' in out
-    assert '    logger.info("info: 50%%|%s", a)\n' in out
+    assert "    logger.error(str(a))\n" in out  # the level word is the logger's now
+    assert '    logger.info("50%%|%s", a)\n' in out
     assert '    logger.warning("%s and %s", a, b)\n' in out
     assert '    logger.warning("100% done")\n' in out
-    assert '    logger.warning(f"warning: {a}")\n' in out
+    assert '    logger.warning(f"{a}")\n' in out
 
 
 def test_runtime_import_path_is_configurable(config):
-    vendored = replace(config, runtime_import="executorch.exir._logging")
+    vendored = replace(config, runtime_import="executorch._logging")
     src = (
         "import logging\n\nimport torch\nfrom executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = logging.getLogger(__name__)\n"
     )
     out = migrate(src, vendored).new_text
     assert out == (
-        "import torch\nfrom executorch.exir._logging import get_logger\n"
+        "import torch\nfrom executorch._logging import get_logger\n"
         "from executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = get_logger(__name__)\n"
     )
@@ -166,8 +173,8 @@ def test_existing_runtime_import_is_extended(config):
         'def f():\n    warnings.warn("w")\n'
     )
     out = migrate(src, config).new_text
-    assert out.startswith("from et_log_runtime import get_logger, warn_once\n\nlogger =")
-    assert '    warn_once(logger, "w")\n' in out
+    assert out.startswith("from et_log_runtime import get_logger, warn\n\nlogger =")
+    assert '    warn(logger, "w")\n' in out
 
 
 def test_annotated_logger_keeps_logging_import(config):
@@ -190,10 +197,10 @@ def test_multiline_warning_keeps_its_layout(config):
     )
     out = migrate(src, config).new_text
     assert (
-        "    warn_once(\n"
+        "    warn(\n"
         "        logger,\n"
         '        f"Pass {name} registered twice",\n'
-        "        category=RuntimeWarning,\n"
+        "        RuntimeWarning,\n"
         "        stacklevel=2,\n"
         "    )\n"
     ) in out
@@ -219,16 +226,16 @@ def test_deprecations_are_untouched(config):
 
 
 def test_a_call_that_grows_past_88_columns_is_split_like_black(config):
-    call = 'warnings.warn(f"Failed to fetch the submodule {module_path}!", stacklevel=1)'
+    call = '_w.warn(f"Failed to fetch a git submodule {module_path}!", stacklevel=1)'
     src = (
-        "import warnings\n\n\nclass G:\n    def f(self, module_path):\n"
+        "import warnings as _w\n\n\nclass G:\n    def f(self, module_path):\n"
         f"        if module_path:\n            {call}\n"
     )
-    assert len(f"            {call}") <= 88
+    assert len(f"            {call}") <= 88 < len(f"            {call}") + len("logger, ") - 1
     out = migrate(src, config).new_text
     assert (
-        "            warn_once(\n"
-        '                logger, f"Failed to fetch the submodule {module_path}!", stacklevel=1\n'
+        "            warn(\n"
+        '                logger, f"Failed to fetch a git submodule {module_path}!", stacklevel=1\n'
         "            )\n"
     ) in out
 

@@ -1,8 +1,10 @@
-"""`python -m codemods.vendor`: the runtime written into a target, its edits, idempotence, refusals."""
+"""`python -m codemods.vendor`: the runtime as the checkout's own `executorch._logging`."""
 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +12,22 @@ from pathlib import Path
 import pytest
 
 from codemods import vendor_text as text
+from codemods.buck import package_targets
 from codemods.vendor import RUNTIME_DIR, main, vendor
+from codemods.vendor_runtime import runtime_modules
 
-MODULE = "executorch.exir._logging"
+MODULE = "executorch._logging"
+STAND_IN_TESTS = Path(__file__).resolve().parents[1] / "data" / "runtime_tests"
+
+
+@pytest.fixture()
+def runtime(tmp_path: Path) -> Path:
+    """The runtime with its tests and the stand-in test (tests/data/runtime_tests)."""
+    copy = tmp_path / "runtime" / "et_log_runtime"
+    shutil.copytree(RUNTIME_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "test").mkdir(exist_ok=True)
+    shutil.copy2(STAND_IN_TESTS / "test_logger_names.py", copy / "test")
+    return copy
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:
@@ -23,137 +38,251 @@ def _snapshot(root: Path) -> dict[str, bytes]:
     }
 
 
-def test_vendor_writes_every_runtime_module_local_and_headed(sample_copy: Path) -> None:
-    assert main([str(sample_copy)]) == 0
-    folder = sample_copy / "exir" / "_logging"
-    written = sorted(p.name for p in folder.glob("*.py"))
-    assert written == sorted(p.name for p in RUNTIME_DIR.glob("*.py"))
-    for path in [*folder.glob("*.py"), sample_copy / "_logging_hook.py"]:
+def test_the_vendored_modules_are_those_the_api_and_the_hook_import(sample_copy: Path) -> None:
+    done = vendor(sample_copy, formatted=False)
+    folder = sample_copy / "_logging"
+    written = sorted(p.stem for p in folder.glob("*.py"))
+    assert written == runtime_modules(RUNTIME_DIR)
+    assert {"__init__", "torch_hook", "state", "components"} <= set(written)
+    assert not {"startup", "__main__", "pytest_plugin"} & set(written)  # et-log's own
+    assert done.status["_logging/torch_hook.py"] == "created"
+
+
+def test_vendored_files_read_as_the_checkout_s_own_code(sample_copy: Path) -> None:
+    vendor(sample_copy, formatted=False)
+    for path in (sample_copy / "_logging").glob("*.py"):
         body = path.read_text(encoding="utf-8")
         assert body.startswith("# Copyright (c) Meta Platforms"), path
-        assert "BSD-style license" in body[:400] and text.MARKER in body[:800], path
-        tree = ast.parse(body)
-        for node in ast.walk(tree):
+        origin = [line for line in body.splitlines()[:10] if line.startswith("# Based on et-log ")]
+        assert len(origin) == 1 and "(commit " in origin[0], path  # et-log is a git checkout here
+        assert "do not edit" not in body.lower() and text.OLD_MARKER not in body, path
+        for node in ast.walk(ast.parse(body)):
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 assert not (node.module or "").startswith(("et_log_runtime", "executorch")), path
-        assert "et_log_runtime" not in body.split(text.MARKER, 1)[1].split("\n", 1)[1], path
+        assert "et_log_runtime" not in body, path
 
 
-def test_component_table_comes_from_the_targets_backend_folders(sample_copy: Path) -> None:
+def test_derivation_follows_lazy_tables_and_skips_unimported_modules(tmp_path: Path) -> None:
+    (tmp_path / "__init__.py").write_text(
+        "import importlib\n_HOME = {'get': 'loggers', 'ask': 'control'}\n"
+        "def __getattr__(name):\n"
+        "    return getattr(importlib.import_module(f'.{_HOME[name]}', __name__), name)\n"
+    )
+    (tmp_path / "torch_hook.py").write_text("def register():\n    from . import sync\n")
+    (tmp_path / "loggers.py").write_text("from .registry import LOCK\n")
+    (tmp_path / "control.py").write_text("if False:\n    from .types import T\n")
+    for name in ("sync", "registry", "types", "startup", "cli"):
+        (tmp_path / f"{name}.py").write_text("from . import cli\n" if name == "startup" else "")
+    assert runtime_modules(tmp_path) == [
+        "__init__", "control", "loggers", "registry", "sync", "torch_hook", "types"
+    ]  # fmt: skip
+
+
+def test_a_computed_import_without_a_table_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "__init__.py").write_text("import importlib\nimportlib.import_module(NAME)\n")
+    (tmp_path / "torch_hook.py").write_text("")
+    with pytest.raises(text.VendorError, match="__init__.py: imports a computed module name"):
+        runtime_modules(tmp_path)
+
+
+def test_the_tests_travel_with_the_runtime_importing_it_by_its_new_name(
+    sample_copy: Path, runtime: Path
+) -> None:
+    vendor(sample_copy, formatted=False, runtime=runtime)
+    tests = sample_copy / "_logging" / "test"
+    assert {"__init__.py", "test_logger_names.py"} <= {p.name for p in tests.glob("*.py")}
+    body = (tests / "test_logger_names.py").read_text(encoding="utf-8")
+    assert f"from {MODULE} import get_logger" in body and "et_log_runtime" not in body
+    assert body.startswith("# Copyright (c) Meta Platforms")
+    ini = (sample_copy / "pytest.ini").read_text(encoding="utf-8")
+    assert "    # logging\n    _logging/test\n\n    # backends\n" in ini
+    targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
+    assert targets["lib"].srcs.lists("state.py") and targets["lib"].srcs.lists("__init__.py")
+    assert targets["test"].srcs.lists("test/test_logger_names.py")
+    assert targets["test"].call.deps is not None and targets["test"].call.deps[0] == ":lib"
+    assert targets["test"].call.kind == "runtime.python_test"
+
+
+def test_a_test_running_torch_in_a_child_makes_the_test_target_depend_on_torch(
+    sample_copy: Path, runtime: Path
+) -> None:
+    child = 'import subprocess, sys\n\nCODE = """\n    import logging, torch\n"""\n'
+    (runtime / "test" / "test_child.py").write_text(child)
+    vendor(sample_copy, formatted=False, runtime=runtime)
+    targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
+    assert targets["test"].call.deps is not None and "//caffe2:torch" in targets["test"].call.deps
+    assert targets["lib"].call.deps is None  # the runtime itself never imports torch
+
+
+def test_vendored_tests_pass_without_et_log(sample_copy: Path, runtime: Path) -> None:
+    vendor(sample_copy, formatted=False, runtime=runtime)
+    block = sample_copy.parent / "block"
+    block.mkdir()
+    (block / "sitecustomize.py").write_text(
+        "import sys\n\nclass _B:\n    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('et_log_runtime', 'codemods', 'libcst'):\n"
+        "            raise ModuleNotFoundError(name)\n\nsys.meta_path.insert(0, _B())\n"
+    )
+    path = f"{sample_copy.parent}{os.pathsep}{block}"
+    env = {**os.environ, "PYTHONPATH": path, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    tests = "executorch/_logging/test/test_logger_names.py"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", tests],
+        cwd=sample_copy.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "2 passed" in run.stdout
+
+
+def test_a_test_using_the_runtime_by_name_or_an_unvendored_module_is_refused(
+    sample_copy: Path, runtime: Path
+) -> None:
+    bad = runtime / "test" / "test_bad.py"
+    bad.write_text("import et_log_runtime\n\nx = et_log_runtime.get_logger\n")
+    with pytest.raises(text.VendorError, match=r"test_bad.py:3: uses et_log_runtime by name"):
+        vendor(sample_copy, formatted=False, runtime=runtime)
+    bad.write_text("from et_log_runtime.startup import arm\n")
+    with pytest.raises(text.VendorError, match=r"test_bad.py:1: imports et_log_runtime.startup"):
+        vendor(sample_copy, formatted=False, runtime=runtime)
+
+
+def test_component_table_comes_from_the_checkout_s_backend_folders(sample_copy: Path) -> None:
     (sample_copy / "backends" / "apple" / "mps").mkdir(parents=True)
     (sample_copy / "backends" / "apple" / "mps" / "__init__.py").write_text("")
     (sample_copy / "backends" / "example").mkdir()
     (sample_copy / "backends" / "example" / "demo.py").write_text("")
-    vendor(sample_copy)
+    vendor(sample_copy, formatted=False)
     namespace: dict[str, object] = {}
-    source = (sample_copy / "exir" / "_logging" / "components.py").read_text(encoding="utf-8")
+    source = (sample_copy / "_logging" / "components.py").read_text(encoding="utf-8")
     exec(compile(source, "components.py", "exec"), namespace)
-    backends = sample_copy / "backends"
-    expected = {
-        folder.name: f"executorch.backends.{folder.relative_to(backends).as_posix().replace('/', '.')}"
-        for folder in [*backends.iterdir(), *(backends / "apple").iterdir()]
-        if folder.is_dir() and folder.name not in ("apple", "example") and any(folder.rglob("*.py"))
-    }
-    assert {"arm", "xnnpack", "coreml", "mps"} <= expected.keys()  # the sample tree's and ours
-    assert namespace["BACKENDS"] == expected
-    assert namespace["BACKENDS"]["mps"] == "executorch.backends.apple.mps"  # type: ignore[index]
-    assert set(namespace["ARTIFACTS"]) == {"xnnpack_graph", "partition_report"}  # type: ignore[arg-type]
+    components = namespace["COMPONENTS"]
+    assert isinstance(components, dict)
+    assert {"arm", "xnnpack", "coreml", "mps", "vulkan"} <= components.keys()
+    assert "example" not in components and "transforms" not in components
+    assert components["mps"] == ("executorch.backends.apple.mps",)
 
 
-def test_artifacts_of_missing_backends_are_left_out(sample_copy: Path) -> None:
-    import shutil
-
-    shutil.rmtree(sample_copy / "backends" / "xnnpack")
-    vendor(sample_copy)
-    namespace: dict[str, object] = {}
-    source = (sample_copy / "exir" / "_logging" / "components.py").read_text(encoding="utf-8")
-    exec(compile(source, "components.py", "exec"), namespace)
-    assert set(namespace["ARTIFACTS"]) == {"partition_report"}  # type: ignore[arg-type]
-
-
-def test_second_run_changes_nothing_and_check_says_so(sample_copy: Path) -> None:
+def test_second_run_changes_nothing_and_check_says_so(sample_copy: Path, capsys) -> None:
     first = vendor(sample_copy)
-    assert "exir/_logging/registry.py" in first.changed and "pyproject.toml" in first.changed
+    assert first.status["pyproject.toml"] == "updated"
+    assert first.status["_logging/BUCK"] == "created"
     before = _snapshot(sample_copy)
     again = vendor(sample_copy)
-    assert again.changed == [] and _snapshot(sample_copy) == before
+    assert set(again.status.values()) == {"unchanged"} and _snapshot(sample_copy) == before
+    capsys.readouterr()
     assert main([str(sample_copy), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "unchanged: _logging/state.py" in out and "differ" not in out
 
 
-def test_rerun_updates_an_edited_copy_and_removes_stale_generated_files(sample_copy: Path) -> None:
+def test_check_reports_drift_as_information(sample_copy: Path, capsys) -> None:
     vendor(sample_copy)
-    folder = sample_copy / "exir" / "_logging"
-    pristine = (folder / "once.py").read_bytes()
-    (folder / "once.py").write_text("# hand edit\n")
-    stale = folder / "gone.py"
-    stale.write_text(f"# {text.MARKER} 0.0.1\n")
-    assert main([str(sample_copy), "--check"]) == 1
-    vendor(sample_copy)
-    assert (folder / "once.py").read_bytes() == pristine and not stale.exists()
-
-
-def test_a_foreign_file_in_the_vendored_folder_is_refused(sample_copy: Path, capsys) -> None:
-    vendor(sample_copy)
-    (sample_copy / "exir" / "_logging" / "mine.py").write_text("x = 1\n")
+    edited = sample_copy / "_logging" / "api.py"
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n# ExecuTorch's own change\n")
     before = _snapshot(sample_copy)
-    assert main([str(sample_copy)]) == 1
-    assert "mine.py: not generated by et-log" in capsys.readouterr().err
+    capsys.readouterr()
+    assert main([str(sample_copy), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "would be updated: _logging/api.py" in out
+    assert "1 file(s) differ from et-log" in out and "is its own" in out
     assert _snapshot(sample_copy) == before
 
 
-PYPROJECT = """\
-[build-system]
-requires = ["setuptools"]
-
-[project]
-name = "executorch"
-version = "1.0"
-
-[project.scripts]
-flatc = "executorch.data.bin:flatc"
-
-# a comment that belongs to the next table
-[tool.black]
-target-version = ["py310"]
-"""
+def test_a_refusal_exits_1_naming_the_file(sample_copy: Path, runtime: Path, capsys) -> None:
+    assert main([str(sample_copy / "missing")]) == 1
+    assert "missing: no such folder" in capsys.readouterr().err
+    (sample_copy / "pyproject.toml").write_text("[project\n")
+    assert main([str(sample_copy), "--no-format"]) == 1
+    assert "pyproject.toml: cannot parse" in capsys.readouterr().err
+    (runtime / "api.py").write_text("def broken(:\n")
+    with pytest.raises(text.VendorError, match=r"api.py:1: cannot parse"):
+        vendor(sample_copy, runtime=runtime)
 
 
-def test_pyproject_edit_adds_lines_and_keeps_every_other_byte() -> None:
-    after = text.edit_pyproject(PYPROJECT, "executorch._logging_hook:register", MODULE, ["x/"])
-    added = [line for line in after.splitlines() if line not in PYPROJECT.splitlines()]
-    assert added == [
-        '[project.entry-points."torch.backends"]',
-        'executorch_logging = "executorch._logging_hook:register"',
-        "[tool.et-log]",
-        f'runtime-import = "{MODULE}"',
-        'extend-exclude = ["x/"]',
-    ]
-    kept = [line for line in after.splitlines() if line not in added]
-    assert [line for line in kept if line] == [line for line in PYPROJECT.splitlines() if line]
-    assert after.startswith(PYPROJECT.split("# a comment")[0].rstrip("\n"))
-    assert after.index("torch.backends") < after.index("# a comment")
-    assert text.edit_pyproject(after, "executorch._logging_hook:register", MODULE, ["x/"]) == after
+def test_a_newer_et_log_with_the_same_runtime_touches_nothing(
+    sample_copy: Path, monkeypatch
+) -> None:
+    vendor(sample_copy)
+    before = _snapshot(sample_copy)
+    monkeypatch.setattr("codemods.vendor.origin", lambda: "9.9.9 (commit 0123456789)")
+    again = vendor(sample_copy)
+    assert set(again.status.values()) == {"unchanged"} and _snapshot(sample_copy) == before
 
 
-def test_pyproject_with_inline_entry_points_is_not_edited() -> None:
-    inline = PYPROJECT.replace('version = "1.0"', 'version = "1.0"\nentry-points = {}')
-    with pytest.raises(text.VendorError, match="inline"):
-        text.edit_pyproject(inline, "a.b:c", MODULE, ["x/"])
+def test_rerun_restores_et_log_s_copy_removes_its_stale_files_and_keeps_foreign_ones(
+    sample_copy: Path, capsys
+) -> None:
+    vendor(sample_copy)
+    folder = sample_copy / "_logging"
+    pristine = (folder / "api.py").read_bytes()
+    (folder / "api.py").write_text("# hand edit\n")
+    (folder / "gone.py").write_text(f"{text.ORIGIN}0.0.1.\n")
+    (folder / "mine.py").write_text("x = 1\n")
+    capsys.readouterr()
+    assert main([str(sample_copy)]) == 0
+    out = capsys.readouterr().out
+    assert "updated: _logging/api.py" in out and "removed: _logging/gone.py" in out
+    assert "kept: _logging/mine.py (not from et-log)" in out
+    assert (folder / "api.py").read_bytes() == pristine and not (folder / "gone.py").exists()
+    assert (folder / "mine.py").is_file()
 
 
-def test_conftest_gets_the_plugin_after_its_imports_once() -> None:
-    source = '"""Doc."""\nimport sys\n\nimport torch\n\nX = 1\n'
-    plugin = f"{MODULE}.pytest_plugin"
-    edited = text.edit_conftest(source, plugin, text.DEFAULT_LICENSE)
-    assert edited.index("import torch") < edited.index("pytest_plugins") < edited.index("X = 1")
-    assert text.edit_conftest(edited, plugin, text.DEFAULT_LICENSE) == edited
-    with pytest.raises(text.VendorError, match="conftest.py:1: pytest_plugins is already set"):
-        text.edit_conftest('pytest_plugins = ["other"]\n', plugin, text.DEFAULT_LICENSE)
+def test_the_runtime_is_linked_where_src_mirrors_the_first_level_folders(
+    sample_copy: Path,
+) -> None:
+    mirror = sample_copy / "src" / "executorch"
+    mirror.mkdir(parents=True)
+    (mirror / "exir").symlink_to("../../exir")
+    done = vendor(sample_copy, formatted=False)
+    assert done.status["src/executorch/_logging"] == "created"
+    assert os.readlink(mirror / "_logging") == "../../_logging"
+    assert (mirror / "_logging" / "state.py").is_file()
+    assert "src/executorch/_logging" not in vendor(sample_copy, formatted=False).status
 
 
-def test_code_that_imports_the_runtime_by_name_is_refused() -> None:
-    with pytest.raises(text.VendorError, match="x.py:2: absolute import of et_log_runtime"):
-        text.localize("import os\nfrom et_log_runtime import registry\n", MODULE, "x.py")
+def test_a_tree_vendored_the_earlier_way_is_cleaned_up(sample_copy: Path) -> None:
+    old = sample_copy / "exir" / "_logging"
+    old.mkdir()
+    (old / "registry.py").write_text(f"# {text.OLD_MARKER} 0.1.0\nX = 1\n")
+    (old / "py.typed").write_text("")
+    (sample_copy / "_logging_hook.py").write_text(f"# {text.OLD_MARKER} 0.1.0\n")
+    (sample_copy / "conftest.py").write_text(
+        text.DEFAULT_LICENSE + "\nimport torch\n\n"
+        "# caplog and assertLogs see ExecuTorch's log records (et-log runtime).\n"
+        'pytest_plugins = ["executorch.exir._logging.pytest_plugin"]\n'
+    )
+    pyproject = sample_copy / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8").replace(
+            "[tool.et-log]\n",
+            '[project.entry-points."torch.backends"]\n'
+            'executorch_logging = "executorch._logging_hook:register"\n\n'
+            "[tool.et-log]\n"
+            'runtime-import = "executorch.exir._logging"\n'
+            'extend-exclude = ["exir/_logging/", "_logging_hook.py"]\n',
+        )
+    )
+    done = vendor(sample_copy, formatted=False)
+    assert not old.exists() and not (sample_copy / "_logging_hook.py").exists()
+    assert (sample_copy / "conftest.py").read_text(encoding="utf-8") == (
+        text.DEFAULT_LICENSE + "\nimport torch\n"
+    )
+    config = pyproject.read_text(encoding="utf-8")
+    assert 'executorch_logging = "executorch._logging.torch_hook:register"' in config
+    assert 'runtime-import = "executorch._logging"' in config
+    assert 'extend-exclude = ["_logging/"]' in config and "_logging_hook" not in config
+    assert any("executorch.exir._logging" in note for note in done.manual)  # imports to rename
+
+
+def test_a_conftest_vendoring_created_is_removed_with_its_plugin_line() -> None:
+    created = (
+        f'{text.DEFAULT_LICENSE}\npytest_plugins = ["executorch.exir._logging.pytest_plugin"]\n'
+    )
+    assert text.without_old_plugin(created) is None
+    assert text.without_old_plugin("import torch\n") == "import torch\n"
 
 
 def test_trailing_comments_fit_and_keep_only_the_targets_noqa_codes() -> None:
@@ -171,22 +300,12 @@ def test_trailing_comments_fit_and_keep_only_the_targets_noqa_codes() -> None:
     ]
 
 
-def test_migrate_vendor_points_the_migrated_imports_at_the_vendored_copy(
-    sample_copy: Path,
-) -> None:
-    (sample_copy / ".git").mkdir()  # the project root
-    command = [sys.executable, "-m", "codemods.migrate", "--vendor", "-q", "exir", "backends"]
-    result = subprocess.run(command, cwd=sample_copy, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    emitter = (sample_copy / "exir" / "emit" / "emitter.py").read_text(encoding="utf-8")
-    assert f"from {MODULE} import get_logger" in emitter
-    lint = [sys.executable, "-m", "lint_rules", "."]
-    findings = subprocess.run(lint, cwd=sample_copy, capture_output=True, text=True).stdout
-    assert "exir/_logging" not in findings and "_logging_hook" not in findings
-    assert "ETL0" in findings  # the review sites are still reported
+def test_code_that_imports_the_runtime_by_name_is_refused() -> None:
+    with pytest.raises(text.VendorError, match="x.py:2: absolute import of et_log_runtime"):
+        text.localize("import os\nfrom et_log_runtime import registry\n", MODULE, "x.py")
 
 
-def test_the_vendored_runtime_works_under_its_new_name_without_et_log(tmp_path: Path) -> None:
+def test_the_vendored_runtime_works_under_another_name_without_et_log(tmp_path: Path) -> None:
     """Relative imports and names derived from the package: nothing reaches et_log_runtime."""
     root = tmp_path / "mypkg"
     (root / "backends" / "xnnpack").mkdir(parents=True)
@@ -195,17 +314,17 @@ def test_the_vendored_runtime_works_under_its_new_name_without_et_log(tmp_path: 
     (root / "sub" / "__init__.py").write_text("")
     probe = (
         "import sys\n"
-        "from mypkg.sub._logging import get_logger, registry, startup\n"
+        "from mypkg.sub._logging import get_logger\n"
+        "from mypkg.sub._logging.state import STATE\n"
         "log = get_logger('mypkg.backends.xnnpack.x')\n"
-        "print(registry.PACKAGE, startup.PTH_NAME, 'et_log_runtime' in sys.modules)\n"
-        "print(sorted(registry.components))\n"
-        "print(startup.PTH_LINE.strip())\n"
+        "print(STATE.__module__, 'et_log_runtime' in sys.modules)\n"
+        "print(sorted(STATE.components))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=False
     )
     assert run.returncode == 0, run.stderr
-    first, names, pth = run.stdout.splitlines()
-    assert first == "mypkg.sub._logging mypkg_sub__logging_startup.pth False"
-    assert names == "['executorch', 'xnnpack']"
-    assert "import_module('mypkg._logging_hook').arm_startup()" in pth  # no parent imports
+    assert run.stdout.splitlines() == [
+        "mypkg.sub._logging.state False",
+        "['executorch', 'xnnpack']",
+    ]

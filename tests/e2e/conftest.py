@@ -15,6 +15,7 @@ from progress import (  # noqa: F401 (hooks)
     pytest_runtest_logstart,
     pytest_runtest_protocol,
 )
+from vendored import VendoredCopy, vendored_copy
 from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
 _TIMINGS: list[tuple[str, float]] = []
@@ -46,6 +47,16 @@ def wheel(e2e_timings) -> WheelEnv:
             return ensure_wheel_env(log=progress.say)
         except WheelEnvError as error:
             pytest.fail(f"cannot install the released ExecuTorch wheel:\n{error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def vendored_wheel(wheel, tmp_path_factory, e2e_timings) -> VendoredCopy:
+    """A copy of the wheel's package carrying the runtime, migrated with ``--vendor`` (shared by
+    the wheel scenario's vendored mode and the vendored package's own checks)."""
+    with e2e_timings.step("codemods.migrate --vendor exir backends extension devtools (on a copy)"):
+        copy = vendored_copy(wheel, tmp_path_factory.mktemp("vendored"))
+    assert copy.done.returncode == 0, copy.done.stderr[-4000:]
+    return copy
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -38,8 +38,8 @@ LINT_PINS = (
 )
 GATES_REQUIREMENTS = (
     *LINT_PINS,
-    # Not a lint pin: ExecuTorch's MYPY runs in its dev environment, which has pytest (the vendored
-    # runtime's pytest plugin imports it); without it mypy reports the import and untyped hooks.
+    # Not a lint pin: ExecuTorch's MYPY runs in its dev environment, which has pytest (a vendored
+    # test may import it); mypy here sees the same packages.
     "pytest<9.0",  # as ExecuTorch's requirements-dev.txt
 )
 # LICENSELINT: a grep for this text; contributed code must carry ExecuTorch's BSD header instead.

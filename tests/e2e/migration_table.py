@@ -114,8 +114,12 @@ def render(findings: list[dict], report: dict, commit: str, exempt: Counter) -> 
         "",
     ]
     out += etl008_rows(findings, report, exempt)
-    out += ["", "ExecuTorch recipes on this tree:", ""]
-    out += [f"- {r['recipe']} (`{r['path']}`): {r['status']}" for r in report.get("recipes", [])]
+    out += ["", "ExecuTorch recipes on this tree (behaviour changes by design are marked):", ""]
+    out += [
+        f"- {r['recipe']} (`{r['path']}`): {r['status']}"
+        + (", behaviour change" if r.get("behaviour_change") else "")
+        for r in report.get("recipes", [])
+    ]
     out += ["", "Left for review after the codemod, per component:", ""]
     for comp in sorted(review_sites, key=lambda c: (-len(review_sites[c]), c)):
         out.append(f"- **{comp}**")

@@ -5,8 +5,8 @@ installed and ``migrated``, where ``python -m codemods.migrate exir backends ext
 runs inside the copy (the whole library, ``backend_lowering.MIGRATED_FOLDERS``).
 The same pytest command then runs in each copy's directory (``-p no:cacheprovider``, junit XML for
 per-test outcomes). "Before" runs without et-log on ``PYTHONPATH``: the wheel as users have it.
-"After" puts et-log's install directory on it, so the migrated code finds ``et_log_runtime`` and
-pytest loads et-log's plugin through its ``pytest11`` entry point.
+"After" puts et-log's install directory on it, so the migrated code finds ``et_log_runtime``
+(checked: a migrated module imports it after, and no runtime before).
 
 A regression is a test that passed before and did not pass after (failed, errored, skipped, or was
 not run at all). The slice is defined in ``peer_slice.py``. Usage::
@@ -14,12 +14,11 @@ not run at all). The slice is defined in ``peer_slice.py``. Usage::
     python tests/e2e/peer_tests.py --full          # the documented slice (slow)
     python tests/e2e/peer_tests.py --fast          # capture-touching tests only
     python tests/e2e/peer_tests.py --fast --vendored   # the runtime vendored, et-log not installed
+    python tests/e2e/peer_tests.py --backends      # Arm, Vulkan, Core ML, OpenVINO slices only
 
 Vendored mode (``vendored.py``): the migration runs ``codemods.migrate --vendor`` from the tool
-environment, the copy's dist-info carries the entry point, et-log and libcst are blocked in the
-pytest process, and the vendored plugin is loaded with ``-p``: the generated root ``conftest.py``
-of a source checkout is not part of the wheel (which ships none), so it is removed from the copy.
-    python tests/e2e/peer_tests.py --backends      # Arm, Vulkan, Core ML, OpenVINO slices only
+environment, the copy's dist-info carries the entry point, and et-log and libcst are blocked in
+the pytest process: ExecuTorch carrying the runtime loads no pytest plugin of ours.
 """
 
 from __future__ import annotations
@@ -42,8 +41,8 @@ from backend_lowering import MIGRATED_FOLDERS
 from wheel_env import WheelEnv, child_base_env, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
-PLUGIN = "et_log_runtime.pytest_plugin"
-VENDORED_PLUGIN = f"{vendored.VENDORED_MODULE}.pytest_plugin"
+RUNTIME = "et_log_runtime"
+VENDORED_RUNTIME = vendored.VENDORED_MODULE
 RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
 DETAIL_LINES = 25
 
@@ -66,7 +65,7 @@ class Side:
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     returncode: int = 0
     seconds: float = 0.0
-    plugins: list[str] = field(default_factory=list)
+    runtimes: list[str] = field(default_factory=list)  # what a migrated module imports
     output_tail: str = ""
 
     def counts(self) -> dict[str, int]:
@@ -171,10 +170,11 @@ def child_env(wheel: WheelEnv, paths: list[Path]) -> dict[str, str]:
     return env
 
 
-def _loaded_plugins(wheel: WheelEnv, env: dict[str, str], cwd: Path) -> list[str]:
+def _loaded_runtimes(wheel: WheelEnv, env: dict[str, str], cwd: Path) -> list[str]:
+    """The logging runtimes a migrated module (exir's pass manager) imports on this side."""
     code = (
-        "import importlib.metadata as m; "
-        "print('\\n'.join(e.value for e in m.entry_points(group='pytest11')))"
+        "import sys, executorch.exir.pass_manager; "
+        f"print(*[m for m in {(RUNTIME, VENDORED_RUNTIME)!r} if m in sys.modules])"
     )
     result = subprocess.run(
         [str(wheel.python), "-c", code], env=env, cwd=cwd, capture_output=True, text=True
@@ -182,10 +182,9 @@ def _loaded_plugins(wheel: WheelEnv, env: dict[str, str], cwd: Path) -> list[str
     return result.stdout.split()
 
 
-def pytest_args(junit: Path, targets: list[str], plugins: tuple[str, ...] = ()) -> list[str]:
+def pytest_args(junit: Path, targets: list[str]) -> list[str]:
     """The pytest command line of both sides: no cache, per-test junit XML, all files collected."""
     args = ["-m", "pytest", "-p", "no:cacheprovider", "-q", "--continue-on-collection-errors"]
-    args += [arg for plugin in plugins for arg in ("-p", plugin)]
     args += ["-o", "junit_family=xunit1", "-o", "junit_logging=no", f"--junitxml={junit}"]
     return [*args, *targets]
 
@@ -201,18 +200,16 @@ def run_side(
 ) -> Side:
     """Run pytest on ``targets`` (package-relative) from ``overlay``; return per-test outcomes.
 
-    ``blocker`` (vendored mode): et-log and libcst blocked, the vendored plugin loaded by ``-p``.
+    ``blocker`` (vendored mode): et-log and libcst blocked.
     """
     paths = [overlay, wheel.et_log_dir] if with_et_log else [overlay]
     env = child_env(wheel, [*paths, blocker] if blocker else paths)
     junit = overlay / f"junit-{label}.xml"
-    side = Side(label, plugins=_loaded_plugins(wheel, env, overlay))
-    plugins = (VENDORED_PLUGIN,) if blocker else ()
-    side.plugins += list(plugins)
+    side = Side(label, runtimes=_loaded_runtimes(wheel, env, overlay))
     started = time.monotonic()
     targets = [f"{PACKAGE}/{t}" for t in targets]
     result = subprocess.run(
-        [str(wheel.python), *pytest_args(junit, targets, plugins)],
+        [str(wheel.python), *pytest_args(junit, targets)],
         cwd=overlay,
         env=env,
         capture_output=True,
@@ -234,7 +231,6 @@ def migrate(wheel: WheelEnv, overlay: Path, vendor: bool = False) -> tuple[int, 
         done = vendored.migrate_vendored(wheel, overlay, report, MIGRATED_FOLDERS)
         if done.returncode == 0:
             vendored.carry_entry_points(wheel, overlay)
-            (overlay / PACKAGE / "conftest.py").unlink()  # not in the wheel; -p loads the plugin
         return done.returncode, done.stdout + done.stderr, time.monotonic() - started
     folders = list(MIGRATED_FOLDERS)
     result = subprocess.run(
@@ -377,16 +373,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run_problems(result: Comparison) -> list[str]:
-    """Why a run cannot be trusted: pytest crashed, a plugin is (not) loaded, migration failed."""
+    """Why a run cannot be trusted: pytest crashed, the runtime is (not) used, migration failed."""
     problems = []
     for side in (result.before, result.after):
         if side.returncode not in (0, 1) or not side.outcomes:
             problems.append(f"pytest {side.label} exited {side.returncode}:\n{side.output_tail}")
-    plugin = VENDORED_PLUGIN if result.mode.endswith("vendored") else PLUGIN
-    if PLUGIN in result.before.plugins or VENDORED_PLUGIN in result.before.plugins:
-        problems.append("et-log's pytest plugin is visible before the migration")
-    if plugin not in result.after.plugins:
-        problems.append("et-log's pytest plugin is not visible after the migration")
+    runtime = VENDORED_RUNTIME if result.mode.endswith("vendored") else RUNTIME
+    if result.before.runtimes:
+        problems.append(
+            f"a logging runtime is in use before the migration: {result.before.runtimes}"
+        )
+    if result.after.runtimes != [runtime]:
+        problems.append(
+            f"after the migration the runtime in use is not {runtime}: {result.after.runtimes}"
+        )
     if result.migrate_returncode:
         problems.append(f"python -m codemods.migrate exited {result.migrate_returncode}")
     return problems

@@ -97,3 +97,28 @@ def test_webgpu_is_explained_under_webgpu_not_vulkan(runs) -> None:
     assert {m.split(":")[0] for m in _messages(run) if WHY_NOT.match(m)} == {"WebGPUPartitioner"}
     under_vulkan = _lowered(runs, "webgpu:vulkan")
     assert not [m for m in _messages(under_vulkan) if WHY_NOT.match(m)], under_vulkan.describe()
+
+
+def _reasons(run: Lowering) -> list[str]:
+    given = [m["reason"] for line in run.lines if (m := WHY_NOT.match(line.message))]
+    return [r for r in given if not r.startswith("no reason given by ")]
+
+
+def test_vulkan_reasons_keep_the_shapes_and_dtypes(runs) -> None:
+    """vulkan-log-skip: each skip reason keeps `utils.node_io_str(node)`, the node's values and
+    arguments (`<value> = <target>(<args>, ...)`), as Vulkan's own line had them (issue 21)."""
+    given = _reasons(_lowered(runs, "vulkan:vulkan"))
+    if not given:
+        pytest.skip("Vulkan gave no reason for any node of this model")
+    assert all(re.search(r" = \S+\(.* \.\.\.\)$", reason) for reason in given), given
+
+
+def test_openvino_logs_each_rejection_once(runs) -> None:
+    """openvino-rejections: "Op not supported" is the run's why-not line, not a line of its own
+    beside it (issue 21)."""
+    run = _lowered(runs, "openvino:openvino")
+    lines = [m for m in _messages(run) if "Op not supported" in m]
+    if not lines:
+        pytest.skip("OpenVINO supports every op of this model")
+    assert all(WHY_NOT.match(m) for m in lines), run.describe()
+    assert len(lines) == len({WHY_NOT.match(m)["node"] for m in lines}), lines  # type: ignore[index]

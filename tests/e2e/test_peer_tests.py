@@ -15,8 +15,8 @@ import textwrap
 import peer_slice
 import pytest
 from peer_tests import (
-    PLUGIN,
-    VENDORED_PLUGIN,
+    RUNTIME,
+    VENDORED_RUNTIME,
     Comparison,
     Outcome,
     compare,
@@ -186,12 +186,11 @@ def fast_run(wheel, tmp_path_factory, e2e_timings) -> Comparison:
 
 
 @pytest.mark.e2e
-def test_fast_subset_ran_on_both_sides_with_the_plugin_only_after(fast_run):
+def test_fast_subset_ran_on_both_sides_with_the_runtime_only_after(fast_run):
     assert fast_run.migrate_returncode == 0
     for side in (fast_run.before, fast_run.after):
         assert side.returncode in (0, 1) and side.outcomes, side.output_tail
-    assert PLUGIN not in fast_run.before.plugins
-    assert PLUGIN in fast_run.after.plugins
+    assert fast_run.before.runtimes == [] and fast_run.after.runtimes == [RUNTIME]
 
 
 @pytest.mark.e2e
@@ -232,7 +231,7 @@ def test_vendored_fast_subset_passes_the_same_without_et_log(fast_run_vendored):
     assert run.migrate_returncode == 0
     for side in (run.before, run.after):
         assert side.returncode in (0, 1) and side.outcomes, side.output_tail
-    assert VENDORED_PLUGIN in run.after.plugins and PLUGIN not in run.after.plugins
+    assert run.after.runtimes == [VENDORED_RUNTIME]
     found = {r.node_id: r for r in run.regressions}
     new = [r.describe() for node, r in found.items() if node not in peer_slice.KNOWN_REGRESSIONS]
     assert not new, "tests that passed before the migration fail after it:\n" + "\n".join(new)

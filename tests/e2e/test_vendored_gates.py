@@ -1,11 +1,11 @@
 """The vendored runtime under ExecuTorch's own gates: FLAKE8, UFMT, MYPY (``.mypy.ini``), license.
 
 The target is a copy of our sample tree with ExecuTorch's configuration: its real ``.flake8``,
-``pyproject.toml``, ``.mypy.ini``, root ``conftest.py`` and backend folder names when
+``pyproject.toml``, ``.mypy.ini``, ``pytest.ini``, ``setup.py`` and backend folder names when
 ``ET_LOG_EXECUTORCH_SRC`` names an ExecuTorch checkout, else the same settings from
 ``tests/data/executorch_config`` (so the check runs in CI). The tools are ExecuTorch's pins
-(``executorch_gates.py``). Every vendored file, the hook module and the edited ``conftest.py``
-must come out with zero findings.
+(``executorch_gates.py``). Every vendored file, its tests included, must come out with zero
+findings, and nothing vendoring wrote may say "do not edit": the code is ExecuTorch's own.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from executorch_gates import ensure_gates_env, flake8, license_problems, mypy, ufmt_unformatted
+from vendored import runtime_with_tests
 
 from codemods.vendor import vendor
 
@@ -29,18 +30,23 @@ CONFIG_FILES = {
     "pyproject.toml": "pyproject.toml",
     ".mypy.ini": "mypy.ini",
 }
+UPSTREAM_ONLY = ("pytest.ini", "setup.py")
 
 
 def _target(tmp_path: Path) -> tuple[Path, str]:
     root = tmp_path / "executorch"
     shutil.copytree(SAMPLE, root)
+    mirror = root / "src" / "executorch"  # as ExecuTorch packages its folders (mypy_path: src)
+    mirror.mkdir(parents=True)
+    for folder in ("exir", "backends"):
+        (mirror / folder).symlink_to(f"../../{folder}")
     source = os.environ.get("ET_LOG_EXECUTORCH_SRC")
     if not source:
         for name, ours in CONFIG_FILES.items():
             shutil.copy2(OWN_CONFIG / ours, root / name)
         return root, "tests/data/executorch_config"
     upstream = Path(source)
-    for name in [*CONFIG_FILES, "conftest.py"]:
+    for name in [*CONFIG_FILES, *UPSTREAM_ONLY]:
         shutil.copy2(upstream / name, root / name)
     license_block = (upstream / "exir" / "__init__.py").read_text(encoding="utf-8")
     header = "".join(line for line in license_block.splitlines(True) if line.startswith("#"))
@@ -55,22 +61,22 @@ def _target(tmp_path: Path) -> tuple[Path, str]:
 
 def test_vendored_runtime_passes_executorch_s_gates(tmp_path: Path) -> None:
     root, config_from = _target(tmp_path)
-    done = vendor(root)
+    runtime = runtime_with_tests(tmp_path / "tool") / "et_log_runtime"
+    done = vendor(root, runtime=runtime)
     assert done.manual == [], done.manual
     python = ensure_gates_env()
-    generated = sorted(
-        p.relative_to(root).as_posix()
-        for p in [*done.folder.glob("*.py"), root / "_logging_hook.py"]
-    )
-    assert len(generated) >= 15, generated
-    python_files = [*generated, "conftest.py"]
+    vendored = sorted(p.relative_to(root).as_posix() for p in done.folder.rglob("*.py"))
+    assert len(vendored) >= 10 and "_logging/test/__init__.py" in vendored, vendored
+    assert (root / "src" / "executorch" / "_logging").is_symlink()
     problems = {
-        "flake8": flake8(python, root, python_files),
-        "ufmt": ufmt_unformatted(python, root, python_files),
-        "mypy": mypy(python, root, generated),
-        "license": license_problems(root, generated),
+        "flake8": flake8(python, root, vendored),
+        "ufmt": ufmt_unformatted(python, root, vendored),
+        "mypy": mypy(python, root, vendored),
+        "license": license_problems(root, vendored),
     }
     assert problems == {"flake8": [], "ufmt": [], "mypy": [], "license": []}, (
         f"config from {config_from}"
     )
-    assert vendor(root).changed == [], "a second run must change nothing"
+    written = [root / name for name in done.written() if (root / name).is_file()]
+    assert [p for p in written if "do not edit" in p.read_text(encoding="utf-8").lower()] == []
+    assert vendor(root, runtime=runtime).written() == [], "a second run must change nothing"

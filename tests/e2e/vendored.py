@@ -9,17 +9,22 @@ what rebuilding the wheel would: the copy's ``executorch-<ver>.dist-info`` gets 
 shadows the installed distribution of the same name (importlib.metadata keeps the first).
 ``blocker_dir`` holds a ``sitecustomize`` that makes et-log and libcst unimportable in the
 processes that export, so nothing there can lean on them.
+
+The runtime's traveling tests (``et_log_runtime/test/``) are vendored with it; until they exist,
+``runtime_with_tests`` gives vendoring a copy of the runtime holding the stand-in test of
+``tests/data/runtime_tests`` (``TOOL_PYTHONPATH`` puts that copy first for the tool's process).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-from wheel_env import WheelEnv
+from wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -36,10 +41,12 @@ PROBE = (
     "    except ImportError:\n"
     "        pass\n"
     "print('exir-imported:', 'executorch.exir' in sys.modules)\n"
-    "print('runtime-loaded:', 'executorch.exir._logging.registry' in sys.modules)\n"
+    "print('runtime-loaded:', 'executorch._logging.registry' in sys.modules)\n"
 )
 
-VENDORED_MODULE = "executorch.exir._logging"
+VENDORED_MODULE = "executorch._logging"
+REPO = Path(__file__).resolve().parents[2]
+STAND_IN_TESTS = REPO / "tests" / "data" / "runtime_tests"
 BLOCKED = ("libcst", "et_log_runtime", "codemods", "lint_rules")
 
 _SITECUSTOMIZE = f'''"""e2e: et-log and libcst are not importable here (the vendored runtime must suffice)."""
@@ -73,6 +80,26 @@ def _dist_info(env: WheelEnv) -> Path:
     return found[0]
 
 
+def runtime_with_tests(base: Path) -> Path:
+    """A folder holding ``et_log_runtime``: et-log's own when it has its tests, else a copy of
+    it with the stand-in test; put first on the tool process's ``PYTHONPATH``."""
+    runtime = REPO / "et_log_runtime"
+    if (runtime / "test").is_dir():
+        return REPO
+    copy = base / "et_log_runtime"
+    if not copy.is_dir():
+        ignore = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(runtime, copy, ignore=ignore)
+        shutil.copytree(STAND_IN_TESTS, copy / "test", ignore=ignore)
+    return base
+
+
+def tool_env(base: Path) -> dict[str, str]:
+    """The tool process's environment: the runtime with its tests importable first."""
+    path = [str(runtime_with_tests(base)), str(REPO), os.environ.get("PYTHONPATH", "")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
+
+
 def migrate_vendored(
     env: WheelEnv, overlay: Path, report: Path, folders: tuple[str, ...] = ("exir", "backends")
 ) -> subprocess.CompletedProcess[str]:
@@ -87,6 +114,7 @@ def migrate_vendored(
     return subprocess.run(
         [*command, "--report", str(report)],
         cwd=package,
+        env=tool_env(overlay.with_name(overlay.name + "-tool")),
         capture_output=True,
         text=True,
         timeout=900,
@@ -111,11 +139,26 @@ def carry_entry_points(env: WheelEnv, overlay: Path) -> Path:
     return target
 
 
-def vendor_and_migrate(
-    env: WheelEnv, overlay: Path, report: Path, tmp_path_factory: pytest.TempPathFactory
-) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """Vendored mode for a copy: migrate with --vendor, carry the entry point, make the blocker."""
-    done = migrate_vendored(env, overlay, report)
+@dataclass(frozen=True)
+class VendoredCopy:
+    """A copy of the wheel's package, vendored and migrated (all four library folders)."""
+
+    overlay: Path  # first on PYTHONPATH: holds executorch/ and the dist-info with the entry point
+    done: subprocess.CompletedProcess[str]
+    report: Path
+    blocker: Path
+
+    @property
+    def package(self) -> Path:
+        return self.overlay / "executorch"
+
+
+def vendored_copy(env: WheelEnv, base: Path) -> VendoredCopy:
+    """Vendored mode for a fresh copy: migrate with --vendor, carry the entry point, make the
+    blocker."""
+    overlay = copy_executorch(env, base / "overlay")
+    report = overlay / "migration-report.json"
+    done = migrate_vendored(env, overlay, report, MIGRATED_FOLDERS)
     if done.returncode == 0:
         carry_entry_points(env, overlay)
-    return done, blocker_dir(tmp_path_factory.mktemp("blocker"))
+    return VendoredCopy(overlay, done, report, blocker_dir(base))

@@ -47,7 +47,7 @@ SUBSTITUTIONS = {
         "tests/test_doc_pins.py keeps the pinned commit equal to what this checkout installs"
     ),
     "gh pr create": "a stub `gh` on PATH that checks its arguments and the body file",
-    "flake8, ufmt (lintrunner init)": (
+    "flake8, ufmt, mypy (lintrunner init)": (
         "ExecuTorch's lint pins alone (executorch_gates.LINT_PINS) from a cached venv, on PATH"
     ),
     "python3": "this test's interpreter on PATH (a Python et-log supports)",
@@ -122,9 +122,12 @@ def make_origin(destination: Path, upstream: Path | None) -> Path:
         for name, ours in SAMPLE_CONFIG.items():
             shutil.copy2(OWN_CONFIG / ours, destination / name)
         (destination / ".gitignore").write_text(SAMPLE_GITIGNORE, encoding="utf-8")
-        for folder in ("extension", "devtools"):  # the documented command names them
+        mirror = destination / "src" / "executorch"  # ExecuTorch's packaging: src/executorch/*
+        mirror.mkdir(parents=True)
+        for folder in ("exir", "backends", "extension", "devtools"):  # the command names them
             (destination / folder).mkdir(exist_ok=True)
             (destination / folder / "__init__.py").touch()
+            (mirror / folder).symlink_to(f"../../{folder}")
     git(destination, "init", "-q", "-b", "main")
     git(destination, "add", "-A")
     git(destination, "commit", "-q", "-m", "ExecuTorch main")
@@ -142,7 +145,7 @@ def make_walk(tmp: Path, gates_python: Path, upstream: Path | None) -> Walk:
     gh = stubs / "gh"
     gh.write_text(GH_STUB.format(python=sys.executable, log=str(gh_log)), encoding="utf-8")
     gh.chmod(0o755)
-    for tool in ("flake8", "ufmt"):  # what step 5 takes from `lintrunner init`
+    for tool in ("flake8", "ufmt", "mypy"):  # what step 5 takes from `lintrunner init`
         (stubs / tool).symlink_to(gates_python.parent / tool)
     (stubs / "python3").symlink_to(sys.executable)
     return Walk(work, origin, stubs, gh_log, walk_env(stubs))

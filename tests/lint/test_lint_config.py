@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from lint_rules.backends import backend_folders
 from lint_rules.config import Config, ConfigError, load_config
 from lint_rules.discovery import iter_python_files
 
@@ -21,11 +22,34 @@ from lint_rules.discovery import iter_python_files
         ("backends/transforms/x.py", "executorch"),
         ("backends/__init__.py", "executorch"),
         ("backends/apple/__init__.py", "executorch"),
+        ("backends/test/harness/x.py", "executorch"),
+        ("backends/example/x.py", "executorch"),
+        ("backends/arm-tools/x.py", "executorch"),
         ("executorch/backends/qualcomm/x.py", "qualcomm"),
     ],
 )
 def test_default_component_map(path: str, component: str) -> None:
     assert Config().component_for(path) == component
+
+
+def test_backend_folders_follow_the_same_rule_as_the_component_map(tmp_path: Path) -> None:
+    for folder in (
+        "backends/xnnpack/partition",
+        "backends/apple/coreml",
+        "backends/transforms",
+        "backends/test/suite",
+        "backends/example",
+        "backends/vulkan/runtime",  # no Python: a C++-only folder is not a backend
+    ):
+        (tmp_path / folder).mkdir(parents=True)
+        if "vulkan" not in folder:
+            (tmp_path / folder / "x.py").write_text("")
+    (tmp_path / "backends/vulkan/runtime/x.cpp").write_text("")
+    (tmp_path / "backends/mps").mkdir()
+    (tmp_path / "backends/mps/x.py").write_text("")
+    assert backend_folders(tmp_path) == (["mps", "xnnpack"], ["coreml"])
+    found = {Config().component_for(p) for p in ["backends/mps/x.py", "backends/test/suite/x.py"]}
+    assert found == {"mps", "executorch"}
 
 
 def test_load_config_reads_tool_table(tmp_path: Path) -> None:

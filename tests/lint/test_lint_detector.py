@@ -222,7 +222,7 @@ def test_prefilter_needs_a_site_spelling() -> None:
     ("use", "fixable"),
     [
         ("logging.getLogger().isEnabledFor(logging.DEBUG)", True),
-        ("logging.getLogger().level", True),
+        ("logging.getLogger().level", False),  # the root's own level; in a gate: ETL009
         ("logging.getLogger('').info('x')", True),
         ("root = logging.getLogger()", True),
         ("logging.getLogger().handlers.clear()", False),
@@ -236,6 +236,11 @@ def test_root_logger_is_fixable_only_where_the_meaning_stays(use: str, fixable: 
     (finding,) = [f for f in detect_source(text, LIB, CONFIG) if f.code == "ETL001"]
     assert finding.fixable is fixable
     assert fixable or "review" in finding.reason
+
+
+def test_a_root_logger_a_level_gate_reads_is_the_gates_site() -> None:
+    text = "import logging\n\n\ndef f(g):\n    if logging.getLogger().level <= 20:\n        g()\n"
+    assert [(f.code, f.fixable) for f in detect_source(text, LIB, CONFIG)] == [("ETL009", True)]
 
 
 def test_a_level_from_a_helper_is_kept_for_review_with_the_helper_named() -> None:

@@ -342,4 +342,4 @@ def test_libcst_cli_runs_each_documented_command(tmp_path: Path) -> None:
         done = run(command.replace("python ", f"{sys.executable} ", 1), tree, env)
         assert done.returncode == 0, (command, done.stdout, done.stderr)
         assert "Failed to codemod 0 files." in done.stderr, done.stderr
-        assert "warn_once(logger, 'careful')" in (tree / "exir" / "a.py").read_text(), command
+        assert "warn(logger, 'careful')" in (tree / "exir" / "a.py").read_text(), command

@@ -237,7 +237,7 @@ def logging_module(draw: st.DrawFn) -> str:
         head.append("class OldApiWarning(DeprecationWarning):\n    pass")
     else:
         head.append("OldApiWarning = UserWarning")
-    clash = draw(st.sampled_from(("", "logger = object()", "get_logger = len", "warn_once = 1")))
+    clash = draw(st.sampled_from(("", "logger = object()", "get_logger = len", "warn = 1")))
     if clash:
         head.append(clash)
     head += ["x = None", "y = ()"]

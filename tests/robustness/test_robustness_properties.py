@@ -47,7 +47,7 @@ def test_generated_logging_modules_keep_every_property(text: str) -> None:
 @ci(100)
 @given(logging_module())
 def test_a_vendored_runtime_import_keeps_every_property(text: str) -> None:
-    config = Config(runtime_import="executorch.exir._logging")
+    config = Config(runtime_import="executorch._logging")
     check_source(text, config, "executorch/backends/xnnpack/partition/config.py")
 
 

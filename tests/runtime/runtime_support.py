@@ -71,5 +71,11 @@ def run_python(
 
 
 def messages(stderr: str) -> list[str]:
-    """The message part of each log line torch's formatter wrote (``... file.py:12] message``)."""
+    """The message of each line on stderr: after ``] `` in torch's format (``... file.py:12]
+    message``), the whole line from Python's last-resort handler (bare messages)."""
+    return [line.rsplit("] ", 1)[-1] for line in stderr.splitlines() if line.strip()]
+
+
+def torch_lines(stderr: str) -> list[str]:
+    """The message of each line torch's formatter wrote (``... file.py:12] message``) only."""
     return [line.rsplit("] ", 1)[1] for line in stderr.splitlines() if "] " in line]

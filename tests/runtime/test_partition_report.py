@@ -3,6 +3,8 @@ line per node left on the CPU on the component of the partitioner that ran, noth
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from runtime_support import messages
 
@@ -14,8 +16,7 @@ import operator
 import sys
 import threading
 import torch
-from et_log_runtime import get_logger, partition_run, report_rejection, run_partitioner
-from et_log_runtime import partition_report
+from et_log_runtime import get_logger, report_rejection, run_partitioner
 
 vulkan = get_logger("executorch.backends.vulkan.partitioner.vulkan_partitioner")
 
@@ -56,10 +57,13 @@ if sys.argv[2:] == ["verbose"]:  # a partitioner's verbose flag sets its module'
 program = Program(torch.fx.symbolic_trace(Model()))
 print("calls:", sorted(n.name for n in program.graph_module.graph.nodes if n.op == "call_function"))
 run_partitioner(DemoPartitioner(), program)
-with partition_run(DemoPartitioner()) as run:
-    print("live:", run.live)
-    report_rejection(vulkan, next(iter(program.graph_module.graph.nodes)), "kept?")
-    print("kept:", sum(len(r) for r in run.reasons.values()))
+from et_log_runtime import partition_report  # white box: is anything kept while nobody reads?
+probe = partition_report.PartitionRun(DemoPartitioner())
+partition_report._open.run = probe
+report_rejection(vulkan, next(iter(program.graph_module.graph.nodes)), "kept?")
+partition_report._open.run = None
+print("live:", probe.live)
+print("kept:", sum(len(r) for r in probe.reasons.values()))
 """
 
 WEBGPU = "executorch.backends.webgpu.partitioner.partitioner"
@@ -80,10 +84,11 @@ def test_the_report_lists_every_node_left_on_the_cpu_with_its_reason(run) -> Non
         "DemoPartitioner: 1 partition(s), 2 node(s) delegated; 2 node(s) not partitioned "
         "[component webgpu]"
     ), proc.stderr
+    assert report[1].split() == ["node", "target", "code", "reason"]
     rows = [m.split() for m in report[2:]]
     assert rows == [
-        ["sort", "sort", "no", "operator", "implementation"],
-        ["trunc", "trunc", "no", "reason", "given", "by", "DemoPartitioner"],
+        ["sort", "sort", "UNSPECIFIED", "no", "operator", "implementation"],
+        ["trunc", "trunc", "NONE_GIVEN", "no", "reason", "given", "by", "DemoPartitioner"],
     ], report  # getitem is bookkeeping; the same reason twice is one reason
     assert not any("stays on the CPU" in m for m in report)  # webgpu itself is off
 
@@ -128,7 +133,7 @@ def test_nothing_is_kept_or_printed_while_both_are_off(run, setting, extra) -> N
 OUTSIDE = """
 import threading
 import torch
-from et_log_runtime import get_logger, partition_run, report_rejection
+from et_log_runtime import get_logger, report_rejection, run_partitioner
 
 xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
 graph = torch.fx.symbolic_trace(lambda x: torch.pow(x, 3))
@@ -138,19 +143,23 @@ report_rejection(None, node, "no logger: not logged")
 
 
 class WebGPUPartitioner:
-    pass
+    def __init__(self, fail=False):
+        self.fail = fail
+
+    def __call__(self, program):
+        worker = threading.Thread(target=report_rejection, args=(xnnpack, node, "other thread"))
+        worker.start()
+        worker.join()
+        report_rejection(xnnpack, node, "in this run")
+        if self.fail:
+            raise RuntimeError("partitioner failed")
+        return None
 
 
 WebGPUPartitioner.__module__ = "executorch.backends.webgpu.partitioner.partitioner"
-with partition_run(WebGPUPartitioner()) as run:
-    worker = threading.Thread(target=report_rejection, args=(xnnpack, node, "other thread"))
-    worker.start()
-    worker.join()
-    print("in this run:", run.reasons)
+run_partitioner(WebGPUPartitioner(), None)
 try:
-    with partition_run(WebGPUPartitioner()) as run:
-        report_rejection(xnnpack, node, "before the failure")
-        raise RuntimeError("partitioner failed")
+    run_partitioner(WebGPUPartitioner(fail=True), None)
 except RuntimeError:
     pass
 report_rejection(xnnpack, node, "after the runs")
@@ -160,11 +169,76 @@ report_rejection(xnnpack, node, "after the runs")
 def test_outside_a_run_the_reason_is_logged_at_once_on_the_backend_at_debug(run) -> None:
     quiet = run(OUTSIDE, TORCH_LOGS="xnnpack")
     assert quiet.returncode == 0 and messages(quiet.stderr) == [], quiet.stderr
-    proc = run(OUTSIDE, TORCH_LOGS="+xnnpack,webgpu,partition_report")
+    proc = run(OUTSIDE, TORCH_LOGS="+xnnpack,webgpu")
     assert proc.returncode == 0, proc.stderr
     assert messages(proc.stderr) == [
         "pow_1 (pow) not delegated: only support power == 2, got 3",
-        "pow_1 (pow) not delegated: other thread",  # another thread is not inside this run
+        "pow_1 (pow) not delegated: other thread",  # another thread is not inside the run
+        "pow_1 (pow) not delegated: other thread",
         "pow_1 (pow) not delegated: after the runs",  # a failed run emits nothing, and ends
     ], proc.stderr
-    assert "in this run: {}" in proc.stdout
+
+
+# torch.export keeps each node's source line; a backend reports a stable code with its reason.
+RECORD = """
+import json, os, sys
+import torch
+from et_log_runtime import delegation_records, get_logger, report_rejection, run_partitioner
+
+xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.linear(x)
+        return torch.pow(y, 3)
+
+
+class Result:
+    def __init__(self, program, tags):
+        self.tagged_exported_program, self.partition_tags = program, tags
+
+
+class XnnpackPartitioner:
+    def __call__(self, program):
+        for node in program.graph_module.graph.nodes:
+            if node.op == "call_function" and "linear" in node.name:
+                node.meta["delegation_tag"] = "tag0"
+            elif node.op == "call_function":
+                report_rejection(xnnpack, node, "only support power == 2, got 3", "XNN.CONSTRAINT")
+        return Result(program, {"tag0"})
+
+
+XnnpackPartitioner.__module__ = "executorch.backends.xnnpack.partition.xnnpack_partitioner"
+program = torch.export.export(Model(), (torch.randn(2, 4),))
+with delegation_records() as runs:
+    run_partitioner(XnnpackPartitioner(), program)
+print(json.dumps(runs))
+"""
+
+
+def test_the_record_of_a_run(run, tmp_path) -> None:
+    path, model = tmp_path / "record.json", tmp_path / "export_model.py"
+    model.write_text(RECORD, encoding="utf-8")  # torch.export reads source lines from a file
+    proc = run(None, [str(model)], EXECUTORCH_DELEGATION_RECORD=str(path))
+    assert proc.returncode == 0, proc.stderr
+    (record,) = json.loads(proc.stdout)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"schema": 1, "runs": [record]}
+    assert (record["partitioner"], record["component"]) == ("XnnpackPartitioner", "xnnpack")
+    assert (record["partitions"], record["delegated"]) == (1, 1)
+    linear, pow_node = record["nodes"]
+    assert linear["partition"] == "tag0" and linear["reasons"] == []
+    assert pow_node["target"] == "aten.pow.Tensor_Scalar" and pow_node["partition"] is None
+    assert pow_node["reasons"] == [
+        {"code": "XNN.CONSTRAINT", "text": "only support power == 2, got 3"}
+    ]
+    source = pow_node["source"]
+    assert (source["file"], source["code"]) == (str(model), "return torch.pow(y, 3)")
+    assert source["line"] == RECORD.splitlines().index("        return torch.pow(y, 3)") + 1
+    assert linear["source"]["code"] == "y = self.linear(x)"  # the user's line, not nn.Linear's
+    assert linear["source"]["module"] == "linear"
+    assert messages(proc.stderr) == []  # recording prints nothing

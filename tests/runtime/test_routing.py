@@ -1,4 +1,5 @@
-"""route_to_app: ExecuTorch records reach the application's own handlers (dictConfig), once."""
+"""Where ExecuTorch's records go: the application's handlers by default, torch's handler once
+TORCH_LOGS or set_logs names one of ours."""
 
 from __future__ import annotations
 
@@ -30,25 +31,20 @@ def _json_lines(stdout: str) -> list[dict[str, str]]:
 def test_logger_names_are_exported() -> None:
     expected = {q for qnames in components.COMPONENTS.values() for q in qnames}
     assert set(logger_names()) == expected and len(logger_names()) == len(expected)
-    assert "executorch.backends.xnnpack" in logger_names()
 
 
-@pytest.mark.parametrize("torch_logs", [None, "+executorch"])
-def test_docs_dictconfig_example(run, torch_logs: str | None) -> None:
-    env = {} if torch_logs is None else {"TORCH_LOGS": torch_logs}
-    proc = run(docs_example() + DRIVER, **env)
+def test_docs_dictconfig_example(run) -> None:
+    proc = run(docs_example() + DRIVER)
     assert proc.returncode == 0, proc.stderr
     records = _json_lines(proc.stdout)
-    exir = ["exir-debug", "exir-info"] if torch_logs else []
-    assert [r["message"] for r in records] == exir + EVERY + ["xnn-graph"]
+    xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    assert [r["message"] for r in records] == ["exir-info", "exir-warning", "exir-error", *xnn]
     assert records[0]["logger"] == "executorch.exir.passes.p"
-    assert messages(proc.stderr) == []  # nothing on torch's stderr handler: no duplicates
+    assert messages(proc.stderr) == []  # nothing on stderr: no duplicates
 
 
 SURVIVES = """
 import logging, torch
-import et_log_runtime
-et_log_runtime.set_logs(xnnpack=logging.INFO)           # a later call of ours
 torch._logging.set_logs(dynamo=logging.INFO)            # torch's own call
 torch._logging._internal._init_logs()                   # any re-initialisation of torch's loggers
 p.run()
@@ -56,63 +52,90 @@ q.run()
 internal = torch._logging._internal
 print("torch handlers", sum(internal._is_torch_handler(h) for q in et_log_runtime.logger_names()
                              for h in logging.getLogger(q).handlers))
-et_log_runtime.route_to_app(False)                      # back to torch's handler
+et_log_runtime.set_logs(xnnpack=logging.INFO)            # now ExecuTorch's logs are asked for
 q.run()
 """
 
 
-def test_routing_survives_set_logs_and_reinit(run) -> None:
-    proc = run(docs_example() + DRIVER + SURVIVES)
+def test_the_application_keeps_them_until_set_logs(run) -> None:
+    proc = run(docs_example() + "import et_log_runtime\n" + DRIVER + SURVIVES)
     assert proc.returncode == 0, proc.stderr
     assert "torch handlers 0" in proc.stdout
-    second = ["exir-warning", "exir-error", "xnn-info", "xnn-warning", "xnn-error", "xnn-graph"]
-    assert [r["message"] for r in _json_lines(proc.stdout)] == [*EVERY, "xnn-graph", *second]
-    assert messages(proc.stderr) == ["xnn-info", "xnn-warning", "xnn-error", "xnn-graph"]
+    xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    once = ["exir-info", "exir-warning", "exir-error", *xnn]
+    assert [r["message"] for r in _json_lines(proc.stdout)] == [*once, *once]  # two runs
+    assert messages(proc.stderr) == ["xnn-info", "xnn-warning", "xnn-error"]
+
+
+# ExecuTorch's own example scripts configure logging themselves, e.g. export_llama.py's
+# `logging.basicConfig(level=logging.INFO, format=FORMAT)`, Qualcomm's and Cadence's scripts.
+APPLICATION = (
+    """
+import logging, sys
+FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
+logging.basicConfig(level=logging.INFO, format=FORMAT, stream=sys.stdout)
+"""
+    + DRIVER
+)
+
+
+@pytest.mark.parametrize("torch_logs", [None, "+dynamo"])
+def test_an_application_that_configures_logging_sees_every_record(run, torch_logs) -> None:
+    env = {} if torch_logs is None else {"TORCH_LOGS": torch_logs}  # +dynamo: not one of ours
+    proc = run(APPLICATION, **env)
+    assert proc.returncode == 0, proc.stderr
+    shown = [line.rsplit("] ", 1)[1] for line in proc.stdout.splitlines() if line.startswith("[")]
+    assert shown == [
+        "exir-info",
+        "exir-warning",
+        "exir-error",
+        "xnn-info",
+        "xnn-warning",
+        "xnn-error",
+    ]
+    assert all(
+        line.startswith(("[INFO", "[WARNING", "[ERROR")) for line in proc.stdout.splitlines()
+    )
+    assert not [m for m in messages(proc.stderr) if m.startswith(("exir-", "xnn-"))]
 
 
 # Modules (and their loggers) exist before the application configures logging, so dictConfig's
-# default disable_existing_loggers=True disables them unless a configured logger is their parent.
+# default disable_existing_loggers=True disables them unless a configured logger is their parent:
+# exactly as before the migration, when they were plain loggers.
 CONFIGURED = """
 import logging, logging.config, sys
 import torch
 import executorch.exir.passes.p as p
 import executorch.backends.xnnpack.partition.q as q
-import et_log_runtime
-where, route = sys.argv[-2], sys.argv[-1]
 app = {"handlers": ["app"]}
 logging.config.dictConfig({
     "version": 1,
     "formatters": {"plain": {"format": "APP %(levelname)s %(name)s %(message)s"}},
     "handlers": {"app": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout",
                          "formatter": "plain"}},
-    "loggers": {"executorch": {**app, "propagate": False}} if where == "named" else {},
-    "root": {"level": "DEBUG", **(app if where == "root" else {})},
+    "loggers": {"executorch": {**app, "propagate": False}} if sys.argv[-1] == "named" else {},
+    "root": {"level": "INFO", **(app if sys.argv[-1] == "root" else {})},
 })
-if route == "route":
-    et_log_runtime.route_to_app()
-et_log_runtime.set_logs(dynamo=logging.INFO)   # any later set_logs re-initialises torch's loggers
 p.run()
 q.run()
 """
-QUIET = ["exir-warning", "exir-error", "xnn-warning", "xnn-error"]  # et-log's default level
 
 
 @pytest.mark.parametrize("where", ["root", "named"])
-@pytest.mark.parametrize("route", ["route", "no-route"])
-def test_configured_root_or_named_logger(run, where: str, route: str) -> None:
-    proc = run(None, args=["-c", CONFIGURED, where, route])
+def test_dict_config_root_or_named_logger(run, where: str) -> None:
+    proc = run(None, args=["-c", CONFIGURED, where])
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    if route == "route":
-        assert lines == [f"APP {m.split('-')[1].upper()} {_name(m)} {m}" for m in QUIET]
-        assert messages(proc.stderr) == []
-    elif where == "root":  # the problem: disabled by dictConfig, shown nowhere
-        assert lines == [] and messages(proc.stderr) == []
-    else:  # the problem: torch's re-initialisation took the records back to stderr
-        assert lines == [] and messages(proc.stderr) == QUIET
-
-
-def _name(message: str) -> str:
-    if message.startswith("exir"):
-        return "executorch.exir.passes.p"
-    return "executorch.backends.xnnpack.partition.q"
+    if where == "named":
+        expected = [
+            "exir-info",
+            "exir-warning",
+            "exir-error",
+            "xnn-info",
+            "xnn-warning",
+            "xnn-error",
+        ]
+        assert [line.rsplit(" ", 1)[1] for line in lines] == expected
+    else:  # disabled by dictConfig, as plain loggers always were
+        assert lines == []
+    assert messages(proc.stderr) == []

@@ -1,6 +1,6 @@
 """set_logs under 16 threads with a 1 µs switch interval: no exception, one handler per logger.
 
-(warn_once's race test is in test_warn_once.py.)
+(warn keeps warnings real: test_warn.py)
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def levels(t):  # level changes only: each call re-initialises torch's loggers
     barrier.wait()
     for i in range(8):
         try:
-            set_logs(xnnpack=logging.DEBUG if (t + i) % 2 else logging.INFO, dynamo=logging.INFO)
+            set_logs(xnnpack=logging.DEBUG if (t + i) % 2 else logging.INFO, executorch=20)
         except Exception as exc:
             errors.append(repr(exc))
 

@@ -41,8 +41,9 @@ def test_dynamo_debug_is_torchs_own(run) -> None:
     assert proc.stdout.split() == ["10"]
 
 
-def test_root_logger_untouched_and_nothing_doubled(run) -> None:
-    # the user's own root handler at DEBUG: our lines still print once and stay quiet by default
+def test_application_logging_gets_every_record_once(run) -> None:
+    # the application's own root handler at DEBUG, no TORCH_LOGS: ExecuTorch's records reach it,
+    # each once, in its format, at its level, and nothing goes to stderr; root config untouched
     code = (
         """
         import logging, sys
@@ -56,8 +57,18 @@ def test_root_logger_untouched_and_nothing_doubled(run) -> None:
     )
     proc = run(code)
     assert proc.returncode == 0, proc.stderr
-    assert Counter(messages(proc.stderr)) == Counter(DEFAULT)
-    assert not [line for line in proc.stdout.splitlines() if "exir-" in line or "xnn-" in line]
+    assert proc.stderr == ""
+    assert Counter(proc.stdout.splitlines()) == Counter(f"ROOT {m}" for m in EXIR_ALL + XNN_ALL)
+
+
+@pytest.mark.parametrize("setting", ["+xnnpack", "-executorch"])
+def test_torch_logs_takes_the_records_from_the_application(run, setting: str) -> None:
+    # once TORCH_LOGS names one of ours, torch's logging decides, as for torch's own loggers
+    code = "import logging, sys\nlogging.basicConfig(level=logging.DEBUG, stream=sys.stdout)\n"
+    proc = run(code + DRIVER, TORCH_LOGS=setting)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""
+    assert Counter(messages(proc.stderr)) == Counter(MATRIX[setting])
 
 
 def test_help_lists_our_names(run) -> None:
@@ -85,7 +96,8 @@ def test_unknown_name_still_fails_clearly(run) -> None:
 def test_package_path_then_set_logs_prints_once(run) -> None:
     # a package path marks our xnnpack logger as torch's "child"; torch's next re-init would turn
     # its propagation back on and print every xnnpack line twice
-    code = DRIVER + "from et_log_runtime import set_logs\nset_logs(dynamo=20)\nq.run()\n"
+    code = DRIVER + "torch._logging.set_logs(dynamo=20)\nq.run()\n"
     proc = run(code, TORCH_LOGS="+executorch.backends")
     assert proc.returncode == 0, proc.stderr
-    assert messages(proc.stderr) == ["exir-warning", "exir-error", *XNN_ALL, *XNN_ALL]
+    ours = [m for m in messages(proc.stderr) if m.startswith(("exir-", "xnn-"))]
+    assert ours == ["exir-warning", "exir-error", *XNN_ALL, *XNN_ALL]

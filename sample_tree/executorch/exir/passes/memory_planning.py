@@ -35,4 +35,6 @@ def greedy_plan(buffers: List[Buffer]) -> Dict[str, int]:
         logging.info(f"greedy: {pairs} pairs of buffers may share storage")
     total = max((offsets[b.name] + b.size for b in buffers), default=0)
     logger.info("planned %d buffers into %d bytes", len(buffers), total)
+    if logging.DEBUG >= logging.root.level:
+        logger.debug("offsets: %s", offsets)
     return offsets

@@ -12,19 +12,26 @@ logger.setLevel(logging.WARNING)
 _delegate_instance_id = 0
 
 
-def pretty_print_xnngraph(xnnpack_graph_json: str, filename: Optional[str] = None) -> None:
-    text = json.dumps(json.loads(xnnpack_graph_json), indent=2)
+def pretty_print_xnngraph(xnnpack_graph_json: str, filename: Optional[str] = None):
+    """
+    Pretty print a graph: to `filename` when given, else on stdout.
+    """
+    from pprint import pformat
+
+    d = json.loads(xnnpack_graph_json)
+    pstr = pformat(d, indent=2, compact=True).replace("'", '"')
     if filename:
-        with open(filename, "w") as handle:
-            handle.write(text)
+        with open(filename, "w") as f:
+            f.write(pstr)
     else:
-        print(text)
+        print(pstr)
 
 
 def convert_to_flatbuffer(xnnpack_graph: dict) -> bytes:
     global _delegate_instance_id
     xnnpack_graph_json = json.dumps(xnnpack_graph)
 
+    # Log the XNNGraph if debugging
     if logger.getEffectiveLevel() == logging.DEBUG:
         filename: str = f"./xnnpack_delegate_graph_{_delegate_instance_id}.json"
         logger.debug(f"Writing XNNGraph to {filename}")

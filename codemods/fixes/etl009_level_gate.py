@@ -1,0 +1,50 @@
+"""ETL009's rewrite: `<logger>.level <= L` (or `L >= <logger>.level`) -> `<logger>.isEnabledFor(L)`;
+the root's level, or a logger built inline for this module, is asked of the module logger."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_node
+from lint_rules import Finding
+from lint_rules.detector import Analysis
+from lint_rules.rules import Site
+from lint_rules.rules.etl009_level_gate import gate_of
+
+
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
+    node = site_node(site)
+    if not isinstance(node, ast.Compare):
+        return "not a level gate: review"
+    gate = gate_of(node, analysis.facts)
+    if gate is None or gate.reason:  # the recogniser keeps these for review
+        return gate.reason if gate is not None else "not a level gate: review"
+    side, module_logger = gate.side, gate.module_logger
+
+    def build(comparison: cst.BaseExpression, names: Names) -> cst.Call:
+        if not isinstance(comparison, cst.Comparison) or len(comparison.comparisons) != 1:
+            raise SiteSkipped("not a single comparison: review")
+        read = comparison.left if side == 0 else comparison.comparisons[0].comparator
+        level = comparison.comparisons[0].comparator if side == 0 else comparison.left
+        if module_logger:
+            receiver: cst.BaseExpression = cst.Name(names.logger)
+        elif isinstance(read, cst.Attribute):  # `<the module's logger variable>.level`
+            receiver = read.value
+        else:
+            raise SiteSkipped("level read not understood: review")
+        method = cst.Attribute(value=receiver, attr=cst.Name("isEnabledFor"))
+        call = cst.Call(func=method, args=[cst.Arg(level.with_changes(lpar=[], rpar=[]))])
+        return call.with_changes(lpar=comparison.lpar, rpar=comparison.rpar)
+
+    read_side = (node.left, *node.comparators)[side]
+    return SitePlan(finding, node, build, needs_logger=module_logger, dropped=(read_side,))
+
+
+FIX = Fix(
+    "ETL009",
+    "MigrateLevelGates",
+    "level gates reading .level -> logger.isEnabledFor(level) on the logger they guard",
+    plan,
+)

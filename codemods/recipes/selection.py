@@ -1,0 +1,60 @@
+"""Which recipes a run applies: all of them unless told otherwise.
+
+`--recipes NAMES` names the only ones to apply, `--skip-recipes NAMES` and `[tool.et-log]
+skip-recipes` the ones to leave out (a backend owner's decision, kept in the config so that a
+later `--check` agrees), `--no-recipes` none. `behaviour-changes` stands for every recipe that
+changes behaviour by design (`Recipe.behaviour_change`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+
+from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
+
+BEHAVIOUR_CHANGES = "behaviour-changes"
+
+
+class RecipeSelectionError(ValueError):
+    """A recipe name that no recipe has."""
+
+
+def expand(names: Iterable[str]) -> set[str]:
+    """The recipe names `names` stand for (`behaviour-changes` for each of those recipes)."""
+    out: set[str] = set()
+    for name in names:
+        if name == BEHAVIOUR_CHANGES:
+            out |= {recipe.name for recipe in RECIPES if recipe.behaviour_change}
+        elif name in RECIPE_NAMED:
+            out.add(name)
+        else:
+            known = ", ".join([*RECIPE_NAMED, BEHAVIOUR_CHANGES])
+            raise RecipeSelectionError(f"unknown recipe {name!r} (known: {known})")
+    return out
+
+
+def parse_names(text: str) -> tuple[str, ...]:
+    """A comma-separated list of recipe names, checked (an argparse `type`)."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    try:
+        expand(names)
+    except RecipeSelectionError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return names
+
+
+def select(only: Iterable[str] | None, skip: Iterable[str]) -> list[Recipe]:
+    """The recipes to apply, in `RECIPES` order: `only` (all when None) less `skip`."""
+    chosen = set(RECIPE_NAMED) if only is None else expand(only)
+    chosen -= expand(skip)
+    return [recipe for recipe in RECIPES if recipe.name in chosen]
+
+
+def help_text() -> str:
+    """The recipes as `--help` lists them, the behaviour changes marked."""
+    lines = [
+        f"  {recipe.name}{' (behaviour change)' if recipe.behaviour_change else ''}: {recipe.path}"
+        for recipe in RECIPES
+    ]
+    return "ExecuTorch recipes (see docs/codemod.md):\n" + "\n".join(lines)

@@ -1,0 +1,217 @@
+"""Edits of the checkout's configuration that make the vendored runtime part of it.
+
+``pyproject.toml``: the ``torch.backends`` entry point and the ``[tool.et-log]`` keys, as line
+insertions checked by re-parsing. ``pytest.ini``: the runtime's tests among ``testpaths``.
+``setup.py``: the runtime's package beside the exporter's in a minimal build's package list
+(libcst, layout kept). Each edit leaves every other byte as it was, and raises VendorError (with
+what to add by hand) where it cannot be sure of that.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+import sys
+
+import libcst as cst
+
+from codemods.cst_lists import insert_string, strings_of
+from codemods.vendor_text import VendorError
+
+ENTRY_POINT_GROUP = '[project.entry-points."torch.backends"]'
+ENTRY_POINT_NAME = "executorch_logging"
+
+
+def _headers(lines: list[str]) -> list[tuple[int, str]]:
+    return [(i, line.strip()) for i, line in enumerate(lines) if re.match(r"\s*\[", line)]
+
+
+def _table_end(lines: list[str], start: int) -> int:
+    """Index after the last key line of the table whose header is at ``start``."""
+    end = start + 1
+    for i in range(start + 1, len(lines)):
+        if re.match(r"\s*\[", lines[i]):
+            break
+        if lines[i].strip() and not lines[i].lstrip().startswith("#"):
+            end = i + 1
+    return end
+
+
+def _set_key(lines: list[str], header_line: str, key: str, value: str) -> list[str] | None:
+    """Lines with ``key = value`` in table ``header_line`` (appended to the file if absent).
+
+    None when the key exists with another value in a form we do not rewrite (multi-line).
+    """
+    wanted = f"{key} = {value}\n"
+    headers = _headers(lines)
+    found = [i for i, text in headers if text == header_line]
+    if not found:
+        if lines and not lines[-1].endswith("\n"):
+            lines = [*lines[:-1], lines[-1] + "\n"]
+        owner = header_line.strip("[]").split(".")[0]  # a new [project.x] goes after [project*]
+        siblings = [i for i, text in headers if text.strip("[]").split(".")[0] == owner]
+        if siblings:
+            at = _table_end(lines, siblings[-1])
+            return [*lines[:at], "\n", f"{header_line}\n", wanted, *lines[at:]]
+        tail = [] if not lines or lines[-1].strip() == "" else ["\n"]
+        return [*lines, *tail, f"{header_line}\n", wanted]
+    start = found[0]
+    end = _table_end(lines, start)
+    for i in range(start + 1, end):
+        if re.match(rf"\s*{re.escape(key)}\s*=", lines[i]):
+            if lines[i] == wanted:
+                return lines
+            one_line = re.fullmatch(
+                rf"\s*{re.escape(key)}\s*=\s*(\"[^\"]*\"|\[[^\]]*\])\s*\n?", lines[i]
+            )
+            return [*lines[:i], wanted, *lines[i + 1 :]] if one_line else None
+    return [*lines[:end], wanted, *lines[end:]]
+
+
+def toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: list[str]) -> str:
+    """``pyproject.toml`` with our entry point and ``[tool.et-log]`` keys; byte-identical elsewhere.
+
+    Raises VendorError when the file declares entry points in a form not safe to edit by text.
+    """
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+
+    try:
+        before = tomllib.loads(text)
+    except ValueError as exc:
+        raise VendorError(f"pyproject.toml: cannot parse: {exc}") from exc
+    project = before.get("project")
+    if not isinstance(project, dict):
+        raise VendorError(
+            "pyproject.toml: no [project] table to carry the torch.backends entry point"
+        )
+    if "entry-points" in project and not text.count("[project.entry-points"):
+        raise VendorError(
+            "pyproject.toml: [project] declares entry-points inline; add by hand:\n"
+            f'{ENTRY_POINT_GROUP}\n{ENTRY_POINT_NAME} = "{entry_point}"'
+        )
+    lines = text.splitlines(keepends=True)
+    steps = [
+        (ENTRY_POINT_GROUP, ENTRY_POINT_NAME, f'"{entry_point}"'),
+        ("[tool.et-log]", "runtime-import", f'"{runtime}"'),
+        ("[tool.et-log]", "extend-exclude", toml_list(exclude)),
+    ]
+    for header_line, key, value in steps:
+        edited = _set_key(lines, header_line, key, value)
+        if edited is None:
+            raise VendorError(
+                f"pyproject.toml: {header_line} {key} is written in a form not edited by "
+                f"text; set it by hand: {key} = {value}"
+            )
+        lines = edited
+    result = "".join(lines)
+    after = tomllib.loads(result)
+    expected = _with_our_keys(before, entry_point, runtime, exclude)
+    if after != expected:
+        raise VendorError("pyproject.toml: the edit would change other settings; not written")
+    return result
+
+
+def _with_our_keys(
+    data: dict[str, object], entry_point: str, runtime: str, exclude: list[str]
+) -> dict[str, object]:
+    import copy
+
+    out = copy.deepcopy(data)
+    project = out.setdefault("project", {})
+    tool = out.setdefault("tool", {})
+    assert isinstance(project, dict) and isinstance(tool, dict)
+    project.setdefault("entry-points", {}).setdefault("torch.backends", {})[ENTRY_POINT_NAME] = (
+        entry_point
+    )
+    table = tool.setdefault("et-log", {})
+    table["runtime-import"] = runtime
+    table["extend-exclude"] = exclude
+    return out
+
+
+def _testpaths(text: str) -> list[str]:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.read_string(text)
+    return parser.get("pytest", "testpaths", fallback="").split()
+
+
+def edit_pytest_ini(text: str, folder: str, comment: str) -> str:
+    """``pytest.ini`` whose ``testpaths`` also names ``folder``: in its own group, ``# comment``
+    above it, between the groups where its path sorts (or among the lines, without groups)."""
+    try:
+        before = _testpaths(text)
+    except configparser.Error as exc:
+        raise VendorError(f"pytest.ini: cannot parse: {exc}") from exc
+    if folder in before:
+        return text
+    lines = text.splitlines(keepends=True)
+    key = next((i for i, line in enumerate(lines) if re.match(r"testpaths\s*=\s*$", line)), None)
+    if not before or key is None:
+        raise VendorError(f"pytest.ini: no testpaths list, one path a line; add {folder} to it")
+    end = key + 1
+    while end < len(lines) and (not lines[end].strip() or lines[end][0] in " \t"):
+        end += 1
+    while not lines[end - 1].strip():
+        end -= 1
+    block = lines[key + 1 : end]
+    first = next(line for line in block if line.strip())
+    indent = first[: len(first) - len(first.lstrip())]
+    entry = f"{indent}{folder}\n"
+    starts = [
+        i for i, line in enumerate(block) if line.strip() and (i == 0 or not block[i - 1].strip())
+    ]
+    grouped = len(starts) > 1 and all(block[i].strip().startswith("#") for i in starts[1:])
+    if grouped:
+        firsts = [_first_path(block, i) for i in starts]
+        at = next((s for s, p in zip(starts, firsts, strict=True) if p > folder), None)
+        group = [f"{indent}# {comment}\n", entry]
+        new = block[:at] + group + ["\n"] + block[at:] if at is not None else block + ["\n", *group]
+    else:
+        paths = [i for i, line in enumerate(block) if line.strip() and line.strip()[0] != "#"]
+        at = next((i for i in paths if block[i].strip() > folder), len(block))
+        new = block[:at] + [entry] + block[at:]
+    result = "".join([*lines[: key + 1], *new, *lines[end:]])
+    after = _testpaths(result)
+    if sorted(after) != sorted([*before, folder]):
+        raise VendorError(f"pytest.ini: the edit would change testpaths otherwise; add {folder}")
+    return result
+
+
+def _first_path(block: list[str], start: int) -> str:
+    for line in block[start:]:
+        if line.strip() and not line.strip().startswith("#"):
+            return line.strip()
+    return ""
+
+
+class _AddPackage(cst.CSTTransformer):
+    """Adds a package beside ``beside`` in the string lists that hold it."""
+
+    def __init__(self, package: str, beside: str) -> None:
+        self.package = package
+        self.beside = beside
+        self.count = 0
+
+    def leave_List(self, original: cst.List, updated: cst.List) -> cst.List:
+        values = strings_of(original)
+        if values is None or self.beside not in values or self.package in values:
+            return updated
+        self.count += 1
+        return insert_string(updated, self.package)
+
+
+def edit_setup_packages(text: str, package: str, beside: str) -> str:
+    """``setup.py`` with ``package`` in every literal list of package names that holds
+    ``beside`` (a minimal build's ``find_namespace_packages(include=[...])``)."""
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as exc:
+        raise VendorError(f"setup.py:{exc.raw_line}: cannot parse: {exc.message}") from exc
+    return module.visit(_AddPackage(package, beside)).code

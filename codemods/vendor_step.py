@@ -1,0 +1,106 @@
+"""The vendored runtime in a migration run: ``migrate --vendor`` and the Buck dependencies.
+
+``vendor_first`` vendors before the migration (in ``--diff``/``--check``/``--patches`` mode it
+only plans) and says which files it wrote. ``buck_deps`` runs after it, whenever the runtime the
+migrated code imports has a Buck target in the checkout (vendored with Buck, now or before): the
+Buck target of every module that imports the runtime gets it in its ``deps``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from codemods import buck
+from codemods.buck_deps import DepsPlan, plan_deps, runtime_label
+from codemods.report.patches import RUNTIME
+from codemods.report.tally import FileOutcome
+from codemods.vendor import default_module, vendor
+from codemods.vendor_files import VendorPlan, patch_sections
+from codemods.vendor_text import VendorError
+from codemods.write.fileio import write_atomic
+from codemods.write.worker import byte_diff, unified_diff
+from lint_rules import Config, ConfigError
+from lint_rules.console import say
+
+
+def vendor_first(root: Path, module: str | None, write: bool) -> VendorPlan:
+    """Vendor into ``root`` (plan only unless ``write``); print what it wrote or would write."""
+    try:
+        done = vendor(root, module or default_module(root), check=not write)
+    except VendorError as exc:
+        raise ConfigError(f"--vendor: {exc}") from exc
+    for name in done.written():
+        say(f"{'' if write else 'would be '}{done.status[name]}: {name}")
+    for note in done.manual:
+        say(f"add by hand: {note}")
+    return done
+
+
+@dataclass
+class BuckResult:
+    plan: DepsPlan
+    root: Path
+
+
+def buck_deps(
+    config: Config, module: str, outcomes: list[FileOutcome], vendored: VendorPlan | None
+) -> BuckResult | None:
+    """The BUCK edits the run needs, or None when the runtime has no Buck target here."""
+    if "." not in module:  # et_log_runtime itself: a dependency from outside the checkout
+        return None
+    root = config.root or Path(os.getcwd())
+    folder = root.joinpath(*module.split(".")[1:])
+    build = folder / buck.BUILD_FILE
+    planned = vendored.files.get(build) if vendored is not None else None
+    if planned is None and not build.is_file():
+        return None
+    try:
+        label = runtime_label(
+            root, folder, module.split(".")[0], planned.text if planned is not None else None
+        )
+    except buck.BuckError as exc:
+        say(f"buck: {exc}; the migrated modules' targets were not given the runtime")
+        return None
+    modules = [Path(os.path.abspath(o.path)) for o in outcomes if o.imports_runtime]
+    return BuckResult(plan_deps(root, modules, label), root)
+
+
+def report_buck(result: BuckResult, mode: str) -> list[FileOutcome]:
+    """Write (or show) the BUCK edits as ``mode`` asks; return them as outcomes for the patch
+    series (``--patches``)."""
+    outcomes = []
+    for path, (old, new) in sorted(result.plan.files.items()):
+        rel = path.relative_to(result.root).as_posix()
+        if mode == "write":
+            write_atomic(str(path), new.encode("utf-8"))
+            say(f"updated: {rel} (deps: {result.plan.label})")
+        elif mode == "diff":
+            sys.stdout.write(unified_diff(old, new, rel))
+        elif mode == "check":
+            say(f"would update: {rel} (deps: {result.plan.label})")
+        outcome = FileOutcome(rel, changed=True)
+        if mode == "patch":
+            outcome.patch = byte_diff(old.encode("utf-8"), new.encode("utf-8"), rel)
+        outcomes.append(outcome)
+    for note in result.plan.notes:
+        say(f"buck: {note}")
+    return outcomes
+
+
+def runtime_patch(vendored: VendorPlan) -> tuple[str, bytes] | None:
+    """The vendoring as the first patch of a series (name, message and sections), if it
+    changes anything."""
+    sections = patch_sections(vendored)
+    if not sections:
+        return None
+    files = vendored.written()
+    message = (
+        f"Add {vendored.module}, the logging runtime migrated modules import\n\n"
+        f"{len(files)} file(s): the runtime package, its tests and Buck target, the torch.backends "
+        "entry point and [tool.et-log] in pyproject.toml. Apply this patch before the\n"
+        "component patches: their modules import it.\n\n"
+    )
+    return RUNTIME, message.encode("utf-8") + sections

@@ -1,0 +1,134 @@
+"""A backend owner takes or leaves each recipe: `--recipes`, `--skip-recipes`, `[tool.et-log]
+skip-recipes` (kept, so a later `--check` agrees) and `behaviour-changes`; the report lists what
+was left out, and the recipes' own declarations feed `--help`, the report and codemod.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from codemods.migrate import main
+from codemods.recipes import RECIPE_NAMED, RECIPES
+from codemods.recipes.docs import CODEMOD_MD, render, table
+from codemods.recipes.docs import main as docs_main
+from codemods.recipes.selection import BEHAVIOUR_CHANGES, select
+
+VELA = "backends/arm/arm_vela.py"
+BEHAVIOUR = {r.name for r in RECIPES if r.behaviour_change}
+
+
+def _run(root: Path, tmp_path: Path, *flags: str) -> dict[str, str]:
+    report = tmp_path / "report.json"
+    argv = [str(root / "exir"), str(root / "backends"), "-q", "-j", "1", "--report", str(report)]
+    assert main([*argv, *flags]) == 0
+    return {r["recipe"]: r["status"] for r in json.loads(report.read_text())["recipes"]}
+
+
+def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
+    assert {
+        "vela-report-to-log",
+        "coreml-log-level-default",
+        "xnnpack-graph-artifact",
+        "vela-verbose-at-debug",
+        "partition-report",
+    } <= BEHAVIOUR
+    assert "vulkan-log-skip" not in BEHAVIOUR and "openvino-rejections" not in BEHAVIOUR
+    assert len(RECIPE_NAMED) == len(RECIPES), "two recipes share a name"
+    for recipe in RECIPES:
+        assert recipe.change and recipe.effect, recipe.name
+        assert "|" not in recipe.change + recipe.effect, recipe.name  # a Markdown table cell
+
+
+def test_skip_one_recipe_leaves_its_file_as_the_site_kinds_wrote_it(
+    sample_copy: Path, tmp_path: Path
+) -> None:
+    before = (sample_copy / VELA).read_bytes()
+    report = tmp_path / "report.md"
+    argv = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "--report", str(report)]
+    assert main([*argv, "--skip-recipes", "vela-report-to-log"]) == 0
+    assert (sample_copy / VELA).read_bytes() == before
+    body = report.read_text()
+    rows = {
+        line.split(" | ")[0][2:]: line.split(" | ")[2]
+        for line in body.splitlines()
+        if line.startswith("| vela-")
+    }
+    assert rows == {"vela-report-to-log": "left out", "vela-verbose-at-debug": "applied"}, rows
+    left = body.split("### Behaviour changes left out (1)\n\n")[1].split("\n\n")[0]
+    assert left.startswith("- vela-report-to-log (arm, `") and "arm_vela.py`): left out" in left
+    taken = body.split("### Recipes that change behaviour")[1].split("###")[0]
+    assert "vela-verbose-at-debug" in taken and "vela-report-to-log" not in taken
+
+
+def test_skip_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:
+    statuses = _run(sample_copy, tmp_path, "--skip-recipes", BEHAVIOUR_CHANGES)
+    applied = {name for name, status in statuses.items() if status == "applied"}
+    assert applied and not applied & BEHAVIOUR
+    assert {name for name, status in statuses.items() if status == "left out"} == BEHAVIOUR
+
+
+def test_only_the_recipes_named(sample_copy: Path, tmp_path: Path) -> None:
+    statuses = _run(sample_copy, tmp_path, "--recipes", "why-no-partition-info,vulkan-log-skip")
+    applied = {name for name, status in statuses.items() if status == "applied"}
+    assert applied == {"why-no-partition-info", "vulkan-log-skip"}
+    assert select(["why-no-partition-info"], [BEHAVIOUR_CHANGES]) == [
+        RECIPE_NAMED["why-no-partition-info"]
+    ]
+
+
+def test_the_decision_is_kept_in_the_config(sample_copy: Path, tmp_path: Path) -> None:
+    pyproject = sample_copy / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + '\nskip-recipes = ["coreml-log-level-default"]\n')
+    assert "[tool.et-log]" in pyproject.read_text().split("skip-recipes")[0]
+    helper = sample_copy / "backends/apple/coreml/logging.py"
+    before = helper.read_bytes()
+    statuses = _run(sample_copy, tmp_path)
+    assert statuses["coreml-log-level-default"] == "left out" and helper.read_bytes() == before
+    paths = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q"]
+    assert main([*paths, "--check"]) == 0  # the owner's decision is not "work left"
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--skip-recipes", "vela-report"],
+        ["--recipes", "nonsense"],
+        ["--no-recipes", "--recipes", "vulkan-log-skip"],
+    ],
+)
+def test_a_bad_selection_is_a_usage_error(sample_copy: Path, capsys, flags: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([str(sample_copy / "exir"), *flags])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown recipe" in err or "not allowed with" in err, err
+
+
+def test_an_unknown_name_in_the_config_names_the_file(sample_copy: Path, capsys) -> None:
+    pyproject = sample_copy / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + '\nskip-recipes = ["vela"]\n')
+    with pytest.raises(SystemExit) as exit_:
+        main([str(sample_copy / "exir"), "-q"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "unknown recipe 'vela'" in err and "pyproject.toml" in err
+
+
+def test_help_lists_every_recipe_and_marks_the_behaviour_changes(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for recipe in RECIPES:
+        marked = f"{recipe.name} (behaviour change): {recipe.path}"
+        assert (marked in out) == recipe.behaviour_change, recipe.name
+        assert recipe.name in out
+
+
+def test_codemod_md_lists_each_recipe_as_declared() -> None:
+    assert docs_main(["--check"]) == 0, "run python -m codemods.recipes.docs"
+    text = CODEMOD_MD.read_text(encoding="utf-8")
+    for recipe in RECIPES:
+        assert f"| `{recipe.name}` | `{recipe.path}` | {recipe.change} | {recipe.effect} |" in text
+    stale = text.replace(table(), table().replace("**yes**", "yes", 1))
+    assert render(stale) == text
