@@ -171,7 +171,7 @@ def test_the_check_fails_on_a_lost_value(config) -> None:
 
 
 def test_the_check_fails_on_a_rejection_logged_twice(config) -> None:
-    line = 'logger.info("Op not supported:  %s", "torch.ops." + str(op_type))\n'
+    line = 'logger.warning("Op not supported: %s", "torch.ops." + str(op_type))\n'
     report = 'report_rejection(logger, node, "not in OpenVINO\'s supported ops")\n'
     target = "OpenvinoOperatorsSupport.is_node_supported"
     recipe = _as_before("openvino-rejections", [(line, line + report)], target)

@@ -41,7 +41,7 @@ PROBE = (
     "    except ImportError:\n"
     "        pass\n"
     "print('exir-imported:', 'executorch.exir' in sys.modules)\n"
-    "print('runtime-loaded:', 'executorch._logging.registry' in sys.modules)\n"
+    "print('runtime-loaded:', 'executorch._logging.state' in sys.modules)\n"
 )
 
 VENDORED_MODULE = "executorch._logging"
