@@ -217,7 +217,7 @@ expect "the table's row: the pow node and its reason" "pow_tensor_scalar_1 .*$RE
 step "7.9 after: TORCH_LOGS=xnnpack_graph prints the delegate's graph (and writes no file)"
 torch_logs after xnnpack_graph
 expect_status 0
-expect "the graph of the delegated pow node" "'nodes': \['pow_tensor_scalar'\]"
+expect "the graph of the delegated pow node" '"nodes": \["pow_tensor_scalar"\]'
 [ -z "$(find "$DEMO_DIR" -maxdepth 1 -name 'xnnpack_delegate_graph_*')" ] || fail "a graph file was written"
 
 printf '\nThe demo showed every step above.\n'

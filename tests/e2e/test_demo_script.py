@@ -72,7 +72,7 @@ def test_each_step_shows_what_it_claims(tmp_path: Path) -> None:
     ], out["7.7"]
     (row,) = lines_with(out["7.8"], REASON)
     assert "pow_tensor_scalar_1" in row and "XnnpackPartitioner" in out["7.8"], out["7.8"]
-    assert "pow_tensor_scalar" in out["7.9"], out["7.9"]
+    assert '[__xnnpack_graph] {"nodes": ["pow_tensor_scalar"]' in out["7.9"], out["7.9"]
     assert list((tmp_path / "tmp").iterdir()) == []  # mktemp's folder is gone
 
 
