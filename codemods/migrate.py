@@ -41,6 +41,7 @@ _CHUNK = 16
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="et-log-migrate",
+        allow_abbrev=False,  # `--dif` is a typo, not `--diff`
         description="Rewrite ad-hoc logging sites (the fixable kinds: "
         + ", ".join(FIXES)
         + ") into the unified et-log logger.",

@@ -27,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="et-log-lint",
         description=f"Find ad-hoc logging sites ({code_range()}) in library code.",
         fromfile_prefix_chars="@",  # lintrunner passes @{{PATHSFILE}}
+        allow_abbrev=False,  # `--statistic` is a typo, not `--statistics`
     )
     parser.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
     parser.add_argument(
@@ -86,6 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.update_baseline or args.generate_baseline) and not args.baseline:
         parser.print_usage(sys.stderr)
         say("et-log-lint: error: --update/--generate-baseline need --baseline")
+        return EXIT_ERROR
+    missing = [path for path in args.paths if not os.path.exists(path)]
+    if missing:  # a typo, not a file that failed: nothing is linted
+        parser.print_usage(sys.stderr)
+        say(f"et-log-lint: error: no such file or folder: {', '.join(missing)}")
         return EXIT_ERROR
     try:
         config = _load(args)

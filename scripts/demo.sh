@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # The main job on the bundled ExecuTorch-shaped sample tree: lint before, migrate (with the
-# summary and a report), diff stat, lint after. Nothing in the repository is modified: the demo
-# works on copies under $DEMO_DIR. Unset, a temp dir is used and removed at the end; set it
-# (DEMO_DIR=/tmp/et-log-demo bash scripts/demo.sh) to keep the copies and the report.
+# summary and a report), diff stat, lint after, then TORCH_LOGS before and after the migration.
+# Nothing in the repository is modified: the demo works on copies under $DEMO_DIR. Unset, a temp
+# dir is used and removed at the end; set it (DEMO_DIR=/tmp/et-log-demo bash scripts/demo.sh) to
+# keep the copies and the report. DEMO_SAMPLE names another tree to copy instead of
+# sample_tree/executorch (tests/e2e/test_demo_script.py breaks a copy on purpose with it).
+#
+# The demo proves itself: each step checks that its output shows what the step's title claims
+# and, when it does not, the demo stops there with the step and the missing line, exit status 1.
+# Each step starts with a line `== <number>. <title>` (tests split the output on it).
 #
 # To extend: later steps can use $BEFORE (an untouched copy) and $AFTER (the migrated copy),
-# both `.../executorch` folders with exir/ and backends/, and the `section` helper.
+# both `.../executorch` folders with exir/ and backends/, and the `step`/`run`/`expect` helpers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh >/dev/null
 PY="$PWD/.venv/bin/python"
+SAMPLE=${DEMO_SAMPLE:-sample_tree/executorch}
 if [ -n "${DEMO_DIR:-}" ]; then
   KEEP="the copies stay in $DEMO_DIR"
 else
@@ -22,49 +29,94 @@ AFTER="$DEMO_DIR/after/executorch"
 REPORT="$DEMO_DIR/migration-report.md"
 rm -rf "$DEMO_DIR/before" "$DEMO_DIR/after"
 mkdir -p "$DEMO_DIR/before" "$DEMO_DIR/after"
-cp -R sample_tree/executorch "$BEFORE"
-cp -R sample_tree/executorch "$AFTER"
+cp -R "$SAMPLE" "$BEFORE"
+cp -R "$SAMPLE" "$AFTER"
 
-section() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+STEP="" # the current step's title, for the failure message
+OUT=""  # what the step's last command printed (stdout and stderr)
+STATUS=0
+step() {
+  STEP=$*
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
+fail() {
+  printf '\ndemo.sh: FAILED at step "%s": %s\n' "$STEP" "$*" >&2
+  exit 1
+}
+# Run a command, show its output, keep it in $OUT and its exit status in $STATUS.
+run() {
+  if OUT=$("$@" 2>&1); then STATUS=0; else STATUS=$?; fi
+  if [ -n "$OUT" ]; then printf '%s\n' "$OUT"; fi
+}
+expect_status() { [ "$STATUS" -eq "$1" ] || fail "exit status $STATUS, expected $1"; }
+# $1: what the step must show, $2: an extended regex; the output must have $3 (default: >= 1)
+# matching lines: `once` exactly one, `twice` two or more.
+expect() {
+  local count
+  count=$(grep -Ec -- "$2" <<<"$OUT" || true)
+  case "${3:-}" in
+    once) [ "$count" -eq 1 ] || fail "$1: expected one line matching /$2/, found $count" ;;
+    twice) [ "$count" -ge 2 ] || fail "$1: expected a line matching /$2/ twice, found $count" ;;
+    *) [ "$count" -ge 1 ] || fail "$1: no line matches /$2/" ;;
+  esac
+}
+expect_no() { # $1: what must not show, $2: an extended regex no line may match
+  local line
+  line=$(grep -E -m1 -- "$2" <<<"$OUT" || true)
+  [ -z "$line" ] || fail "$1: $line"
+}
 
-section "1. lint before: what the codemod will fix and what needs a human (sample tree copy: $AFTER)"
-(cd "$AFTER" && "$PY" -m lint_rules --statistics --exit-zero exir backends)
+in_after() { cd "$AFTER" && "$PY" "$@"; } # runs inside run's $(...): the cd does not leak
 
-section "2. migrate: python -m codemods.migrate exir backends --report $REPORT"
-(cd "$AFTER" && "$PY" -m codemods.migrate exir backends --report "$REPORT")
+step "1. lint before: what the codemod will fix and what needs a human (sample tree copy: $AFTER)"
+run in_after -m lint_rules --statistics --exit-zero exir backends
+expect_status 0
+expect "a total with sites the codemod fixes" '^total +[1-9][0-9]* +[1-9][0-9]*$'
 
-section "3. what changed (full diff: git diff --no-index before after; $KEEP)"
-(cd "$DEMO_DIR" && git --no-pager diff --no-index --stat=100 before after || true)
+step "2. migrate: python -m codemods.migrate exir backends --report $REPORT"
+run in_after -m codemods.migrate exir backends --report "$REPORT"
+expect_status 0
+expect "files changed, none failed" '^[0-9]+ files scanned, [1-9][0-9]* changed, 0 failed'
+expect "the ExecuTorch recipes applied" '^recipe partition-report: applied'
+[ -s "$REPORT" ] || fail "no report written to $REPORT"
 
-section "4. left for review, changes to look at, ExecuTorch recipes (from $REPORT)"
-sed -n '/^## Left for review/,/^## /p' "$REPORT" | sed '1d;/^## /d;/^$/d'
-echo "  -- changes to look at:"
-sed -n '/^## Changes to look at/,/^## /p' "$REPORT" | sed '1d;/^## /d;/^$/d'
-echo "  -- recipes:"
-sed -n '/^## ExecuTorch recipes/,/^## /p' "$REPORT" | sed '1,3d;/^## /d;/^$/d'
+step "3. what changed (full diff: git diff --no-index before after; $KEEP)"
+run git -C "$DEMO_DIR" --no-pager diff --no-index --stat=100 before after
+expect_status 1 # git diff --no-index: 1 when the folders differ
+expect "a diff stat of the migrated files" '^ *[1-9][0-9]* files? changed'
 
-section "5. lint after: no fixable site left, only the review list"
-(cd "$AFTER" && "$PY" -m lint_rules --statistics --exit-zero exir backends)
+step "4. left for review, changes to look at, ExecuTorch recipes (from $REPORT)"
+report_section() { sed -n "/^## $1/,/^## /p" "$REPORT" | sed '1d;/^## /d;/^$/d'; }
+report_overview() {
+  report_section 'Left for review'
+  echo "  -- changes to look at:"
+  report_section 'Changes to look at'
+  echo "  -- recipes:"
+  report_section 'ExecuTorch recipes' | sed '1,2d' # the table's header
+}
+run report_overview
+expect "the sites left for review, with file:line and code" '^- `[^`]+:[0-9]+` ETL00[0-9]'
+expect "the removed level override among the changes to look at" 'removed `logger.setLevel'
+expect "the recipes' table" '^\| partition-report \| `exir/backend/backend_api.py` \| applied \|'
 
-section "6. a second run changes nothing"
-(cd "$AFTER" && "$PY" -m codemods.migrate exir backends --check --quiet && echo "nothing to do")
+step "5. lint after: no fixable site left, only the review list"
+run in_after -m lint_rules --statistics --exit-zero exir backends
+expect_status 0
+expect "the total: sites left, none fixable" '^total +[1-9][0-9]* +0$'
+
+step "6. a second run changes nothing"
+run in_after -m codemods.migrate exir backends --check --quiet
+expect_status 0
+echo "nothing to do"
 
 # --- 7. TORCH_LOGS before/after on the sample tree ---------------------------------------------
 # "before" is ExecuTorch today: the untouched copy, et-log not registered (its torch.backends entry
 # point switched off by TORCH_DEVICE_BACKEND_AUTOLOAD=0); "after" is the migrated copy with et-log.
-# A tiny export-like script drives the partitioner and the memory planner of the sample tree.
+# A tiny export-like script lowers a graph of two pow nodes to XNNPACK (through the sample tree's
+# to_backend, as to_edge_transform_and_lower does) and runs the memory planner.
 # torch's time stamps and process ids are trimmed from the lines to fit the screen.
-torch_logs_run() { # $1: folder holding executorch/, $2: autoload (0 before, 1 after), $3: TORCH_LOGS or -
-  if [ "$3" = - ]; then
-    echo "  \$ python export.py                      # TORCH_LOGS unset"
-  else
-    printf '  $ TORCH_LOGS=%-26s python export.py\n' "$3"
-  fi
-  local out
-  out=$(
-    if [ "$3" = - ]; then unset TORCH_LOGS; else export TORCH_LOGS="$3"; fi
-    export TORCH_DEVICE_BACKEND_AUTOLOAD="$2" PYTHONPATH="$1"
-    "$PY" - 2>&1 <<'PY'
+EXPORT_PY=$(
+  cat <<'PY'
 import logging
 import sys
 
@@ -73,36 +125,99 @@ try:
 except ValueError as error:
     sys.exit(f"ValueError inside import torch: {str(error).strip().splitlines()[0]}")
 from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
+from executorch.exir.backend.backend_api import to_backend
 from executorch.exir.passes.memory_planning import Buffer, greedy_plan
 
-
-class Pow:
-    target = "aten.pow.Tensor_Scalar"
-
-    def __init__(self, exponent):
-        self.exponent = exponent
-
-    def __str__(self):
-        return f"torch.pow(y, {self.exponent})"
+pow_ = torch.ops.aten.pow.Tensor_Scalar
 
 
-XnnpackPartitioner().partition([Pow(3), Pow(2)])  # pow(y, 3): XNNPACK says why not
+class Model(torch.nn.Module):
+    def forward(self, y):  # XNNPACK takes y ** 2 and says why not y ** 3
+        return pow_(y, 2), pow_(y, 3)
+
+
+class ExportedProgram:  # what a partitioner reads of torch.export's result: its graph
+    def __init__(self, graph_module):
+        self.graph_module = graph_module
+
+
+to_backend(ExportedProgram(torch.fx.symbolic_trace(Model())), XnnpackPartitioner())
 greedy_plan([Buffer("a", 16, (0, 1)), Buffer("b", 8, (2, 3))])
 if logging.getLogger().handlers:
     print("(the library import added a handler to the application's root logger)")
 PY
-  ) || true
-  printf '%s\n' "${out:-(nothing printed)}" |
-    sed -e 's/^\([VIWEC][0-9]\{4\}\) [0-9:.]* [0-9]* /\1 /' -e 's/^/      /'
+)
+export_run() { # $1: folder holding executorch/, $2: autoload (0 before, 1 after), $3: TORCH_LOGS or -
+  if [ "$3" = - ]; then unset TORCH_LOGS; else export TORCH_LOGS="$3"; fi
+  export TORCH_DEVICE_BACKEND_AUTOLOAD="$2" PYTHONPATH="$1"
+  cd "$DEMO_DIR" # where a graph dump would land
+  "$PY" -c "$EXPORT_PY" 2>&1 | sed -e 's/^\([VIWEC][0-9]\{4\}\) [0-9:.]* [0-9]* /\1 /'
+  return "${PIPESTATUS[0]}"
 }
+torch_logs() { # $1: before|after, $2: TORCH_LOGS or -; runs the script as a step's command
+  local tree=$AFTER autoload=1
+  if [ "$1" = before ]; then tree=$BEFORE autoload=0; fi
+  if [ "$2" = - ]; then
+    echo "  \$ python export.py                      # TORCH_LOGS unset"
+  else
+    printf '  $ TORCH_LOGS=%-26s python export.py\n' "$2"
+  fi
+  if OUT=$(export_run "$(dirname "$tree")" "$autoload" "$2"); then STATUS=0; else STATUS=$?; fi
+  printf '%s\n' "${OUT:-(nothing printed)}" | sed 's/^/      /'
+}
+REASON='only support power == 2, got 3'
+BELOW_ERROR='^[VIWD][0-9]{4} |(^|[^A-Z])(DEBUG|INFO|WARNING)[: ]'
 
-section "7. TORCH_LOGS before migration (ExecuTorch today: every line twice, backend names rejected)"
-for value in +xnnpack +executorch; do torch_logs_run "$(dirname "$BEFORE")" 0 "$value"; done
-section "   TORCH_LOGS after migration (one line each, per component; quiet by default)"
-for value in xnnpack +xnnpack +executorch -executorch,-xnnpack -; do
-  torch_logs_run "$(dirname "$AFTER")" 1 "$value"
-done
-section "   the artifacts: off by default, each prints when named"
-for value in partition_report xnnpack_graph; do
-  torch_logs_run "$(dirname "$AFTER")" 1 "$value"
-done
+step "7.1 before migration: a backend's name in TORCH_LOGS is rejected inside import torch"
+torch_logs before +xnnpack
+[ "$STATUS" -ne 0 ] || fail "the script ran; expected import torch to reject +xnnpack"
+expect "torch's ValueError naming xnnpack" '^ValueError inside import torch: .*xnnpack'
+
+step "7.2 before migration: +executorch prints every line twice (torch's handler and the library's basicConfig)"
+torch_logs before +executorch
+expect_status 0
+expect "the partitioner's line twice" 'partitioned 1 of 2 nodes' twice
+expect "the library's basicConfig on the application's root logger" 'added a handler'
+
+step "7.3 after: TORCH_LOGS=xnnpack says why the pow node was not partitioned"
+torch_logs after xnnpack
+expect_status 0
+expect "the reason, once" "$REASON" once
+expect_no "nothing of the executorch component" 'planned 2 buffers'
+
+step "7.4 after: TORCH_LOGS=+xnnpack adds XNNPACK's debug lines, not the core's"
+torch_logs after +xnnpack
+expect_status 0
+expect "XNNPACK's debug line, once" 'pow node [a-z_0-9]+ accepted' once
+expect "the reason, once" "$REASON" once
+expect_no "nothing of the executorch component" 'planned 2 buffers'
+
+step "7.5 after: TORCH_LOGS=+executorch shows the core's debug lines, not XNNPACK's"
+torch_logs after +executorch
+expect_status 0
+expect "the memory planner's line, once" 'planned 2 buffers into 16 bytes' once
+expect_no "nothing of the xnnpack component" "pow node|$REASON"
+
+step "7.6 after: TORCH_LOGS=-executorch,-xnnpack shows nothing below ERROR"
+torch_logs after -executorch,-xnnpack
+expect_status 0
+expect_no "a line below ERROR" "$BELOW_ERROR|$REASON|planned 2 buffers|partitioned 1 of 2"
+
+step "7.7 after: TORCH_LOGS unset: quiet by default, the application's root logger left alone"
+torch_logs after -
+expect_status 0
+[ -z "$OUT" ] || fail "expected nothing printed"
+
+step "7.8 after: TORCH_LOGS=partition_report prints the partitioner run's table"
+torch_logs after partition_report
+expect_status 0
+expect "the table's partitioner" 'XnnpackPartitioner'
+expect "the table's row: the pow node and its reason" "pow_tensor_scalar_1 .*$REASON" once
+
+step "7.9 after: TORCH_LOGS=xnnpack_graph prints the delegate's graph (and writes no file)"
+torch_logs after xnnpack_graph
+expect_status 0
+expect "the graph of the delegated pow node" '"nodes": \["pow_tensor_scalar"\]'
+[ -z "$(find "$DEMO_DIR" -maxdepth 1 -name 'xnnpack_delegate_graph_*')" ] || fail "a graph file was written"
+
+printf '\nThe demo showed every step above.\n'

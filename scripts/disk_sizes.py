@@ -3,9 +3,10 @@
     .venv/bin/python scripts/disk_sizes.py [--write]
 
 Measures each venv `scripts/bootstrap.sh` made (.venv, and .venv310/.venv313 for CI) and the
-e2e cache (`$ET_LOG_E2E_CACHE`, else tests/e2e/wheel_env.py's default); prints the table, and
-with --write puts it into README.md between `<!-- sizes -->` markers. Folders that do not exist
-are left out."""
+e2e cache (`$ET_LOG_E2E_CACHE`, else tests/e2e/wheel_env.py's default) after a whole test run
+(the released wheel's venv and the lint tools' venvs); prints the table, and with --write puts it
+into README.md between `<!-- sizes -->` markers. A folder that does not exist here keeps the row
+README.md has for it, with the date it was measured."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
 
+PATTERN = re.compile(r"<!-- sizes -->.*?<!-- /sizes -->", re.DOTALL)
 FOLDERS = {
     ".venv": "Python 3.11 venv: et-log, dev tools, torch 2.13.0 CPU (`scripts/bootstrap.sh`)",
     ".venv310": "CI only: the same on Python 3.10 (torch's default build pulls CUDA wheels)",
@@ -33,20 +35,41 @@ def size(path: Path) -> int:
     return int(done.stdout.split()[0])
 
 
-def table() -> str:
+def previous_rows(readme: str) -> dict[str, str]:
+    """README.md's current rows by folder label, each with the date it was measured (a row of
+    the older table without that column takes the date of the table's first line)."""
+    block = PATTERN.search(readme)
+    text = block.group(0) if block else ""
+    dated = re.search(r"\((\d{4}-\d{2}-\d{2})\)", text)
+    rows = {}
+    for found in re.finditer(r"^\| (`[^`|]+`|the e2e cache) \| ([^|]+) \| (.*)$", text, re.M):
+        label, size_text, rest = found.groups()
+        if rest.count(" | ") == 0 and dated:  # | folder | size | what |
+            rest = f"{dated.group(1)} | {rest}"
+        rows[label] = f"| {label} | {size_text} | {rest}"
+    return rows
+
+
+def table(readme: str = "") -> str:
     rows = [(ROOT / name, f"`{name}/`", what) for name, what in FOLDERS.items()]
     cache = cache_root()
     where = "`$ET_LOG_E2E_CACHE`, else `~/.cache/et-log-e2e`"
-    rows.append((cache, "the e2e cache", f"the released ExecuTorch 1.5.1 wheel's venv ({where})"))
+    what = f"the released ExecuTorch 1.5.1 wheel's venv and ExecuTorch's lint tools ({where})"
+    rows.append((cache, "the e2e cache", what))
+    kept = previous_rows(readme)
     lines = [
-        f"Measured with `du -sb` by `scripts/disk_sizes.py` ({datetime.date.today()}):",
+        "Measured with `du -sb` by `scripts/disk_sizes.py`:",
         "",
-        "| folder | size | what |",
-        "|---|---:|---|",
+        "| folder | size | measured | what |",
+        "|---|---:|---|---|",
     ]
     for path, label, what in rows:
         if path.is_dir():
-            lines.append(f"| {label} | {size(path) / 1e9:.1f} GB | {what} |")
+            lines.append(
+                f"| {label} | {size(path) / 1e9:.1f} GB | {datetime.date.today()} | {what} |"
+            )
+        elif label in kept:  # not on this machine: the figure measured where it was
+            lines.append(kept[label])
     return "\n".join(lines)
 
 
@@ -54,16 +77,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="update README.md")
     args = parser.parse_args()
-    body = table()
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    body = table(text)
     print(body)
     if args.write:
-        readme = ROOT / "README.md"
-        text = readme.read_text(encoding="utf-8")
         block = f"<!-- sizes -->\n{body}\n<!-- /sizes -->"
-        pattern = re.compile(r"<!-- sizes -->.*?<!-- /sizes -->", re.DOTALL)
-        if not pattern.search(text):
+        if not PATTERN.search(text):
             sys.exit("README.md has no <!-- sizes --> section")
-        readme.write_text(pattern.sub(lambda _: block, text), encoding="utf-8")
+        readme.write_text(PATTERN.sub(lambda _: block, text), encoding="utf-8")
     return 0
 
 

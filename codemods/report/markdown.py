@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from codemods.report.provenance import Provenance
-from codemods.report.tally import REVIEWED, FileOutcome, RecipeRow, SiteRecord, Tally, note_text
+from codemods.report.tally import (
+    REVIEWED,
+    FileOutcome,
+    RecipeRow,
+    SiteRecord,
+    Tally,
+    note_text,
+    recipe_result,
+)
 from lint_rules.wording import count
 
 TAKE_OR_LEAVE = (
@@ -59,7 +67,8 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
         out += ["", "## ExecuTorch recipes", ""]
         out += ["| recipe | file | result | behaviour change | what |", "|---|---|---|---|---|"]
         out += [
-            f"| {r.recipe} | `{r.path}` | {r.status} | {'yes' if r.behaviour_change else 'no'} "
+            f"| {r.recipe} | `{r.path}` | {recipe_result(r.status, written)} "
+            f"| {'yes' if r.behaviour_change else 'no'} "
             f"| {r.what} |"
             for r in recipes
         ]

@@ -181,6 +181,11 @@ class Tally:
         }
 
 
+def recipe_result(status: str, written: bool) -> str:
+    """A recipe's status as a run says it: a run that writes nothing only would apply it."""
+    return "would apply" if status == "applied" and not written else status
+
+
 REVIEWED = ("refused", "not found")  # recipe statuses that put the recipe on the review list
 
 
@@ -222,7 +227,9 @@ def summary_table(tally: Tally, written: bool = True) -> str:
     recipes = [r for r in tally.recipes() if r.status != "not found"]
     if recipes:
         lines.append("")
-        lines += [f"recipe {r.recipe}: {r.status} ({r.path})" for r in recipes]
+        lines += [
+            f"recipe {r.recipe}: {recipe_result(r.status, written)} ({r.path})" for r in recipes
+        ]
     lines.append(
         f"{count(totals['files_scanned'], 'file')} scanned, {totals['files_changed']} {changed}, "
         f"{totals['files_failed']} failed, {totals['files_skipped']} skipped"

@@ -82,7 +82,16 @@ def test_undecodable_file_is_reported(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     "argv",
-    [["--report", "out.txt", "."], ["does-not-exist"], ["--jobs", "0", "."], ["--bogus", "."], []],
+    [
+        ["--report", "out.txt", "."],
+        ["does-not-exist"],
+        ["--jobs", "0", "."],
+        ["--bogus", "."],
+        [],
+        ["--dif", "."],  # an abbreviation of --diff is a typo, not --diff
+        ["--chec", "."],
+        ["--no-recipe", "."],
+    ],
 )
 def test_usage_errors_exit_2(argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

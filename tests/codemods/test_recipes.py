@@ -90,6 +90,24 @@ def test_no_recipes_flag_and_the_report(sample_copy, tmp_path):
     assert partitioner.read_bytes() != before
 
 
+def test_a_run_that_writes_nothing_says_would_apply(sample_copy, tmp_path, capsys):
+    paths = [str(sample_copy / "exir"), str(sample_copy / "backends")]
+    before = {p: p.read_bytes() for p in sample_copy.rglob("*.py")}
+    for mode in ("--diff", "--check"):
+        report = tmp_path / f"report{mode}.md"
+        main([*paths, mode, "-j", "1", "--report", str(report)])
+        captured = capsys.readouterr()
+        summary = captured.out + captured.err  # --diff prints its summary on stderr
+        assert f"recipe why-no-partition-info: would apply ({sample_copy / UTILS})" in summary
+        assert ": applied (" not in summary, mode
+        row = f"| why-no-partition-info | `{sample_copy / UTILS}` | would apply |"
+        assert row in report.read_text(), mode
+    assert {p: p.read_bytes() for p in sample_copy.rglob("*.py")} == before
+    main([*paths, "-j", "1"])
+    written = capsys.readouterr().out
+    assert f"recipe why-no-partition-info: applied ({sample_copy / UTILS})" in written
+
+
 def test_a_recipe_whose_file_moved_is_reported(sample_copy, tmp_path):
     (sample_copy / UTILS).rename(sample_copy / "exir/backend/partition_utils.py")
     report = tmp_path / "report.md"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import progress
 from log_lines import LogLine, parse
 from test_executorch_wheel import child_env
 from wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
@@ -132,13 +133,12 @@ def lower_batch(
     et_log_dir = wheel.et_log_dir if with_et_log else None
     with tempfile.TemporaryDirectory(prefix="et-log-lower-") as tmp:
         out = Path(tmp)
-        result = subprocess.run(
+        result = progress.run_watched(
             [str(wheel.python), str(DRIVER), "--batch", str(out), *names],
+            lambda: [f"{n}: lowered" for n in names if (out / f"{n}.json").is_file()],
+            timeout=RUN_TIMEOUT_S * len(names),
             cwd=tmp,
             env=child_env(overlay, torch_logs, et_log_dir),
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S * len(names),
         )
         runs = {}
         for name in names:
@@ -168,7 +168,11 @@ def lower_many(
 
     def one(job: tuple[str, str | None]) -> Lowering:
         more = env(*job) if env else None
-        return lower(wheel, overlay, job[0], job[1], with_et_log, more)
+        done = lower(wheel, overlay, job[0], job[1], with_et_log, more)
+        progress.say(
+            f"{job[0]}, TORCH_LOGS={job[1]}: lowered (job {todo.index(job) + 1} of {len(todo)})"
+        )
+        return done
 
     with ThreadPoolExecutor(parallel) as pool:
         return dict(zip(todo, pool.map(one, todo), strict=True))

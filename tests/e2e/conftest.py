@@ -1,4 +1,6 @@
-"""The cached wheel environment, and timings of the e2e steps printed in pytest's terminal summary."""
+"""The cached wheel environment, timings of the e2e steps printed in pytest's terminal summary, and
+progress on the terminal while they run (``progress``: each e2e test and each timed step is a
+phase, said as it starts and ends, with a heartbeat meanwhile)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import progress
 import pytest
 from partition_runs import PartitionRuns, lower_all
+from progress import (  # noqa: F401 (hooks)
+    pytest_collection_finish,
+    pytest_runtest_logstart,
+    pytest_runtest_protocol,
+)
 from vendored import VendoredCopy, vendored_copy
 from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
@@ -21,7 +29,8 @@ class Timings:
     def step(self, name: str) -> Iterator[None]:
         started = time.monotonic()
         try:
-            yield
+            with progress.phase(name):
+                yield
         finally:
             _TIMINGS.append((name, time.monotonic() - started))
 
@@ -36,7 +45,7 @@ def wheel(e2e_timings) -> WheelEnv:
     """The released wheel's cached venv; a failure to install fails the test (never skips it)."""
     with e2e_timings.step("wheel venv ready (cached, or built cold)"):
         try:
-            return ensure_wheel_env(log=print)
+            return ensure_wheel_env(log=progress.say)
         except WheelEnvError as error:
             pytest.fail(f"cannot install the released ExecuTorch wheel:\n{error}", pytrace=False)
 

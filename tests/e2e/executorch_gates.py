@@ -20,7 +20,9 @@ from pathlib import Path
 
 from wheel_env import Log, WheelEnvError, _locked, _run_pip, _venv_python, cache_root
 
-GATES_REQUIREMENTS = (
+# The Python tools of ExecuTorch's requirements-lintrunner.txt (its clang-format, cmake, bandit,
+# docformatter, ruff and cppcheck lines lint nothing this project writes).
+LINT_PINS = (
     "flake8==6.1.0",
     "flake8-breakpoint==1.1.0",
     "flake8-bugbear==24.4.26",
@@ -33,6 +35,9 @@ GATES_REQUIREMENTS = (
     "ufmt==2.8.0",
     "usort==1.0.8.post1",
     "mypy==1.14.1",
+)
+GATES_REQUIREMENTS = (
+    *LINT_PINS,
     # Not a lint pin: ExecuTorch's MYPY runs in its dev environment, which has pytest (a vendored
     # test may import it); mypy here sees the same packages.
     "pytest<9.0",  # as ExecuTorch's requirements-dev.txt
@@ -42,17 +47,18 @@ LICENSE_FORBIDDEN = "Confidential and proprietary"
 LICENSE_HEADER_LINE = "This source code is licensed under the BSD-style license"
 
 
-def gates_env_dir() -> Path:
-    digest = hashlib.sha256(" ".join(GATES_REQUIREMENTS).encode() + sys.version.encode())
+def gates_env_dir(requirements: Sequence[str] = GATES_REQUIREMENTS) -> Path:
+    digest = hashlib.sha256(" ".join(requirements).encode() + sys.version.encode())
     return (
         cache_root()
         / f"gates-py{sys.version_info.major}{sys.version_info.minor}-{digest.hexdigest()[:10]}"
     )
 
 
-def ensure_gates_env(log: Log = print) -> Path:
-    """The interpreter of a venv holding ExecuTorch's lint tools at its pins (built once, cached)."""
-    target = gates_env_dir()
+def ensure_gates_env(log: Log = print, requirements: Sequence[str] = GATES_REQUIREMENTS) -> Path:
+    """The interpreter of a venv holding ExecuTorch's lint tools at its pins (built once, cached);
+    `requirements` LINT_PINS: the lint pins alone, as `lintrunner init` installs them."""
+    target = gates_env_dir(requirements)
     python = _venv_python(target / "venv")
     with _locked(cache_root()):
         if (target / "complete").is_file() and python.is_file():
@@ -62,8 +68,8 @@ def ensure_gates_env(log: Log = print) -> Path:
         )
         if result.returncode != 0:
             raise WheelEnvError(f"python -m venv failed: {result.stderr.strip()}")
-        _run_pip(python, ["install", *GATES_REQUIREMENTS], "install ExecuTorch's lint tools", log)
-        (target / "complete").write_text("\n".join(GATES_REQUIREMENTS) + "\n")
+        _run_pip(python, ["install", *requirements], "install ExecuTorch's lint tools", log)
+        (target / "complete").write_text("\n".join(requirements) + "\n")
     return python
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from doc_section import replace_section
 from log_lines import parse
-from wheel_env import SCRUBBED_ENV, copy_executorch, ensure_wheel_env
+from wheel_env import child_base_env, copy_executorch, ensure_wheel_env
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "runtime.md"
@@ -42,7 +42,7 @@ ARTIFACT_TAG = {"xnnpack_graph": "[__xnnpack_graph]", "partition_report": "[__pa
 
 
 def run(python: Path, overlay: Path, et_log: Path, torch_logs: str | None) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+    env = child_base_env()
     env["PYTHONPATH"] = os.pathsep.join([str(overlay), str(et_log)])
     if torch_logs is not None:
         env["TORCH_LOGS"] = torch_logs
@@ -83,7 +83,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="et-log-names-") as tmp:
         overlay = copy_executorch(env, Path(tmp))
         migrate = [str(env.python), "-m", "codemods.migrate", "exir", "backends", "-q"]
-        child = {**os.environ, "PYTHONPATH": str(env.et_log_dir)}
+        child = {**child_base_env(), "PYTHONPATH": str(env.et_log_dir)}
         subprocess.run(migrate, cwd=overlay / "executorch", env=child, check=True)
         with ThreadPoolExecutor(2) as pool:
             outputs = list(

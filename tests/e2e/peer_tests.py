@@ -38,7 +38,7 @@ from pathlib import Path
 import peer_slice
 import vendored
 from backend_lowering import MIGRATED_FOLDERS
-from wheel_env import SCRUBBED_ENV, WheelEnv, copy_executorch, ensure_wheel_env
+from wheel_env import WheelEnv, child_base_env, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
 RUNTIME = "et_log_runtime"
@@ -163,7 +163,7 @@ def fixed(before: dict[str, Outcome], after: dict[str, Outcome]) -> list[str]:
 
 
 def child_env(wheel: WheelEnv, paths: list[Path]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in (*SCRUBBED_ENV, "PYTEST_ADDOPTS")}
+    env = child_base_env(drop=("PYTEST_ADDOPTS",))
     env["PYTHONPATH"] = os.pathsep.join(str(p) for p in paths)
     env["PATH"] = os.pathsep.join([str(wheel.python.parent), env.get("PATH", "")])
     env["PYTHONHASHSEED"] = "0"

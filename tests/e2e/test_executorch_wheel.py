@@ -29,7 +29,7 @@ from log_lines import (
     repeated,
 )
 from vendored import VENDORED_MODULE
-from wheel_env import MIGRATED_FOLDERS, SCRUBBED_ENV, WheelEnv, copy_executorch
+from wheel_env import MIGRATED_FOLDERS, WheelEnv, child_base_env, copy_executorch
 
 from codemods.recipes import RECIPES
 
@@ -73,7 +73,7 @@ def child_env(
     overlay: Path, torch_logs: str | None, et_log_dir: Path | None, blocker: Path | None = None
 ) -> dict[str, str]:
     """The copy first, then et-log's directory or (vendored) the one blocking et-log and libcst."""
-    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+    env = child_base_env()
     env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (overlay, et_log_dir, blocker) if p)
     env["PYTHONHASHSEED"] = "0"
     if torch_logs is not None:

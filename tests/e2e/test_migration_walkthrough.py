@@ -1,10 +1,11 @@
 """docs/MIGRATION.md's "From a clean checkout to a pull request", every block run as written.
 
-The blocks marked ``<!-- walkthrough -->`` run in order, each with ``bash -e``, in a temporary
-ExecuTorch-shaped git repository: the sample tree (CI), or the real tree's migrated folders and lint
-configuration when ``ET_LOG_EXECUTORCH_SRC`` names a checkout. Only the network and forge steps are
-substituted (``walkthrough.SUBSTITUTIONS``); migrate, vendor, the gates at ExecuTorch's pins, the
-lint and git run for real. After each block the test checks what that step was meant to do.
+The blocks marked ``<!-- walkthrough -->`` run in order, each with ``bash -e``, in a clone of an
+ExecuTorch-shaped git repository: the sample tree (CI), or the whole real tree when
+``ET_LOG_EXECUTORCH_SRC`` names a checkout. Only the network and forge steps are substituted
+(``walkthrough.SUBSTITUTIONS``); the install, migrate, vendor, the gates at ExecuTorch's pins, the
+lint and git run for real, with only what the doc installs. After each block the test checks what
+that step was meant to do.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import progress
 import pytest
-from executorch_gates import ensure_gates_env
+from executorch_gates import LINT_PINS, ensure_gates_env
 from walkthrough import (
     BRANCH,
     DOC,
@@ -46,6 +48,11 @@ def _installed(walk: Walk, checkout: Path, output: str) -> None:
     site = next((tools / "lib").glob("python*/site-packages"))
     assert (site / "codemods" / "migrate.py").is_file(), "et-log is not installed (non-editable)"
     assert not list(site.glob("__editable__*")), "et-log must not be an editable install"
+    for pth in site.glob("*.pth"):  # nothing may add this test's own packages to the tools
+        for line in pth.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith(("#", "import ")):
+                assert Path(line).resolve().is_relative_to(tools.resolve()), (pth, line)
+    assert not (site / "torch").exists(), "the tool environment must not have torch"
 
 
 def _migrated(walk: Walk, checkout: Path, output: str) -> None:
@@ -97,9 +104,9 @@ def _pull_request(walk: Walk, checkout: Path, output: str) -> None:
     title = (walk.work / "et-log-report.md").read_text(encoding="utf-8").splitlines()[0][2:]
     assert git(checkout, "log", "-1", "--format=%s").strip() == title
     assert git(checkout, "status", "--porcelain") == "", "everything must be committed"
-    tracked = git(checkout, "ls-files").split()
-    assert "_logging/__init__.py" in tracked and "et-log-baseline.json" in tracked
-    assert not any(".mypy_cache" in name or "__pycache__" in name for name in tracked)
+    added = git(checkout, "diff", "--name-only", "--diff-filter=A", "HEAD~1", "HEAD").split()
+    assert "_logging/__init__.py" in added and "et-log-baseline.json" in added, added
+    assert not any(".mypy_cache" in name or "__pycache__" in name for name in added)
     assert (
         git(walk.origin, "rev-parse", BRANCH).strip() == git(checkout, "rev-parse", "HEAD").strip()
     )
@@ -135,11 +142,13 @@ def test_a_marker_without_a_bash_block_is_an_error(tmp_path: Path) -> None:
 
 def test_the_walkthrough_runs_as_written(tmp_path: Path) -> None:
     upstream = os.environ.get("ET_LOG_EXECUTORCH_SRC")
-    walk = make_walk(tmp_path, ensure_gates_env(), Path(upstream) if upstream else None)
+    lint_tools = ensure_gates_env(requirements=LINT_PINS)
+    walk = make_walk(tmp_path, lint_tools, Path(upstream) if upstream else None)
     wheel = project_wheel(tmp_path / "build")
     cwd = walk.work
     for number, (block, check) in enumerate(zip(walkthrough_blocks(), CHECKS, strict=True), 1):
-        result, cwd = run_block(substitute(block, walk, wheel), cwd, walk.env)
+        with progress.phase(f"walkthrough step {number}: {block.splitlines()[0]}"):
+            result, cwd = run_block(substitute(block, walk, wheel), cwd, walk.env)
         output = result.stdout + result.stderr
         assert result.returncode == 0, f"step {number} failed:\n{block}\n{output[-4000:]}"
         check(walk, cwd, output)

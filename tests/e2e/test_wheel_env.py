@@ -64,3 +64,12 @@ def test_a_failing_pip_step_raises_with_pip_s_own_message():
         wheel_env._run_pip(Path(sys.executable), ["install", "--no-such-option"], "step X", print)
     message = str(caught.value)
     assert "step X failed" in message and "no such option" in message
+
+
+def test_child_processes_get_telemetry_off_and_no_scrubbed_variable(monkeypatch):
+    monkeypatch.setenv("TORCH_LOGS", "+executorch")
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-x")
+    monkeypatch.delenv("CI", raising=False)
+    env = wheel_env.child_base_env(drop=("PYTEST_ADDOPTS",))
+    assert {k: env[k] for k in wheel_env.TELEMETRY_OFF} == wheel_env.TELEMETRY_OFF
+    assert "TORCH_LOGS" not in env and "PYTEST_ADDOPTS" not in env

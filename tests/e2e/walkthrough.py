@@ -2,12 +2,14 @@
 
 ``walkthrough_blocks`` extracts the ``bash`` blocks that follow a ``<!-- walkthrough -->`` line in
 the doc. ``substitute`` makes the only changes the test allows, for what needs the network or a
-forge (``SUBSTITUTIONS`` lists them); everything else runs as written.
+forge (``SUBSTITUTIONS`` lists them); everything else runs as written, and installs only what the
+doc says: no package of this test's own environment is visible to the walk.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,26 +25,9 @@ SAMPLE = REPO / "sample_tree" / "executorch"
 OWN_CONFIG = REPO / "tests" / "data" / "executorch_config"
 MARKER = "<!-- walkthrough -->"
 CLONE_URL = "https://github.com/pytorch/executorch.git"
-INSTALL_SPEC = '"et-log[vendor] @ git+<et-log repository URL>@<commit of main>"'
+# The install line's requirement: et-log from its repository at the commit of main the docs pin.
+INSTALL_SPEC = re.compile(r'"et-log\[vendor\] @ git\+<et-log repository URL>@[0-9a-f]{40}"')
 BRANCH = "et-log-logging"
-# What an ExecuTorch checkout contributes to the walk: the migrated folders and the gates' config.
-UPSTREAM_ENTRIES = (
-    "exir",
-    "backends",
-    "extension",
-    "devtools",
-    "pyproject.toml",
-    "pytest.ini",
-    "setup.py",
-    ".buckconfig",
-    "src",
-    "conftest.py",
-    ".flake8",
-    ".mypy.ini",
-    ".lintrunner.toml",
-    "requirements-lintrunner.txt",
-    ".gitignore",
-)
 # Without ET_LOG_EXECUTORCH_SRC: the sample tree, with these stand-ins for ExecuTorch's files.
 SAMPLE_CONFIG = {
     ".flake8": "flake8.ini",
@@ -52,14 +37,20 @@ SAMPLE_CONFIG = {
 SAMPLE_GITIGNORE = ".mypy_cache/\n__pycache__/\n"  # the two lines of ExecuTorch's that matter here
 
 SUBSTITUTIONS = {
-    "git clone of GitHub": "a local clone of a temporary git repository holding the tree",
-    "pip install et-log from its git URL": (
-        "the wheel of a copy of this checkout, built by this venv's pip, installed --no-deps; "
-        "its dependencies come from this venv through a .pth file"
+    "git clone of GitHub": (
+        "a local clone of ExecuTorch's whole tree (a bare clone of ET_LOG_EXECUTORCH_SRC when it "
+        "is a git checkout, else a copy of it or of the sample tree, committed)"
+    ),
+    "et-log's repository URL and pinned commit": (
+        "the wheel of a copy of this checkout, as a file URL in the same requirement "
+        '("et-log[vendor] @ file://…"): pip installs it and its [vendor] dependencies for real; '
+        "tests/test_doc_pins.py keeps the pinned commit equal to what this checkout installs"
     ),
     "gh pr create": "a stub `gh` on PATH that checks its arguments and the body file",
-    "flake8, ufmt, mypy (lintrunner init)": "ExecuTorch's pins from the cached gates venv, on PATH",
-    "python3": "this test's interpreter on PATH (the .pth above needs the same Python)",
+    "flake8, ufmt, mypy (lintrunner init)": (
+        "ExecuTorch's lint pins alone (executorch_gates.LINT_PINS) from a cached venv, on PATH"
+    ),
+    "python3": "this test's interpreter on PATH (a Python et-log supports)",
 }
 
 GH_STUB = """#!{python}
@@ -113,29 +104,19 @@ def walkthrough_blocks(doc: Path = DOC) -> list[str]:
 def substitute(block: str, walk: Walk, wheel: Path) -> str:
     """The block with the network and forge steps replaced (see ``SUBSTITUTIONS``)."""
     block = block.replace(f"git clone {CLONE_URL}", f"git clone {walk.origin}")
-    if INSTALL_SPEC in block:
-        site = next(Path(p) for p in sys.path if p.endswith("site-packages"))
-        pth = (
-            f"../et-log-tools/lib/python{sys.version_info.major}.{sys.version_info.minor}"
-            "/site-packages/et_log_test_deps.pth"
-        )
-        block = block.replace(
-            f"../et-log-tools/bin/pip install {INSTALL_SPEC}",
-            f"echo {site} > {pth}\n../et-log-tools/bin/pip install -q --no-deps {wheel}",
-        )
-    return block
+    return INSTALL_SPEC.sub(f'"et-log[vendor] @ {wheel.as_uri()}"', block)
 
 
 def make_origin(destination: Path, upstream: Path | None) -> Path:
-    """An ExecuTorch-shaped git repository on ``main``: the real tree's entries, or the sample."""
+    """ExecuTorch's repository to clone: the real tree whole (``src/`` and all), or the sample."""
+    if upstream is not None and (upstream / ".git").exists():
+        destination.parent.mkdir(parents=True)
+        git(destination.parent, "clone", "-q", "--bare", str(upstream), str(destination))
+        return destination
     destination.mkdir(parents=True)
     if upstream is not None:
-        for name in UPSTREAM_ENTRIES:
-            path = upstream / name
-            if path.is_dir():
-                shutil.copytree(path, destination / name, symlinks=True)
-            elif path.is_file():
-                shutil.copy2(path, destination / name)
+        ignore = shutil.ignore_patterns(".git")
+        shutil.copytree(upstream, destination, symlinks=True, ignore=ignore, dirs_exist_ok=True)
     else:
         shutil.copytree(SAMPLE, destination, dirs_exist_ok=True)
         for name, ours in SAMPLE_CONFIG.items():
@@ -154,8 +135,9 @@ def make_origin(destination: Path, upstream: Path | None) -> Path:
 
 
 def make_walk(tmp: Path, gates_python: Path, upstream: Path | None) -> Walk:
-    """The origin repository, the empty work folder, and the stubs on PATH."""
-    origin = make_origin(tmp / "origin" / "executorch", upstream)
+    """The origin repository, the empty work folder, and the stubs on PATH (`gates_python`: the
+    interpreter of a venv holding ExecuTorch's lint pins)."""
+    origin = make_origin(tmp / "origin" / "executorch.git", upstream)
     work, stubs = tmp / "work", tmp / "bin"
     work.mkdir()
     stubs.mkdir()
@@ -163,7 +145,7 @@ def make_walk(tmp: Path, gates_python: Path, upstream: Path | None) -> Walk:
     gh = stubs / "gh"
     gh.write_text(GH_STUB.format(python=sys.executable, log=str(gh_log)), encoding="utf-8")
     gh.chmod(0o755)
-    for tool in ("flake8", "ufmt", "mypy"):
+    for tool in ("flake8", "ufmt", "mypy"):  # what step 5 takes from `lintrunner init`
         (stubs / tool).symlink_to(gates_python.parent / tool)
     (stubs / "python3").symlink_to(sys.executable)
     return Walk(work, origin, stubs, gh_log, walk_env(stubs))

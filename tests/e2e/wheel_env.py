@@ -84,6 +84,19 @@ SCRUBBED_ENV = (
     "EXECUTORCH_DELEGATION_RECORD",
 )
 
+# OpenVINO's and NNCF's telemetry write ~/intel/ (a client id, usage counts) the first time they are
+# imported. Both turn off in CI (openvino_telemetry's `disable_in_ci` reads CI=true; NNCF_CI puts
+# NNCF's stub in place), so every process the e2e tests start gets these: nothing is written
+# outside the clone and the caches README.md names.
+TELEMETRY_OFF = {"CI": "true", "NNCF_CI": "1"}
+
+
+def child_base_env(drop: tuple[str, ...] = ()) -> dict[str, str]:
+    """This process's environment for a child: SCRUBBED_ENV and `drop` removed, telemetry off."""
+    env = {k: v for k, v in os.environ.items() if k not in (*SCRUBBED_ENV, *drop)}
+    env.update(TELEMETRY_OFF)
+    return env
+
 
 class WheelEnvError(RuntimeError):
     """The environment could not be built; the message says which step failed and pip's output."""

@@ -55,6 +55,21 @@ def test_exit_codes_clean_findings_usage(tree: Path, capsys) -> None:
     assert run(capsys, "--exit-zero", str(tree))[0] == 0
 
 
+@pytest.mark.parametrize("typo", ["--statistic", "--exit-zer", "--cach", "--sel=ETL002"])
+def test_an_abbreviated_option_is_refused(tree: Path, capsys, typo: str) -> None:
+    code, out, err = run(capsys, typo, str(tree))
+    assert code == 2 and out == "", out
+    assert f"unrecognized arguments: {typo}" in err, err
+
+
+def test_a_missing_path_is_called_missing_and_nothing_is_linted(tree: Path, capsys) -> None:
+    missing = tree / "no" / "such" / "dir"
+    code, out, err = run(capsys, str(tree), str(missing))
+    assert code == 2 and out == "", out
+    assert f"et-log-lint: error: no such file or folder: {missing}" in err, err
+    assert "could not be linted" not in err and "Found" not in err, err
+
+
 def test_unparsable_and_undecodable_files_are_reported_and_linting_goes_on(
     tree: Path, capsys
 ) -> None:

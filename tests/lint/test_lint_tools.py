@@ -1,10 +1,12 @@
-"""The lint with the real tools, offline, set up word for word as the docs say: pre-commit and
-lintrunner against a fresh clone of this repository (no tags: et-log publishes none) at the
-commit of main the docs pin, SARIF output against
-the SARIF 2.1.0 JSON schema, and libcst's own CLI with each command docs/codemod.md shows.
+"""The lint with the real tools, set up word for word as the docs say: pre-commit and lintrunner
+against a fresh clone of this repository (no tags: et-log publishes none) at the commit of main
+the docs pin, on a small ExecuTorch-shaped repository and (marker e2e, with
+`ET_LOG_EXECUTORCH_SRC`) on a clone of ExecuTorch main; SARIF output against the SARIF 2.1.0 JSON
+schema, and libcst's own CLI with each command docs/codemod.md shows.
 
-pip installs from the wheel folder `scripts/bootstrap.sh` fills (`PIP_NO_INDEX`), never from an
-index: the same variables docs/lint.md gives for offline installs."""
+pip installs et-log's hook from the wheel folder `scripts/bootstrap.sh` fills (`PIP_NO_INDEX`),
+never from an index: the same variables docs/lint.md gives for offline installs. Only ExecuTorch's
+`lintrunner init` (its whole requirements-lintrunner.txt) uses the configured index."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +32,7 @@ SCHEMA = ROOT / "tests" / "data" / "sarif" / "sarif-schema-2.1.0.json"
 PINNED = re.compile(r"et-log @ git\+<et-log repository URL>@([0-9a-f]{40})\b")
 OLD_SITE = "import logging\n\n\ndef f():\n    logging.info('old')\n"
 NEW_SITE = "\n\ndef g():\n    logging.warning('new')\n"
+EXECUTORCH = os.environ.get("ET_LOG_EXECUTORCH_SRC")
 
 
 def doc_block(doc: str, heading: str, lang: str, index: int = 0) -> str:
@@ -58,9 +62,21 @@ def offline_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def run(cmd: list[str] | str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def index_env() -> dict[str, str]:
+    """The environment with pip's own configuration (its index), for what the wheel folder lacks;
+    the wheel folder still first."""
+    env = offline_env()
+    del env["PIP_NO_INDEX"], env["PIP_CONFIG_FILE"]
+    env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
+    env["PIP_FIND_LINKS"] = " ".join(filter(None, [str(WHEELS), os.environ.get("PIP_FIND_LINKS")]))
+    return env
+
+
+def run(
+    cmd: list[str] | str, cwd: Path, env: dict[str, str], timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
     args = shlex.split(cmd) if isinstance(cmd, str) else cmd
-    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
 
 
 def git(cwd: Path, *args: str) -> None:
@@ -94,9 +110,15 @@ def clone(tmp_path_factory) -> Path:
 
 
 def target(where: Path) -> Path:
-    """A git repository laid out like ExecuTorch: two grandfathered sites in the baseline's
+    """A git repository laid out like ExecuTorch: grandfathered sites in the baseline's four
     folders, one in a folder outside them; no pyproject.toml at the top."""
-    for rel in ("exir/common.py", "backends/xnnpack/partition.py", "devtools/tool.py"):
+    for rel in (
+        "exir/common.py",
+        "backends/xnnpack/partition.py",
+        "extension/export.py",
+        "devtools/inspector.py",
+        "examples/tool.py",
+    ):
         (where / rel).parent.mkdir(parents=True, exist_ok=True)
         (where / rel).write_text(OLD_SITE, encoding="utf-8")
     git(where, "init", "-q")
@@ -109,8 +131,29 @@ def shift_lines(path: Path) -> None:
     path.write_text("# a comment\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
 
 
-def test_pre_commit_as_documented(clone: Path, tmp_path: Path) -> None:
-    repo = target(tmp_path / "executorch")
+def executorch_main(where: Path) -> Path:
+    """A fresh clone of ExecuTorch main (ET_LOG_EXECUTORCH_SRC), its branch named main."""
+    assert EXECUTORCH
+    source = Path(EXECUTORCH)
+    if (source / ".git").exists():
+        done = run(["git", "clone", "-q", str(source), str(where)], where.parent, offline_env())
+        assert done.returncode == 0, done.stderr
+    else:
+        shutil.copytree(source, where, symlinks=True)
+        git(where, "init", "-q")
+        git(where, "add", "-A")
+        git(where, "commit", "-qm", "ExecuTorch main")
+    git(where, "checkout", "-q", "-B", "main")  # its .lintrunner.toml merges base with main
+    return where
+
+
+def commit_all(repo: Path, env: dict[str, str], message: str) -> tuple[int, str]:
+    done = run(["git", "commit", "-qam", message], repo, env)
+    return done.returncode, done.stdout + done.stderr  # git shows the hooks on stderr
+
+
+def follow_pre_commit_doc(repo: Path, clone: Path, tmp_path: Path) -> dict[str, str]:
+    """docs/lint.md's pre-commit set-up in `repo`, each command asserted to exit 0; the env."""
     config = yaml.safe_load(doc_block("lint.md", "## pre-commit", "yaml"))
     config["repos"][0]["repo"] = str(clone)  # "the path of a local clone"
     assert config["repos"][0]["rev"] == pinned_commit()  # the docs pin one commit everywhere
@@ -119,33 +162,37 @@ def test_pre_commit_as_documented(clone: Path, tmp_path: Path) -> None:
     for line in doc_block("lint.md", "## pre-commit", "bash").splitlines():
         command = line.split("#")[0].strip().replace("python ", f"{sys.executable} ", 1)
         for part in command.split(" && "):
-            done = run(part.replace("pre-commit ", f"{BIN / 'pre-commit'} ", 1), repo, env)
-            assert done.returncode == 0, (part, done.stdout, done.stderr)
+            command = part.replace("pre-commit ", f"{BIN / 'pre-commit'} ", 1)
+            done = run(command, repo, env, timeout=900)  # the whole of ExecuTorch, too
+            assert done.returncode == 0, (part, done.stdout[-3000:], done.stderr[-3000:])
     assert (repo / ".git" / "hooks" / "pre-commit").is_file()  # `pre-commit install` ran
+    return env
 
-    def commit(message: str) -> tuple[int, str]:
-        done = run(["git", "commit", "-qam", message], repo, env)
-        return done.returncode, done.stdout + done.stderr  # git shows the hooks on stderr
+
+def test_pre_commit_as_documented(clone: Path, tmp_path: Path) -> None:
+    repo = target(tmp_path / "executorch")
+    env = follow_pre_commit_doc(repo, clone, tmp_path)
 
     shift_lines(repo / "exir" / "common.py")  # line shift: passes, and says nothing
-    code, out = commit("shift")
+    code, out = commit_all(repo, env, "shift")
     assert code == 0 and "Passed" in out and "fixed" not in out, out
 
-    shift_lines(repo / "devtools" / "tool.py")  # outside `files:`: not checked
-    code, out = commit("devtools")
+    shift_lines(repo / "examples" / "tool.py")  # outside `files:`: not checked
+    code, out = commit_all(repo, env, "examples")
     assert code == 0 and "no files to check" in out, out
 
     with (repo / "backends" / "xnnpack" / "partition.py").open("a", encoding="utf-8") as f:
         f.write(NEW_SITE)
-    code, out = commit("new site")
+    code, out = commit_all(repo, env, "new site")
     assert code == 1 and "Failed" in out, out
     assert re.search(r"^backends/xnnpack/partition\.py:9:5: ETL002 ", out, re.M), out
     assert "exir/common.py" not in out and "fixed" not in out
 
 
-def test_lintrunner_as_documented(clone: Path, tmp_path: Path) -> None:
-    repo = target(tmp_path / "executorch")
-    env = offline_env()
+def follow_lintrunner_doc(repo: Path, clone: Path, tmp_path: Path, env: dict[str, str]) -> str:
+    """docs/lint.md's lintrunner set-up in `repo` (its requirements file and .lintrunner.toml
+    extended, as ExecuTorch's are), `lintrunner init` and the baseline committed; `env` gets the
+    developer's venv on PATH. Returns the lintrunner command."""
     venv = tmp_path / "venv"  # the developer's environment: python on PATH, adapters installed
     for cmd in (
         [sys.executable, "-m", "virtualenv", "-q", str(venv)],
@@ -155,27 +202,37 @@ def test_lintrunner_as_documented(clone: Path, tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
     env["VIRTUAL_ENV"] = str(venv)
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")  # lintrunner's state, per repository: not ~/
     offline_line = doc_block("lint.md", "## lintrunner (ExecuTorch)", "text", 1).strip()
     requirement = offline_line.replace("/ABSOLUTE/PATH/TO/et-log", str(clone))
     assert requirement.endswith(f"@{pinned_commit()}") and requirement != offline_line
-    (repo / "requirements-lintrunner.txt").write_text(requirement + "\n", encoding="utf-8")
     stanza = doc_block("lint.md", "## lintrunner (ExecuTorch)", "toml")
-    (repo / ".lintrunner.toml").write_text(stanza, encoding="utf-8")
+    for name, added in (("requirements-lintrunner.txt", requirement), (".lintrunner.toml", stanza)):
+        path = repo / name
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        path.write_text(old + ("\n" if old else "") + added + "\n", encoding="utf-8")
     lintrunner = str(BIN / "lintrunner")
-
-    done = run([lintrunner, "init"], repo, env)
-    assert done.returncode == 0, done.stdout + done.stderr
+    done = run([lintrunner, "init"], repo, env, timeout=1800)  # ExecuTorch's: every lint tool
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     done = run(["python", "-c", "import lint_rules; print(lint_rules.__file__)"], repo, env)
     assert done.stdout.startswith(str(venv)), done.stdout + done.stderr  # installed there
     generate = doc_block("lint.md", "## pre-commit", "bash").splitlines()[0]
-    assert run(generate, repo, env).returncode == 0
+    done = run(generate, repo, env)
+    assert done.returncode == 0, done.stderr
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "lintrunner")
+    return lintrunner
+
+
+def test_lintrunner_as_documented(clone: Path, tmp_path: Path) -> None:
+    repo = target(tmp_path / "executorch")
+    env = offline_env()
+    lintrunner = follow_lintrunner_doc(repo, clone, tmp_path, env)
 
     done = run([lintrunner, "--all-files", "--output=oneline"], repo, env)
     assert done.returncode == 0 and "ETLOG" not in done.stdout, done.stdout + done.stderr
     shift_lines(repo / "exir" / "common.py")
-    shift_lines(repo / "devtools" / "tool.py")
+    shift_lines(repo / "examples" / "tool.py")
     done = run([lintrunner, "--output=oneline"], repo, env)
     assert done.returncode == 0 and "ETLOG" not in done.stdout, done.stdout + done.stderr
     with (repo / "exir" / "common.py").open("a", encoding="utf-8") as f:
@@ -184,6 +241,45 @@ def test_lintrunner_as_documented(clone: Path, tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     (message,) = [line for line in done.stdout.splitlines() if "ETLOG" in line]
     assert "exir/common.py:11:5" in message and "ETL002" in message
+
+
+def add_new_site(repo: Path) -> str:
+    """A new module with a root-logger call in `exir/`, staged; its root-relative path."""
+    rel = "exir/et_log_new_site.py"
+    (repo / rel).write_text(OLD_SITE, encoding="utf-8")
+    git(repo, "add", rel)
+    return rel
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(not EXECUTORCH, reason="ET_LOG_EXECUTORCH_SRC (an ExecuTorch tree) not set")
+def test_pre_commit_as_documented_on_executorch_main(clone: Path, tmp_path: Path) -> None:
+    """The snippet, the baseline and `pre-commit run et-log-lint --all-files` pass on ExecuTorch's
+    whole tree; a commit adding a site fails, naming it."""
+    repo = executorch_main(tmp_path / "executorch")
+    env = follow_pre_commit_doc(repo, clone, tmp_path)
+    rel = add_new_site(repo)
+    code, out = commit_all(repo, env, "a new site")
+    assert code == 1 and "Failed" in out, out[-3000:]
+    assert re.search(rf"^{re.escape(rel)}:5:5: ETL002 ", out, re.M), out[-3000:]
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(not EXECUTORCH, reason="ET_LOG_EXECUTORCH_SRC (an ExecuTorch tree) not set")
+def test_lintrunner_as_documented_on_executorch_main(clone: Path, tmp_path: Path) -> None:
+    """ExecuTorch's own requirements file and .lintrunner.toml extended as the docs say;
+    `lintrunner init` (its whole requirements file, from the configured index), then ETLOG over
+    every file passes and a change adding a site fails, naming it."""
+    repo = executorch_main(tmp_path / "executorch")
+    env = index_env()
+    lintrunner = follow_lintrunner_doc(repo, clone, tmp_path, env)
+    done = run([lintrunner, "--take", "ETLOG", "--all-files", "--output=oneline"], repo, env)
+    assert done.returncode == 0 and "ETLOG" not in done.stdout, done.stdout[-3000:] + done.stderr
+    rel = add_new_site(repo)
+    done = run([lintrunner, "--take", "ETLOG", "--output=oneline"], repo, env)
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    (message,) = [line for line in done.stdout.splitlines() if "ETLOG" in line]
+    assert f"{rel}:5:5" in message and "ETL002" in message, message
 
 
 def test_sarif_validates_against_the_2_1_0_schema(tmp_path: Path, monkeypatch, capsys) -> None:

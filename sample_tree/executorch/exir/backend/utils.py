@@ -5,6 +5,11 @@
 import logging
 
 
+def is_shape_dynamic(node) -> bool:
+    """True if a dimension of the node's output is symbolic."""
+    return not all(isinstance(d, int) for d in node.meta["val"].shape)
+
+
 class WhyNoPartition:
     """Partitioners call `why(node, reason)` for every node they reject."""
 

@@ -1,27 +1,25 @@
+# Sample package: ExecuTorch-shaped, synthetic.
 # Copyright (c) Sample Authors.
 # Licensed under the BSD-style license in the LICENSE file.
+"""The shape of the GEMM configs' checks (not registered: the sample lowers pow only)."""
 
-import logging as lg
-from logging import debug
+import logging
 
+from executorch.exir.backend.canonical_partitioners.config_partitioner import (
+    PartitionerConfig,
+)
 from executorch.exir.backend.utils import WhyNoPartition
 
-logger = lg.getLogger(__name__)
-logger.setLevel(lg.WARNING)
+logger = logging.getLogger(__name__)
 why = WhyNoPartition(logger=logger)
 
 
-class PowConfig:
-    target = "aten.pow.Tensor_Scalar"
+class LinearConfig(PartitionerConfig):
+    target_name = "linear.default"
 
-    def check(self, node) -> bool:
-        exponent = getattr(node, "exponent", 2)
-        if exponent != 2:
-            why(node, reason=f"only support power == 2, got {exponent}")
+    def check_constraints(self, node, ep) -> bool:
+        weight = node.args[1]
+        if len(weight.meta["val"].shape) != 2:
+            why(node, reason="Weight must be 2D for a GEMM")
             return False
-        debug("pow node %s accepted", node)
-        lg.debug("checked %s against %s", node, self.target)
         return True
-
-
-ALL_CONFIGS = [PowConfig()]
