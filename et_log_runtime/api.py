@@ -56,13 +56,10 @@ def set_logs(
     modules: Mapping[str, int | str | None] | None = None,
     **names: int | str | bool | None,
 ) -> None:
-    """ExecuTorch's levels and artifacts as TORCH_LOGS sets them, merged with earlier calls.
-
-    ``set_logs("+executorch,xnnpack_graph")``, ``set_logs(xnnpack=logging.DEBUG,
-    partition_report=True)``, ``modules={"executorch.exir.passes": "DEBUG"}``; None forgets a
-    setting; names TORCH_LOGS mentions keep its value. torch's own names (``dynamo``) are
-    torch's: ``torch._logging.set_logs``. Bad names or values raise and change nothing.
-    """
+    """ExecuTorch's levels and artifacts as TORCH_LOGS sets them, merged with earlier
+    calls: ``set_logs("+executorch,xnnpack_graph")``, ``set_logs(xnnpack=logging.DEBUG,
+    partition_report=True)``, ``modules={"executorch.exir.passes": "DEBUG"}``. None forgets
+    a setting; TORCH_LOGS wins for names it mentions; bad input raises, changing nothing."""
     asked = [(n, v, False) for n, v in [*names.items(), *(modules or {}).items()]]
     for text in settings:
         if not isinstance(text, str):

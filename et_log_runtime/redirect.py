@@ -1,14 +1,10 @@
-"""What Python would print, shown through a logger instead: warnings and stdout.
+"""What Python would print, shown through a logger instead.
 
-``warn`` is a real ``warnings.warn``: filters, ``-W``, ``pytest.warns``, recorders, the
-once-per-location registry and the category work as at the caller's line. Only the display
-changes: while ``warnings._showwarnmsg_impl`` is Python's own, ``warn`` puts in one that
-sends the warnings it marked to their logger and all others to Python's. An application's
-own ``warnings.showwarning`` (``logging.captureWarnings``) still gets them all.
-
-``stdout_to_log`` logs each line the calling thread prints through ``sys.stdout`` (Arm's
-Vela report); other threads' output and what C code writes to file descriptor 1 are left
-alone.
+``warn`` is a real ``warnings.warn`` (filters, ``-W``, recorders, the once-per-location
+registry behave as at the caller's line); only the display changes: while
+``warnings._showwarnmsg_impl`` is Python's own, ``warn`` puts in one that sends the warnings
+it marked to their logger, all others to Python's. ``stdout_to_log`` logs what the calling
+thread prints through ``sys.stdout`` (not other threads', not C writes to descriptor 1).
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The runtime's state, in one object, and where ExecuTorch's records go.
 
-Until TORCH_LOGS or ``set_logs`` names one of our components or artifacts, our loggers
-behave like any library's: no torch handler, propagation, the application's levels (its
-``basicConfig`` gets every record once, in its format). Once one is named, they all follow
-torch's component logging: torch's handler, no propagation, levels from the settings and
-WARNING for the rest (on ``executorch``, as torch does on ``torch``).
+Until TORCH_LOGS or ``set_logs`` names one of ours, our loggers behave like any library's
+(propagating, the application's levels and handlers). Once one is named, all follow torch's
+component logging: torch's handler, no propagation, WARNING unless set (as for ``torch``).
 """
 
 from __future__ import annotations
@@ -107,8 +105,7 @@ class State:
         return torch
 
     def remember(self) -> None:
-        """Before torch re-initialises its loggers (which resets ours): their levels, when
-        they are the application's (nobody asked for ours)."""
+        """Before torch's re-init resets our loggers: the levels the application set."""
         mine = {q for qs in self.components.values() for q in qs} - self.leveled
         self.kept = {q: logging.getLogger(q).level for q in mine}
 
