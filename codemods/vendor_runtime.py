@@ -158,8 +158,11 @@ def _names_value(old: str | tuple[str, ...], names: list[str]) -> cst.BaseExpres
         return cst.SimpleString(repr(" ".join(names)).replace("'", '"'))
     if not names:
         return cst.Tuple([])
-    lines = "".join(f'    "{name}",\n' for name in names)
-    return cst.parse_expression(f"(\n{lines})")
+    if len(names) == 1:
+        return cst.parse_expression(f'("{names[0]}",)')
+    # no trailing comma: the formatter joins the names on one line when they fit
+    lines = ",\n".join(f'    "{name}"' for name in names)
+    return cst.parse_expression(f"(\n{lines}\n)")
 
 
 class _TableFiller(cst.CSTTransformer):

@@ -1,7 +1,7 @@
 """ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``).
 
 Standard library only; torch is used once loaded, never imported. Bottom up: ``components``,
-``torch_api`` (torch's internals), ``state`` (one object), ``api``, then the helpers.
+``torch_api`` (torch's internals), ``state`` (one object), ``api``, then ``partition_report`` and ``redirect``.
 """
 
 from .api import (
@@ -9,12 +9,11 @@ from .api import (
     get_artifact_logger,
     get_logger,
     logger_names,
+    override_logs,
     set_logs,
 )
-from .capture import stdout_to_log
-from .override import override_logs
 from .partition_report import delegation_records, report_rejection, run_partitioner
-from .routed_warnings import warn
+from .redirect import stdout_to_log, warn
 
 __all__ = [
     "artifact_enabled",

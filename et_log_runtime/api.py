@@ -1,20 +1,12 @@
-"""What migrated code and users call: loggers, artifacts, ``set_logs``."""
+"""What migrated code and users call: loggers, artifacts, ``set_logs``, ``override_logs``."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from .state import STATE, parse
-
-__all__ = [
-    "artifact_enabled",
-    "get_artifact_logger",
-    "get_logger",
-    "logger_names",
-    "set_logs",
-    "to_level",
-]
 
 
 def get_logger(name: str) -> logging.Logger:
@@ -32,9 +24,7 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
             f"unknown artifact {artifact!r}; known: {sorted(STATE.artifacts)}"
         )
     STATE.sync()
-    log = logging.getLogger(
-        f"{name}.__{artifact}"
-    )  # torch's naming of artifact loggers
+    log = logging.getLogger(f"{name}.__{artifact}")  # torch names artifact loggers so
     with STATE.lock:
         log.artifact_name = artifact  # type: ignore[attr-defined]
         STATE.artifact_logs[log.name] = log
@@ -66,13 +56,10 @@ def set_logs(
     modules: Mapping[str, int | str | None] | None = None,
     **names: int | str | bool | None,
 ) -> None:
-    """ExecuTorch's levels and artifacts as TORCH_LOGS sets them, merged with earlier calls.
-
-    ``set_logs("+executorch,xnnpack_graph")``, ``set_logs(xnnpack=logging.DEBUG,
-    partition_report=True)``, ``modules={"executorch.exir.passes": "DEBUG"}``; None forgets a
-    setting; names TORCH_LOGS mentions keep its value. torch's own names (``dynamo``) are
-    torch's: ``torch._logging.set_logs``. Bad names or values raise and change nothing.
-    """
+    """ExecuTorch's levels and artifacts as TORCH_LOGS sets them, merged with earlier
+    calls: ``set_logs("+executorch,xnnpack_graph")``, ``set_logs(xnnpack=logging.DEBUG,
+    partition_report=True)``, ``modules={"executorch.exir.passes": "DEBUG"}``. None forgets
+    a setting; TORCH_LOGS wins for names it mentions; bad input raises, changing nothing."""
     asked = [(n, v, False) for n, v in [*names.items(), *(modules or {}).items()]]
     for text in settings:
         if not isinstance(text, str):
@@ -108,3 +95,46 @@ def set_logs(
             elif value is not None:
                 STATE.levels[name] = value
         STATE.apply(STATE.sync())
+
+
+@contextmanager
+def override_logs(
+    level: int | str = logging.DEBUG,
+    *,
+    filename: str | None = None,
+    fmt: str | None = None,
+) -> Iterator[None]:
+    """While active, ExecuTorch's loggers log at ``level`` and also to ``filename``
+    (truncated), formatted by ``fmt``, whatever TORCH_LOGS and ``set_logs`` say; on exit
+    all is as before. Nested uses stack. (What ``exir.common.override_logger``, i.e.
+    ``DebugPass(log_filename=...)``, did on the root logger.)"""
+    number = to_level(level, "override_logs level")
+    loggers = [logging.getLogger(q) for qs in STATE.components.values() for q in qs]
+    added = [logging.FileHandler(filename, "w", "utf-8")] if filename else []
+    for each in added if fmt else ():
+        each.setFormatter(logging.Formatter(fmt))
+
+    def enforce() -> None:
+        for log in loggers:
+            log.setLevel(number)
+            for each in added:
+                if each not in log.handlers:
+                    log.addHandler(each)
+
+    STATE.sync()
+    with STATE.lock:
+        saved = [log.level for log in loggers]
+        STATE.overrides.append(enforce)
+        enforce()
+    try:
+        yield
+    finally:
+        with STATE.lock:
+            STATE.overrides.remove(enforce)
+            for log, old in zip(loggers, saved, strict=True):
+                log.setLevel(old)
+                for each in added:
+                    log.removeHandler(each)
+            STATE.arrange(STATE.sync())  # the settings' levels, and the outer overrides
+        for each in added:
+            each.close()

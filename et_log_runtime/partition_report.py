@@ -1,12 +1,7 @@
-"""Which nodes ran where, and why: a record of each partitioner run.
-
-The core runs a partitioner through ``run_partitioner``; a backend calls
-``report_rejection(logger, node, reason, code)`` where it keeps a node on the CPU. The
-record lists every ``call_function`` node: target, the user's source line, the partition
-that took it or why not (stable code and text). It is built only when something reads it:
-the component at INFO (``TORCH_LOGS=xnnpack``: a line per node left), the
-``partition_report`` artifact (a table), ``EXECUTORCH_DELEGATION_RECORD=<file>`` (JSON),
-``TORCH_TRACE`` (torch's structured trace) or ``delegation_records()``.
+"""A record of each partitioner run: every node's target, source line, and partition or
+why not (``report_rejection``'s code and text). Built only when read: the component at
+INFO (a line per node left), the ``partition_report`` artifact (a table),
+``EXECUTORCH_DELEGATION_RECORD=<file>`` (JSON), ``TORCH_TRACE``, ``delegation_records()``.
 """
 
 from __future__ import annotations
@@ -24,15 +19,13 @@ from typing import Any, TypeVar
 from .api import artifact_enabled, get_artifact_logger, get_logger
 from .state import STATE
 
-__all__ = ["delegation_records", "report_rejection", "run_partitioner"]
-
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
 _FRAME = re.compile(r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)')
 _open = threading.local()  # .run: the run in progress in this thread
 _blocks: list[list[dict[str, Any]]] = []  # open delegation_records() blocks
 _written: list[dict[str, Any]] = []  # the runs in RECORD_ENV's file
-BOOKKEEPING = {  # targets that are no operator of their own: never counted, never explained
+BOOKKEEPING = {  # no operator of their own: never counted, never explained
     "getitem": "getitem follows the node it reads",
     "executorch_call_delegate": "calls a delegate an earlier partitioner made",
 }
@@ -70,19 +63,16 @@ class PartitionRun:
         self.partitioner, module = cls.__name__, cls.__module__
         component = STATE.component_for(module)
         self.component = component or module
-        homes = [
-            q for q in STATE.components.get(component or "", ()) if module.startswith(q)
-        ]
-        home = max(
-            homes, key=len, default=module
-        )  # the component's level, not a module's
+        # the component's own logger (its level), not the partitioner module's
+        homes = STATE.components.get(component or "", ())
+        home = max([q for q in homes if module.startswith(q)], key=len, default=module)
         self.explain = get_logger(home)
         report = home if component else "executorch.exir.backend"
         self.report = get_artifact_logger(report, "partition_report")
         torch = STATE.sync()
         self.trace = torch.trace if torch and torch.tracing() else None
-        self.kept = bool(_blocks or os.environ.get(RECORD_ENV) or self.trace)
-        self.live = self.kept or artifact_enabled(self.report)
+        kept = _blocks or os.environ.get(RECORD_ENV) or self.trace
+        self.live = bool(kept or artifact_enabled(self.report))
         self.live = self.live or self.explain.isEnabledFor(logging.INFO)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
@@ -95,9 +85,11 @@ class PartitionRun:
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             taken = str(tag) if tag is not None and tag in tags else None
-            why = BOOKKEEPING.get(target)  # follows the node it reads
-            code = "BOOKKEEPING" if why else "NONE_GIVEN"
-            none = {"code": code, "text": why or silent}
+            why = BOOKKEEPING.get(target)
+            none = {
+                "code": "BOOKKEEPING" if why else "NONE_GIVEN",
+                "text": why or silent,
+            }
             entry = {
                 "name": node.name,
                 "target": target,
@@ -118,9 +110,8 @@ class PartitionRun:
 
     def emit(self, run: dict[str, Any], stacklevel: int) -> None:
         """Tell whoever reads it: the component, the artifact, the record's readers."""
-        left = [
-            e for e in run["nodes"] if e["reasons"] and e["target"] not in BOOKKEEPING
-        ]
+        nodes = [e for e in run["nodes"] if e["target"] not in BOOKKEEPING]
+        left = [e for e in nodes if e["reasons"]]
         for entry in left if self.explain.isEnabledFor(logging.INFO) else ():
             why = "; ".join(r["text"] for r in entry["reasons"])
             line = "%s: %s (%s) stays on the CPU: %s"

@@ -1,10 +1,8 @@
 """The runtime's state, in one object, and where ExecuTorch's records go.
 
-Until TORCH_LOGS or ``set_logs`` names one of our components or artifacts, our loggers
-behave like any library's: no torch handler, propagation, the application's levels (its
-``basicConfig`` gets every record once, in its format). Once one is named, they all follow
-torch's component logging: torch's handler, no propagation, levels from the settings and
-WARNING for the rest (on ``executorch``, as torch does on ``torch``).
+Until TORCH_LOGS or ``set_logs`` names one of ours, our loggers behave like any library's
+(propagating, the application's levels and handlers). Once one is named, all follow torch's
+component logging: torch's handler, no propagation, WARNING unless set (as for ``torch``).
 """
 
 from __future__ import annotations
@@ -16,10 +14,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import torch_api
 from .components import ARTIFACTS, COMPONENTS
-
-__all__ = ["STATE", "parse"]
+from .torch_api import Torch, load, report
 
 _SIGNS = {"+": logging.DEBUG, "-": logging.ERROR, "": logging.INFO}
 
@@ -49,9 +45,7 @@ class State:
     registry: object = None  # torch's registry, once our names are in it
     registered: set[str] = field(default_factory=set)
     leveled: set[str] = field(default_factory=set)  # loggers whose level we set
-    kept: dict[str, int] = field(
-        default_factory=dict
-    )  # the application's, over a re-init
+    kept: dict[str, int] = field(default_factory=dict)  # the app's, over a re-init
     quieted: bool = False  # we set the ``executorch`` logger to WARNING
     broken: bool = False  # torch's internals failed us: plain logging from then on
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -87,9 +81,9 @@ class State:
         artifact_log.setLevel(logging.DEBUG if on else logging.CRITICAL + 1)
         artifact_log.propagate = on
 
-    def sync(self) -> torch_api.Torch | None:
+    def sync(self) -> Torch | None:
         """Our names in torch's registry once torch is loaded (cheap once done)."""
-        torch = None if self.broken else torch_api.load()
+        torch = None if self.broken else load()
         if torch is None or self.registry is torch.registry:
             return torch
         try:
@@ -101,22 +95,21 @@ class State:
                     else:
                         torch.register_artifact(name, self.artifacts[name][1])
                     self.registered.add(name)
-                torch.around_init(self.remember, lambda: self.arrange(torch_api.load()))
+                torch.around_init(self.remember, lambda: self.arrange(load()))
                 if torch.initialised():
                     self.arrange(torch)  # registered after torch set its loggers up
         except Exception as exc:  # noqa: BLE001 - plain logging, never a crash
             self.broken = True
-            torch_api.report(f"ExecuTorch's TORCH_LOGS names are off ({exc!r})")
+            report(f"ExecuTorch's TORCH_LOGS names are off ({exc!r})")
             return None
         return torch
 
     def remember(self) -> None:
-        """Before torch re-initialises its loggers (which resets ours): their levels, when
-        they are the application's (nobody asked for ours)."""
+        """Before torch's re-init resets our loggers: the levels the application set."""
         mine = {q for qs in self.components.values() for q in qs} - self.leveled
         self.kept = {q: logging.getLogger(q).level for q in mine}
 
-    def apply(self, torch: torch_api.Torch | None) -> None:
+    def apply(self, torch: Torch | None) -> None:
         """The settings in effect; torch re-creates its handlers where needed."""
         with self.lock:
             mine = [q for n in self.registered for q in self.components.get(n, ())]
@@ -126,7 +119,7 @@ class State:
             else:
                 self.arrange(torch)
 
-    def arrange(self, torch: torch_api.Torch | None) -> None:
+    def arrange(self, torch: Torch | None) -> None:
         """Levels, destinations and test capture of our loggers, from the settings."""
         with self.lock:
             env = self.env()
@@ -156,13 +149,11 @@ class State:
                 enforce()
 
 
-def _handlers(
-    torch: torch_api.Torch | None, log: logging.Logger
-) -> list[logging.Handler]:
+def _handlers(torch: Torch | None, log: logging.Logger) -> list[logging.Handler]:
     return [h for h in log.handlers if torch and torch.is_torch_handler(h)]
 
 
-def _route(log: logging.Logger, torch: torch_api.Torch | None, asked: bool) -> None:
+def _route(log: logging.Logger, torch: Torch | None, asked: bool) -> None:
     """Torch's handler and no propagation if asked, else the application's handlers."""
     handlers = _handlers(torch, log)
     for handler in handlers if not asked else ():

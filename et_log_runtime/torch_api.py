@@ -1,8 +1,6 @@
-"""Every use of torch's private logging names, feature-checked in ``load``.
-
-torch has no public way to register log names for another package or to hear that it
-(re)initialised its loggers, so the runtime reads ``torch._logging._internal`` here, only once
-torch loaded it. If anything used here is missing, logging stays plain (one line on stderr).
+"""Every use of torch's private logging names, feature-checked in ``load``: torch has no
+public way to register another package's log names or to hear that it (re)initialised its
+loggers. Read only once torch loaded them; if any is missing, logging stays plain.
 """
 
 from __future__ import annotations
@@ -13,13 +11,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["INTERNAL", "Torch", "load", "report"]
-
 INTERNAL = "torch._logging._internal"
 _NEEDED = ("log_registry", "register_artifact", "_init_logs", "_is_torch_handler")
 _REGISTRY = ("is_log", "is_artifact", "register_log", "log_alias_to_log_qnames")
-# torch's module, and what load() made of it
-_checked: list[tuple[object, Torch | None]] = []
+_checked: list[tuple[object, Torch | None]] = []  # torch's module, what load() made
 _reported: set[str] = set()
 
 
@@ -61,8 +56,7 @@ class Torch:
     def around_init(
         self, before: Callable[[], None], after: Callable[[], None]
     ) -> None:
-        """Make every ``_init_logs`` (torch's ``set_logs`` too) start with ``before`` and
-        end with ``after``."""
+        """Every ``_init_logs`` (torch's ``set_logs`` too) runs ``before`` and ``after``."""
         original = self.internal._init_logs
         if hasattr(original, "executorch_original"):
             return

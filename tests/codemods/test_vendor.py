@@ -328,3 +328,16 @@ def test_the_vendored_runtime_works_under_another_name_without_et_log(tmp_path: 
         "mypkg.sub._logging.state False",
         "['executorch', 'xnnpack']",
     ]
+
+
+def test_component_table_tuples_carry_no_magic_trailing_comma() -> None:
+    """The formatter joins a short backend tuple on one line; a single name stays a tuple."""
+    from codemods.vendor_runtime import component_table
+
+    text = 'BACKENDS: tuple[str, ...] = ("x",)\nAPPLE_BACKENDS: tuple[str, ...] = ()\n'
+    filled = component_table(text, ["arm", "xnnpack"], ["mps"], "components.py")
+    assert '(\n    "arm",\n    "xnnpack"\n)\n' in filled, filled
+    assert 'APPLE_BACKENDS: tuple[str, ...] = ("mps",)\n' in filled, filled
+    namespace: dict[str, object] = {}
+    exec(compile(filled, "components.py", "exec"), namespace)
+    assert namespace["BACKENDS"] == ("arm", "xnnpack") and namespace["APPLE_BACKENDS"] == ("mps",)
