@@ -21,7 +21,7 @@ from .state import STATE
 
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
-_FRAME = re.compile(r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)')
+_FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'  # compiled on first use
 _open = threading.local()  # .run: the run in progress in this thread
 _blocks: list[list[dict[str, Any]]] = []  # open delegation_records() blocks
 _written: list[dict[str, Any]] = []  # the runs in RECORD_ENV's file
@@ -45,7 +45,7 @@ def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
     torch's own code (``nn.Linear.forward``), and its module path."""
     torch_file = getattr(sys.modules.get("torch"), "__file__", None) or "/-/-"
     torch_dir = os.path.join(os.path.dirname(torch_file), "")  # with the separator
-    frames = _FRAME.findall(meta.get("stack_trace") or "")
+    frames = re.findall(_FRAME, meta.get("stack_trace") or "")
     user = [f for f in frames if not f[0].startswith(torch_dir)] or frames
     modules = list((meta.get("nn_module_stack") or {}).values())
     if not user:

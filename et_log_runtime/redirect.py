@@ -2,8 +2,8 @@
 
 ``warn`` is a real ``warnings.warn`` (filters, ``-W``, recorders, the once-per-location
 registry behave as at the caller's line); only the display changes: while
-``warnings._showwarnmsg_impl`` is Python's own, ``warn`` puts in one that sends the warnings
-it marked to their logger, all others to Python's. ``stdout_to_log`` logs what the calling
+``warnings._showwarnmsg_impl`` is Python's own, ``warn`` puts in one that sends the warning
+its call shows to its logger, all others to Python's. ``stdout_to_log`` logs what the calling
 thread prints through ``sys.stdout`` (not other threads', not C writes to descriptor 1).
 """
 
@@ -20,9 +20,9 @@ from typing import Any
 
 from .api import get_logger
 
-_MARK = "_executorch_logger"  # on the warning instance: the logger that displays it
 _DISPLAY = "_showwarnmsg_impl"  # the warnings module's default display (3.10-3.13)
 _python: list[object] = []  # Python's own display, once replaced
+_showing = threading.local()  # .logger: the logger of this thread's warn() under way
 _lock = threading.Lock()
 
 
@@ -35,27 +35,29 @@ def warn(
 ) -> None:
     """``warnings.warn(message, category, stacklevel, source)``, displayed through
     ``logger``: in its format, silenced with it (``TORCH_LOGS=-xnnpack``)."""
-    if not isinstance(message, Warning):
-        category = UserWarning if category is None else category
-        if not issubclass(category, Warning):
-            raise TypeError(f"category must be a Warning subclass, not {category!r}")
-        message = category(message)
+    if getattr(warnings, _DISPLAY, None) is not _display:
+        _take_display()
+    outer = getattr(_showing, "logger", None)
+    _showing.logger = logger  # Python displays during the call, in this thread
     try:
-        setattr(message, _MARK, logger)
-    except AttributeError:  # a category with __slots__: Python displays it
-        pass
-    # Python's own display, a recorder's, or ours; ours again after a catch_warnings()
+        warnings.warn(message, category, max(stacklevel, 1) + 1, source)
+    finally:
+        _showing.logger = outer
+
+
+def _take_display() -> None:
+    """Ours in place of Python's own display (again after a ``catch_warnings()`` block);
+    a recorder's or an application's is left alone."""
     current = getattr(warnings, _DISPLAY, None)
     named = getattr(current, "__module__", ""), getattr(current, "__name__", "")
     if named == ("warnings", _DISPLAY):
         _python[:] = [current]
         setattr(warnings, _DISPLAY, _display)
-    warnings.warn(message, stacklevel=max(stacklevel, 1) + 1, source=source)
 
 
 def _display(shown: warnings.WarningMessage) -> None:
-    logger = getattr(shown.message, _MARK, None)
-    if not isinstance(logger, logging.Logger) or not logger.hasHandlers():
+    logger = getattr(_showing, "logger", None)
+    if logger is None or not logger.hasHandlers():
         _python[0](shown)  # type: ignore[operator]  # not ours, or nowhere to log it
     elif logger.isEnabledFor(logging.WARNING):
         where = (logger.name, logging.WARNING, shown.filename, shown.lineno)

@@ -12,7 +12,6 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from .components import ARTIFACTS, COMPONENTS
 from .torch_api import Torch, load, report
@@ -32,23 +31,24 @@ def parse(text: str) -> dict[str, int]:
     return settings
 
 
-@dataclass
 class State:
-    """Our names, what ``set_logs`` asked for and what we did to loggers."""
+    """Our names, what ``set_logs`` asked for and what we did to loggers (a plain class:
+    a dataclass would cost ``import torch`` a millisecond more)."""
 
-    components: dict[str, tuple[str, ...]] = field(default_factory=COMPONENTS.copy)
-    artifacts: dict[str, tuple[str, str]] = field(default_factory=ARTIFACTS.copy)
-    levels: dict[str, int] = field(default_factory=dict)  # name or logger -> level
-    switched: dict[str, bool] = field(default_factory=dict)  # artifact -> on/off
-    overrides: list[Callable[[], None]] = field(default_factory=list)  # override_logs
-    artifact_logs: dict[str, logging.Logger] = field(default_factory=dict)
-    registry: object = None  # torch's registry, once our names are in it
-    registered: set[str] = field(default_factory=set)
-    leveled: set[str] = field(default_factory=set)  # loggers whose level we set
-    kept: dict[str, int] = field(default_factory=dict)  # the app's, over a re-init
-    quieted: bool = False  # we set the ``executorch`` logger to WARNING
-    broken: bool = False  # torch's internals failed us: plain logging from then on
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    def __init__(self) -> None:
+        self.components: dict[str, tuple[str, ...]] = dict(COMPONENTS)
+        self.artifacts: dict[str, tuple[str, str]] = dict(ARTIFACTS)
+        self.levels: dict[str, int] = {}  # name or logger -> level
+        self.switched: dict[str, bool] = {}  # artifact -> on/off
+        self.overrides: list[Callable[[], None]] = []  # override_logs
+        self.artifact_logs: dict[str, logging.Logger] = {}
+        self.registry: object = None  # torch's registry, once our names are in it
+        self.registered: set[str] = set()
+        self.leveled: set[str] = set()  # loggers whose level we set
+        self.kept: dict[str, int] = {}  # the app's, over a re-init
+        self.quieted = False  # we set the ``executorch`` logger to WARNING
+        self.broken = False  # torch's internals failed us: plain logging from then on
+        self.lock = threading.RLock()
 
     def component_for(self, qname: str) -> str | None:
         """The component whose logger covers logger ``qname`` most closely."""
