@@ -63,6 +63,14 @@ def segment_text(call: cst.Call, column: int, exploded: bool = False) -> str:
     return "\n".join([first, *(line.removeprefix(" " * column) for line in rest)]) + "\n"
 
 
+def _imports_torch(tree: ast.Module) -> bool:
+    """True if the module binds `torch` with a top-level `import torch`."""
+    return any(
+        isinstance(stmt, ast.Import) and any(a.name == "torch" and not a.asname for a in stmt.names)
+        for stmt in tree.body
+    )
+
+
 def plan_codes(
     tree: ast.Module,
     *,
@@ -76,6 +84,8 @@ def plan_codes(
     that matches) that code."""
     edits: list[Edit] = []
     done = any(new and any(locate(b, new) is not None for b in _blocks(tree)) for _, new in helper)
+    if not done and any("torch." in new for _, new in helper) and not _imports_torch(tree):
+        return "`import torch` is not in the module (the helper's annotation needs it)"
     for old, new in () if done else helper:
         found = [(b, i) for b in _blocks(tree) if (i := locate(b, old)) is not None]
         if not found:

@@ -128,6 +128,16 @@ def test_a_moved_helper_is_refused() -> None:
     assert out.text == CONFIG.replace("WhyNoPartition(logger=logger)", "WhyNoPartition(logger)")
 
 
+def test_a_module_without_torch_is_refused() -> None:
+    """The new helper's annotation names `torch.fx.Node`: a module that does not import torch
+    (so the annotation would raise NameError at import) is left as it is."""
+    text = CONFIG.replace("import torch\n", "")
+    out = _apply(text)
+    ((name, reason),) = out.refused
+    assert name == COMMON.name and "import torch" in reason
+    assert out.text == text
+
+
 def test_arms_reporter_carries_its_code() -> None:
     source = (
         "from executorch.exir.backend.utils import WhyNoPartitionReporter\n\n\n"

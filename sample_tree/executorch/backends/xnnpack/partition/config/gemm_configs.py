@@ -5,6 +5,7 @@
 
 import logging
 
+import torch
 from executorch.exir.backend.canonical_partitioners.config_partitioner import (
     PartitionerConfig,
 )

@@ -4,6 +4,7 @@
 
 import logging
 
+import torch
 from executorch.exir.backend.utils import WhyNoPartition
 
 logger = logging.getLogger(__name__)
