@@ -88,6 +88,8 @@ class State:
             return torch
         try:
             with self.lock:
+                if self.registry is torch.registry:
+                    return torch  # another thread registered while we waited
                 self.registry, self.registered = torch.registry, set()
                 for name in filter(torch.free, [*self.components, *self.artifacts]):
                     if name in self.components:

@@ -164,5 +164,8 @@ RECIPE = Recipe(
     "become `report_rejection(logger, node, <the same text>, code=...)` (`OV.UNSUPPORTED`, "
     "`OV.USER_EXCLUDED`)",
     effect="OpenVINO's reasons are the run's why-not lines (`TORCH_LOGS=openvino`, "
-    "`partition_report`), once per node instead of beside a line of their own",
+    "`partition_report`), once per node instead of beside a line of their own; the two lines "
+    "OpenVINO printed on stdout on every lowering (a WARNING after the site kinds) are INFO "
+    "lines of `openvino`: no longer shown by default",
+    behaviour_change=True,
 )

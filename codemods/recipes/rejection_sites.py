@@ -126,7 +126,10 @@ def log_then_reject(name: str, path: str, backend: str, code: str, words: Words 
         f'`return False` becomes `report_rejection(logger, node, MSG, code="{code}")`; a '
         "`self.log_once(MSG)` there stays and is followed by it",
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
-        "`partition_report`), once per node",
+        "`partition_report`), once per node, as INFO lines of the component: a reason that was "
+        "a DEBUG line now shows where the application's logging shows INFO, and one that was "
+        "printed (a WARNING after the site kinds) no longer shows by default",
+        behaviour_change=True,
     )
 
 
