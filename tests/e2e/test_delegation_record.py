@@ -116,7 +116,8 @@ def test_diff_of_the_same_model_lowered_twice_exits_0(partition_runs) -> None:
         str(partition_runs.record("xnnpack", "xnnpack")),
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "fell back" not in proc.stdout and "reason changed" not in proc.stdout
+    assert "  fell back (" not in proc.stdout and "  reason changed (" not in proc.stdout
+    assert "no regression: 0 node(s) fell back" in proc.stdout
 
 
 def test_diff_survives_renumbered_nodes_and_moved_lines(partition_runs) -> None:
@@ -136,7 +137,7 @@ def test_diff_survives_renumbered_nodes_and_moved_lines(partition_runs) -> None:
     assert re.search(
         r"new, delegated \(1\):\n    aten_relu_default \(aten.relu.default\)", proc.stdout
     )
-    assert "fell back" not in proc.stdout and "gone" not in proc.stdout
+    assert "  fell back (" not in proc.stdout and "  gone (" not in proc.stdout  # no section
 
 
 def test_the_page_shows_every_partitioner_in_chromium(partition_runs, tmp_path) -> None:
