@@ -19,6 +19,7 @@ from types import FrameType
 from typing import Any
 
 from .api import get_logger
+from .state import has_handlers
 
 _DISPLAY = "_showwarnmsg_impl"  # the warnings module's default display (3.10-3.13)
 _python: list[object] = []  # Python's own display, once replaced
@@ -57,7 +58,7 @@ def _take_display() -> None:
 
 def _display(shown: warnings.WarningMessage) -> None:
     logger = getattr(_showing, "logger", None)
-    if logger is None or not logger.hasHandlers():
+    if logger is None or not has_handlers(logger):
         _python[0](shown)  # type: ignore[operator]  # not ours, or nowhere to log it
     elif logger.isEnabledFor(logging.WARNING):
         where = (logger.name, logging.WARNING, shown.filename, shown.lineno)

@@ -161,10 +161,53 @@ def _route(log: logging.Logger, torch: Torch | None, asked: bool) -> None:
     for handler in handlers if not asked else ():
         log.removeHandler(handler)
     log.propagate = not (asked and handlers)  # without torch's handler: the parent's
-    if log.propagate:  # a handler here would also stop Python's last resort
-        log.removeHandler(ROOT_CAPTURE)
-    elif ROOT_CAPTURE not in log.handlers:
-        log.addHandler(ROOT_CAPTURE)
+    mine = (LAST_RESORT, ROOT_CAPTURE) if log.propagate else (ROOT_CAPTURE, LAST_RESORT)
+    log.removeHandler(mine[1])
+    if mine[0] not in log.handlers:
+        log.addHandler(mine[0])
+
+
+def _met(
+    record: logging.LogRecord, skip: tuple[logging.Handler, ...]
+) -> tuple[list[logging.Handler], list[logging.Logger]]:
+    """The handlers ``record`` meets on its way up, less ``skip``; and the loggers passed."""
+    log: logging.Logger | None = logging.getLogger(record.name)
+    met: list[logging.Handler] = []
+    passed: list[logging.Logger] = []
+    while log is not None:
+        met += [h for h in log.handlers if h not in skip]
+        passed.append(log)
+        log = log.parent if log.propagate else None
+    return met, passed
+
+
+def has_handlers(log: logging.Logger) -> bool:
+    """True if records of ``log`` meet a handler other than the runtime's own two."""
+    record = logging.LogRecord(log.name, logging.WARNING, "", 0, "", None, None)
+    return bool(_met(record, (LAST_RESORT, ROOT_CAPTURE))[0])
+
+
+class LastResort(logging.Handler):
+    """Python's last resort where our handler took its place (app mode, nothing configured):
+    WARNING and up as ``%(message)s``; and the records a caller asked for by setting a level
+    on one of our loggers (``XnnpackPartitioner(verbose=True)``), as ``basicConfig`` prints."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        met, passed = _met(record, (self, ROOT_CAPTURE))
+        if met:
+            return  # the application's handlers have it
+        root = logging.getLogger()
+        asked = any(log.level != logging.NOTSET for log in passed if log is not root)
+        if record.levelno < logging.WARNING and not asked:
+            return
+        fmt = "%(message)s" if record.levelno >= logging.WARNING else _BASIC
+        try:
+            sys.stderr.write(logging.Formatter(fmt).format(record) + "\n")
+        except Exception:  # noqa: BLE001 - as logging's handlers do
+            self.handleError(record)
+
+
+_BASIC = "%(levelname)s:%(name)s:%(message)s"  # logging.basicConfig's format
 
 
 class RootCapture(logging.Handler):
@@ -194,4 +237,5 @@ class RootCapture(logging.Handler):
 
 
 ROOT_CAPTURE = RootCapture()
+LAST_RESORT = LastResort()
 STATE = State()
