@@ -224,13 +224,10 @@ class RootCapture(logging.Handler):
         kinds = tuple(
             getattr(sys.modules.get(m), c, type(None)) for m, c in self._KINDS
         )
-        log, met = logging.getLogger(record.name), []  # what the record meets anyway
-        while True:
-            met += log.handlers
-            if log is root or not log.propagate or log.parent is None:
-                break
-            log = log.parent
-        for handler in root.handlers if log is not root else ():
+        met, passed = _met(
+            record, ()
+        )  # what the record meets anyway, and where it stops
+        for handler in root.handlers if passed[-1] is not root else ():
             if isinstance(handler, kinds) and handler not in met:
                 if record.levelno >= handler.level:
                     handler.handle(record)
