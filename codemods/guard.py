@@ -14,8 +14,8 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from codemods.plan.names import DROPPABLE_MODULES, count_references
-from codemods.rewrite.units import split_lines
+from codemods.analyse.names import DROPPABLE_MODULES, count_references
+from codemods.shared.units import split_lines
 from lint_rules.statements import stmt_start
 
 

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods.analyse.names import scan_names
 from codemods.fixes import SitePlan
 from codemods.guard import GuardError
-from codemods.plan.names import scan_names
 from codemods.plan.plans import make_plans
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import apply_recipes, recipes_for
 from codemods.rewrite.attempt import Retry, Rewrite
 from codemods.rewrite.transformer import SiteMismatch
-from codemods.rewrite.units import split_lines
+from codemods.shared.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import analyse
 from lint_rules.test_refs import TestRef, kept_for_test, kept_reason

@@ -17,8 +17,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from lint_rules.test_refs import TestRef
-
 CACHE_VERSION = 1
 Stat = tuple[int, int, int]
 R = TypeVar("R")  # what one file's entry holds
@@ -90,12 +88,13 @@ class ResultCache(Generic[R]):
 
 
 def cached_test_refs(
-    folder: str, config: Config, paths: list[str], index: Callable[[str], list[TestRef]]
-) -> list[TestRef]:
+    folder: str, config: Config, paths: list[str], index: Callable[[str], list[R]]
+) -> list[R]:
     """`index(path)` for each test file, from the `tests` cache beside the lint's results when
-    the file is unchanged: a repeated run does not parse ExecuTorch's ~1,200 test files again."""
-    cache: ResultCache[list[TestRef]] = ResultCache(folder, config, kind="tests")
-    refs: list[TestRef] = []
+    the file is unchanged: a repeated run does not parse ExecuTorch's ~1,200 test files again.
+    (Generic in what `index` returns, so this module needs nothing of `test_refs`.)"""
+    cache: ResultCache[list[R]] = ResultCache(folder, config, kind="tests")
+    refs: list[R] = []
     for path in paths:
         key, stat = os.path.abspath(path), file_stat(path)
         found = cache.get(key, stat)

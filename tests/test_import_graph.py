@@ -1,7 +1,8 @@
-"""The import graph of all three packages is acyclic, module by module.
+"""The import graph of all four packages is acyclic, module by module.
 
-Every import counts, also the ones inside functions (a lazy import still ties the modules
-together); only imports under `if TYPE_CHECKING:` are left out, as they never run.
+Every import counts: also the ones inside functions (a lazy import still ties the modules
+together) and the ones under `if TYPE_CHECKING:` (they never run, but the type checker and the
+reader follow them: a cycle there is a cycle in the design).
 """
 
 from __future__ import annotations
@@ -16,20 +17,6 @@ PACKAGES = ("et_log_runtime", "lint_rules", "codemods", "et_log_report")
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(REPO).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
-    """The nodes of `tree` outside `if TYPE_CHECKING:` blocks."""
-    out: list[ast.AST] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            stack.extend(node.orelse)
-            continue
-        stack.extend(ast.iter_child_nodes(node))
-    return out
 
 
 def _imported(node: ast.AST, module: str, is_package: bool, known: set[str]) -> set[str]:
@@ -61,7 +48,7 @@ def import_graph() -> dict[str, set[str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         is_package = path.name == "__init__.py"
         edges: set[str] = set()
-        for node in _runtime_nodes(tree):
+        for node in ast.walk(tree):
             edges |= _imported(node, module, is_package, known)
         graph[module] = edges - {module}
     return graph
@@ -96,6 +83,75 @@ def test_the_three_packages_import_without_a_cycle() -> None:
     assert {"lint_rules.config", "codemods.pipeline", "et_log_runtime.state"} <= set(graph)
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+# The codemod's layers, bottom up, declared once: a module imports only from its own layer or
+# from one below. A module belongs to the layer of its longest prefix listed here, so every
+# `codemods` module not in a stage is a driver (migrate, commands, vendoring: the top).
+# docs/ARCHITECTURE.md states the same order (test_the_map_states_the_layers).
+CODEMOD_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("lint", ("lint_rules",)),
+    ("shared", ("codemods.shared",)),
+    ("analyse", ("codemods.analyse",)),
+    ("plan", ("codemods.plan", "codemods.fixes")),
+    ("guard", ("codemods.guard",)),
+    ("rewrite", ("codemods.rewrite",)),
+    ("recipes", ("codemods.recipes",)),
+    ("pipeline", ("codemods.pipeline",)),
+    ("report", ("codemods.report",)),
+    ("write", ("codemods.write",)),
+    ("drivers", ("codemods",)),
+)
+
+
+def layer_of(module: str) -> int | None:
+    """The index in CODEMOD_LAYERS of `module`'s layer (None: not a module of the layers)."""
+    best: tuple[int, int] | None = None  # (prefix length, layer index)
+    for index, (_, prefixes) in enumerate(CODEMOD_LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and (
+                best is None or len(prefix) > best[0]
+            ):
+                best = (len(prefix), index)
+    return None if best is None else best[1]
+
+
+def arrows_back_up(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a layer to a higher one, named: module, its layer, what it imports."""
+    found = []
+    for module, dependencies in sorted(graph.items()):
+        low = layer_of(module)
+        for dependency in sorted(dependencies):
+            high = layer_of(dependency)
+            if low is not None and high is not None and high > low:
+                found.append(
+                    f"{module} ({CODEMOD_LAYERS[low][0]}) imports {dependency}"
+                    f" ({CODEMOD_LAYERS[high][0]}), a layer above it"
+                )
+    return found
+
+
+def test_the_codemod_stages_are_layers() -> None:
+    graph = import_graph()
+    for name, prefixes in CODEMOD_LAYERS:
+        assert any(m == p or m.startswith(p + ".") for m in graph for p in prefixes), name
+    assert arrows_back_up(graph) == []
+
+
+def test_an_arrow_back_up_is_named() -> None:
+    graph = {
+        "codemods.plan.plans": {"codemods.rewrite.header", "codemods.shared.layout"},
+        "codemods.rewrite.header": {"codemods.plan.plans"},
+        "codemods.migrate": {"codemods.write.worker"},
+    }
+    assert arrows_back_up(graph) == [
+        "codemods.plan.plans (plan) imports codemods.rewrite.header (rewrite), a layer above it"
+    ]
+
+
+def test_the_map_states_the_layers() -> None:
+    order = " < ".join(name for name, _ in CODEMOD_LAYERS)
+    assert order in (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
 
 
 def test_the_runtime_layers() -> None:
@@ -133,10 +189,12 @@ def test_the_record_reader_needs_only_the_standard_library() -> None:
     assert found - set(sys.stdlib_module_names) == {"et_log_runtime"}
 
 
-def test_lazy_imports_count() -> None:
+def test_lazy_and_type_checking_imports_count() -> None:
     graph = import_graph()
     # cli imports formats inside main() only: still an edge
     assert "lint_rules.formats" in graph["lint_rules.cli"]
+    # rules.base imports facts under `if TYPE_CHECKING:` only: still an edge
+    assert "lint_rules.facts" in graph["lint_rules.rules.base"]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
 

@@ -1,2 +1,3 @@
-"""Stage 2, analyse: the module's sites come from `lint_rules.detector.analyse` (one parse); here,
-the tests in the tree that assert on a site's message (`test_refs`)."""
+"""Stage analyse: the module's sites come from `lint_rules.detector.analyse` (one parse; the
+tests that assert on a site's output, from `lint_rules.test_refs`); here, what the module
+binds (`names`: clash-free names, the imports a migration may drop)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 if TYPE_CHECKING:
-    from codemods.rewrite.layout import Room
+    from codemods.shared.layout import Room
     from lint_rules import Finding
     from lint_rules.detector import Analysis
     from lint_rules.rules import Site

@@ -1,2 +1,2 @@
-"""Stage 3, plan: each fixable site -> its kind's `SitePlan` (`codemods.fixes`), and the names the
-new code uses (`plans`, `names`)."""
+"""Stage plan: each fixable site -> its kind's `SitePlan` (`codemods.fixes`), the names the new
+code uses and the header to add (`plans`)."""

@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
+from dataclasses import dataclass
 
+from codemods.analyse.names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
 from codemods.fixes import FIXES, Names, SitePlan
-from codemods.plan.names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
-from codemods.rewrite.header import HeaderEdit
-from codemods.rewrite.layout import Room
+from codemods.shared.layout import Room
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import name_argument
 from lint_rules.rules import Site
+
+
+@dataclass(frozen=True)
+class HeaderEdit:
+    """`names`: (imported name, local alias) pairs to import from `runtime`; `logger`: the module
+    logger to create as `logger = <get_logger>(__name__)` (None: the module has one)."""
+
+    runtime: str
+    names: tuple[tuple[str, str], ...]
+    logger: str | None
+    get_logger: str
 
 
 def make_plans(

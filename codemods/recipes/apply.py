@@ -10,14 +10,15 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods.analyse.names import DROPPABLE_MODULES, count_references
 from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
-from codemods.plan.names import DROPPABLE_MODULES, count_references
+from codemods.plan.plans import HeaderEdit
 from codemods.recipes.base import SOURCE, Edit, Recipe, RecipePlan
-from codemods.rewrite.header import HeaderEdit, apply_header
+from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
-from codemods.rewrite.units import is_clean, split_lines
+from codemods.shared.units import is_clean, split_lines
 from lint_rules.statements import stmt_start
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.rewrite.layout import LINE_LENGTH, Room, fit
+from codemods.shared.layout import LINE_LENGTH, Room, fit
 
 # the text of the module being planned (set by the engine): `segment` quotes its code as written
 SOURCE: ContextVar[str] = ContextVar("recipe_source", default="")

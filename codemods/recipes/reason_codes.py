@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, laid_out, locate, segment
-from codemods.rewrite.layout import Room, fit, node_code
+from codemods.shared.layout import Room, fit, node_code
 
 _TIGHT_EQUAL = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))  # code="..."
 

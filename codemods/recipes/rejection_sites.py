@@ -17,7 +17,7 @@ import libcst as cst
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, segment
 from codemods.recipes.reason_codes import WORDS
-from codemods.rewrite.layout import Room, fit
+from codemods.shared.layout import Room, fit
 
 Words = tuple[tuple[str, str], ...]  # the words of a message -> its code (the first that matches)
 

@@ -1,3 +1,3 @@
-"""Stage 4, rewrite: one attempt per module (`attempt`): site calls on their own text, libcst
-(`transformer`) on the statement `units` that change as a whole, the runtime import and logger
-(`header`, `anchors`), black-clean lines (`layout`), all spliced into the text (`splice`)."""
+"""Stage rewrite: one attempt per module (`attempt`): site calls on their own text, libcst
+(`transformer`) on the statement units that change as a whole, the runtime import and logger
+(`header`, `anchors`), all spliced into the text (`splice`)."""

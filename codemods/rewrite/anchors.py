@@ -17,8 +17,8 @@ from __future__ import annotations
 import ast
 import sys
 
-from codemods.plan.names import DROPPABLE_MODULES
-from codemods.rewrite.units import Unit, is_docstring, range_unit
+from codemods.analyse.names import DROPPABLE_MODULES
+from codemods.shared.units import Unit, is_docstring, range_unit
 
 
 def import_section(module: str, level: int) -> int:

@@ -9,10 +9,11 @@ from bisect import bisect_right
 
 import libcst as cst
 
+from codemods.analyse.names import ModuleNames
 from codemods.fixes import Names, SitePlan, SiteSkipped
 from codemods.guard import Allowed, check, span
-from codemods.plan.names import ModuleNames
 from codemods.plan.plans import (
+    HeaderEdit,
     choose_names,
     dead_constants,
     import_time_use,
@@ -21,11 +22,11 @@ from codemods.plan.plans import (
     too_early,
 )
 from codemods.rewrite.anchors import header_units
-from codemods.rewrite.header import HeaderEdit, apply_header
-from codemods.rewrite.layout import LINE_LENGTH, fit, node_code
+from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import PlanSkipped, SiteMismatch, UnitTransformer
-from codemods.rewrite.units import Unit, merge_units, unit_for
+from codemods.shared.layout import LINE_LENGTH, fit, node_code
+from codemods.shared.units import Unit, merge_units, unit_for
 from lint_rules import Config
 from lint_rules.detector import Analysis
 from lint_rules.walk import walk_all

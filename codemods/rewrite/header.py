@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import libcst as cst
 
+from codemods.plan.plans import HeaderEdit
 from codemods.rewrite.anchors import import_order
-from codemods.rewrite.layout import leading_lines, node_code
+from codemods.shared.layout import leading_lines, node_code
 
 _BLANK = cst.EmptyLine()
-
-
-@dataclass(frozen=True)
-class HeaderEdit:
-    """`names`: (imported name, local alias) pairs to import from `runtime`; `logger`: the module
-    logger to create as `logger = <get_logger>(__name__)` (None: the module has one)."""
-
-    runtime: str
-    names: tuple[tuple[str, str], ...]
-    logger: str | None
-    get_logger: str
 
 
 def _import_module(stmt: cst.BaseStatement) -> tuple[str, int] | None:

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods.analyse.names import DROPPABLE_MODULES
 from codemods.fixes import Names, SitePlan, SiteSkipped
-from codemods.plan.names import DROPPABLE_MODULES
-from codemods.rewrite.layout import fit, leading_lines, node_code
+from codemods.shared.layout import fit, leading_lines, node_code
 
 
 class SiteMismatch(Exception):

@@ -14,7 +14,7 @@ import warnings
 from dataclasses import dataclass
 
 from codemods.pipeline import migrate_source
-from codemods.rewrite.units import split_lines
+from codemods.shared.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import may_contain_sites
 
