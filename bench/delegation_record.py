@@ -31,8 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from lint import write_section  # noqa: E402  (bench/lint.py: a marked section of a doc)
 from wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
+
+from lint_rules.doc_section import write_section  # noqa: E402
 
 GOAL_RATIO = 1.05
 MODELS = ("e2e", "large")
@@ -182,7 +183,7 @@ def main() -> None:
     results = measure(args.rounds, args.blocks)
     body = section(results, args.rounds, args.blocks)
     print(body)
-    write_section(body, name="bench:delegation_record")
+    write_section(ROOT / "docs" / "BENCHMARKS.md", "bench:delegation_record", body)
 
 
 if __name__ == "__main__":

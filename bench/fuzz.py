@@ -32,6 +32,8 @@ from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from robustness_props import check_source  # noqa: E402
 from robustness_snippets import injected_program, logging_module  # noqa: E402
 
+from lint_rules.doc_section import write_section  # noqa: E402
+
 GENERATORS = {
     "logging_module": logging_module(),
     "grammar+sites": injected_program(hypothesmith.from_grammar()),
@@ -150,14 +152,6 @@ def _section(stats: dict, goal: int) -> str:
     return "\n".join(lines)
 
 
-def _write_docs(section: str) -> None:
-    text = DOCS.read_text(encoding="utf-8")
-    start, end = "<!-- bench:fuzz -->", "<!-- /bench:fuzz -->"
-    head, rest = text.split(start, 1)
-    _, tail = rest.split(end, 1)
-    DOCS.write_text(f"{head}{start}\n{section}\n{end}{tail}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=10_000, help="programs wanted in total")
@@ -194,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     section = _section(stats, args.count)
     print(section)
     if args.write_docs:
-        _write_docs(section)
+        write_section(DOCS, "bench:fuzz", section)
     return 1 if _total(stats, "failures") else 0
 
 

@@ -30,6 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from lint_rules.doc_section import write_section
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "docs" / "BENCHMARKS.md"
 LINT_MD = ROOT / "docs" / "lint.md"
@@ -164,16 +166,6 @@ def render(r: dict[str, object], tree: Path) -> str:
     )
 
 
-def write_section(text: str, doc_path: Path = BENCHMARKS, name: str = "bench:lint") -> None:
-    doc = doc_path.read_text(encoding="utf-8")
-    start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
-    if start not in doc or end not in doc:
-        raise SystemExit(f"{doc_path}: markers {start} / {end} not found")
-    head, rest = doc.split(start, 1)
-    _, tail = rest.split(end, 1)
-    doc_path.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
-
-
 def _api_signal_warns(path: str) -> list[int]:
     """Lines of `warnings.warn(...)`/`warn(...)` calls whose category is a Deprecation,
     PendingDeprecation or Future warning, or a class this file derives from one."""
@@ -263,11 +255,11 @@ def main() -> int:
     if "--facts-only" in sys.argv:
         text = facts(tree, commit)
         print(text)
-        write_section(text, LINT_MD, "lint:real-tree")
+        write_section(LINT_MD, "lint:real-tree", text)
         return 0
     text = render(measure(tree), tree)
     print(text)
-    write_section(text)
+    write_section(BENCHMARKS, "bench:lint", text)
     return 0
 
 

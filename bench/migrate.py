@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -24,6 +23,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from lint_rules.doc_section import write_section
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -117,18 +118,6 @@ def real_tree_section(facts: dict[str, object], tree: Path) -> str:
     return "\n".join(lines)
 
 
-def replace_section(path: Path, name: str, body: str) -> None:
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    begin, end = f"<!-- {name} -->", f"<!-- /{name} -->"
-    block = f"{begin}\n{body}\n{end}"
-    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block, text)
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    path.write_text(text, encoding="utf-8")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", default="/work/et-tree", help="ExecuTorch checkout")
@@ -148,7 +137,7 @@ def main() -> int:
         section = real_tree_section(facts, tree)
         print(section)
         if not args.no_write:
-            replace_section(REPO / "docs" / "codemod.md", "real-tree", section)
+            write_section(REPO / "docs" / "codemod.md", "real-tree", section, append="")
         return 0 if not facts["broken"] and facts["lint_matches_review"] else 1
     env_note = f"Python {platform.python_version()}, {os.cpu_count()} CPUs"
     with tempfile.TemporaryDirectory(prefix="et-log-bench-") as tmp:
@@ -211,8 +200,10 @@ def main() -> int:
     body = "\n".join(lines)
     print(body)
     if not args.no_write:
-        replace_section(REPO / "docs" / "BENCHMARKS.md", "bench:migrate", body)
-        replace_section(REPO / "docs" / "codemod.md", "real-tree", real_tree_section(facts, tree))
+        write_section(REPO / "docs" / "BENCHMARKS.md", "bench:migrate", body, append="")
+        write_section(
+            REPO / "docs" / "codemod.md", "real-tree", real_tree_section(facts, tree), append=""
+        )
     ok = median <= 5 and (anchor is None or anchor / median >= 15) and not facts["broken"]
     return 0 if ok else 1
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -33,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
+
+from lint_rules.doc_section import write_section  # noqa: E402
 
 BACKENDS = ("xnnpack", "vulkan")
 GOAL_RATIO = 1.01
@@ -210,19 +211,6 @@ def section(results: dict[str, Figures], rounds: int) -> str:
     return "\n".join(lines)
 
 
-def write_section(body: str) -> None:
-    path = ROOT / "docs" / "BENCHMARKS.md"
-    text = path.read_text()
-    start, end = "<!-- bench:partition_report -->", "<!-- /bench:partition_report -->"
-    block = f"{start}\n{body}\n{end}"
-    pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.S)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block, text)
-    else:
-        text = text.rstrip("\n") + "\n\n## Partition report while off (issue 16)\n\n" + block + "\n"
-    path.write_text(text)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -230,7 +218,8 @@ def main() -> None:
     results = measure(args.rounds)
     body = section(results, args.rounds)
     print(body)
-    write_section(body)
+    heading = "## Partition report while off (issue 16)\n\n"  # for a doc without the section
+    write_section(ROOT / "docs" / "BENCHMARKS.md", "bench:partition_report", body, append=heading)
 
 
 if __name__ == "__main__":

@@ -24,13 +24,14 @@ Run: ``.venv/bin/python bench/runtime.py`` (takes a few minutes).
 from __future__ import annotations
 
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import timeit
 from pathlib import Path
+
+from lint_rules.doc_section import write_section
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15  # fresh interpreters per subprocess figure (medians)
@@ -316,13 +317,7 @@ def main() -> None:
     ]
     section = "\n".join(lines)
     path = ROOT / "docs" / "BENCHMARKS.md"
-    text = path.read_text(encoding="utf-8")
-    pattern = re.compile(r"(<!-- bench:runtime -->\n).*?(\n<!-- /bench:runtime -->)", re.S)
-    if not pattern.search(text):
-        raise SystemExit(f"{path}: markers <!-- bench:runtime --> ... not found")
-    path.write_text(
-        pattern.sub(lambda m: m.group(1) + section + m.group(2), text), encoding="utf-8"
-    )
+    write_section(path, "bench:runtime", section)
     print(section)
 
 

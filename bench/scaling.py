@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from lint_rules.doc_section import write_section
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "bench"))
-from migrate import replace_section  # noqa: E402 - the bench scripts share the docs writer
 
 PYTHON = sys.executable
 TOOLS = {
@@ -156,7 +156,7 @@ def main() -> int:
     body = section(results, args.repeat, args.against)
     print(body)
     if not args.no_write:
-        replace_section(REPO / "docs" / "BENCHMARKS.md", "bench:scaling", body)
+        write_section(REPO / "docs" / "BENCHMARKS.md", "bench:scaling", body, append="")
     return 0
 
 

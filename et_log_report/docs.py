@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
+
+from lint_rules.doc_section import with_section
 
 from .codes import BACKENDS, CODES
 from .record import SCHEMA, SCHEMA_FIELDS
@@ -41,19 +42,18 @@ SECTIONS = {"schema": render_schema, "reason-codes": render_codes}
 def render(text: str) -> str:
     """``text`` with each generated section written anew."""
     for name, make in SECTIONS.items():
-        start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
-        pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
-        if not pattern.search(text):
-            raise SystemExit(f"{PAGE}: no {start} ... {end} section")
-        block = f"{start}\n{make()}\n{end}"
-        text = pattern.sub(lambda _: block, text)  # noqa: B023 - used at once, in this turn
+        text = with_section(text, name, make(), where=str(PAGE))
     return text
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     text = PAGE.read_text(encoding="utf-8")
-    fresh = render(text)
+    try:
+        fresh = render(text)
+    except ValueError as error:  # the page lost a section's markers
+        sys.stderr.write(f"{error}\n")
+        return 1
     if "--check" in args:
         if fresh != text:
             sys.stderr.write(f"{PAGE} is stale: run `python -m et_log_report.docs`\n")

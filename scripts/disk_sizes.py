@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
 
-PATTERN = re.compile(r"<!-- sizes -->.*?<!-- /sizes -->", re.DOTALL)
+from lint_rules.doc_section import read_section, write_section  # noqa: E402
+
 FOLDERS = {
     ".venv": "Python 3.11 venv: et-log, dev tools, torch 2.13.0 CPU (`scripts/bootstrap.sh`)",
     ".venv310": "CI only: the same on Python 3.10 (torch's default build pulls CUDA wheels)",
@@ -38,8 +39,7 @@ def size(path: Path) -> int:
 def previous_rows(readme: str) -> dict[str, str]:
     """README.md's current rows by folder label, each with the date it was measured (a row of
     the older table without that column takes the date of the table's first line)."""
-    block = PATTERN.search(readme)
-    text = block.group(0) if block else ""
+    text = read_section(readme, "sizes") or ""
     dated = re.search(r"\((\d{4}-\d{2}-\d{2})\)", text)
     rows = {}
     for found in re.finditer(r"^\| (`[^`|]+`|the e2e cache) \| ([^|]+) \| (.*)$", text, re.M):
@@ -82,10 +82,7 @@ def main() -> int:
     body = table(text)
     print(body)
     if args.write:
-        block = f"<!-- sizes -->\n{body}\n<!-- /sizes -->"
-        if not PATTERN.search(text):
-            sys.exit("README.md has no <!-- sizes --> section")
-        readme.write_text(PATTERN.sub(lambda _: block, text), encoding="utf-8")
+        write_section(readme, "sizes", body)
     return 0
 
 

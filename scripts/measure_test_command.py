@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
 
-MARKERS = re.compile(r"<!-- test-durations -->.*?<!-- /test-durations -->", re.DOTALL)
+from lint_rules.doc_section import read_section, write_section  # noqa: E402
+
 ROW = re.compile(r"^\| (warm|cold) \|.*$", re.M)
 RESULT = re.compile(r"^=+ (.*\d+ passed.*) in [\d.]+s", re.M)
 HEADER = (
@@ -70,14 +71,13 @@ def measure(kind: str, pytest_args: list[str]) -> str:
 def write(row: str) -> None:
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
-    block = MARKERS.search(text)
-    if block is None:
+    old = read_section(text, "test-durations")
+    if old is None:
         sys.exit("README.md has no <!-- test-durations --> section")
-    rows = {m.group(1): m.group(0) for m in ROW.finditer(block.group(0))}
+    rows = {m.group(1): m.group(0) for m in ROW.finditer(old)}
     rows[row.split(" | ")[0][2:]] = row
     body = "\n".join([HEADER, *(rows[k] for k in ("warm", "cold") if k in rows)])
-    new = f"<!-- test-durations -->\n{body}\n<!-- /test-durations -->"
-    readme.write_text(text[: block.start()] + new + text[block.end() :], encoding="utf-8")
+    write_section(readme, "test-durations", body)
 
 
 def main() -> int:

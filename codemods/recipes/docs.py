@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from codemods.recipes import RECIPES
+from lint_rules.doc_section import with_section
 
 CODEMOD_MD = Path(__file__).resolve().parents[2] / "docs" / "codemod.md"
-BEGIN, END = "<!-- recipes -->", "<!-- /recipes -->"
 
 
 def table() -> str:
@@ -29,10 +29,7 @@ def table() -> str:
 
 def render(text: str) -> str:
     """`text` (codemod.md) with the table between its markers replaced."""
-    if BEGIN not in text or END not in text:
-        raise ValueError(f"{CODEMOD_MD}: no {BEGIN} ... {END} section")
-    start, stop = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return f"{text[:start]}\n{table()}\n{text[stop:]}"
+    return with_section(text, "recipes", table(), where=str(CODEMOD_MD))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

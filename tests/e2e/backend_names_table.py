@@ -20,13 +20,14 @@ from collections import Counter
 from pathlib import Path
 
 from backend_lowering import COMPONENT, Lowering, lower_batch, migrated_copy
-from doc_section import replace_section
 from log_lines import executorch_lines
 from wheel_env import ensure_wheel_env
 
+from lint_rules.doc_section import write_section
+
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "runtime.md"
-BEGIN, END = "<!-- backend-names-tables -->", "<!-- /backend-names-tables -->"
+SECTION = "backend-names-tables"  # DOC's section this script writes (lint_rules.doc_section)
 TITLE = {
     "xnnpack": "XNNPACK",
     "vulkan": "Vulkan",
@@ -104,7 +105,7 @@ def main() -> None:
     args = parser.parse_args()
     body = render(measure())
     if args.write:
-        replace_section(DOC, BEGIN, END, body)
+        write_section(DOC, SECTION, body, append="")
     print(body)
 
 

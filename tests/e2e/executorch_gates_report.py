@@ -28,13 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from doc_section import replace_section
 from executorch_gates import GATES_REQUIREMENTS, ensure_gates_env, flake8, ufmt_unformatted
 from wheel_env import MIGRATED_FOLDERS
 
+from lint_rules.doc_section import write_section
+
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "MIGRATION.md"
-BEGIN, END = "<!-- gates -->", "<!-- /gates -->"
+SECTION = "gates"  # DOC's section this script writes (lint_rules.doc_section)
 FOLDERS = MIGRATED_FOLDERS
 # The files ExecuTorch's linters read their configuration from (whichever exist).
 CONFIG_FILES = (".flake8", "pyproject.toml", ".mypy.ini", "setup.cfg")
@@ -190,7 +191,7 @@ def main() -> None:
     figures = measure(Path(options.tree), ensure_gates_env(), FOLDERS, extra)
     body = render(figures, FOLDERS, options.source, extra)
     if options.write:
-        replace_section(DOC, BEGIN, END, body)
+        write_section(DOC, SECTION, body, append="")
     print(body)
 
 

@@ -23,16 +23,16 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
-from doc_section import replace_section  # noqa: E402 - beside this script
 from wheel_env import MIGRATED_FOLDERS  # noqa: E402
 
 from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
 from lint_rules.discovery import iter_python_files  # noqa: E402
+from lint_rules.doc_section import write_section  # noqa: E402
 from lint_rules.rules import CODES  # noqa: E402
 
 DOC = REPO / "docs" / "MIGRATION.md"
 FOLDERS_TEXT = " ".join(f"`{name}/`" for name in MIGRATED_FOLDERS)
-BEGIN, END = "<!-- migration-table -->", "<!-- /migration-table -->"
+SECTION = "migration-table"  # DOC's section this script writes (lint_rules.doc_section)
 
 
 def _run(args: list[str], cwd: Path, ok: tuple[int, ...]) -> str:
@@ -157,7 +157,7 @@ def main() -> None:
     findings, report, exempt = measure(args.tree.resolve())
     body = render(findings, report, args.commit or _commit(args.tree), exempt)
     if args.write:
-        replace_section(DOC, BEGIN, END, body)
+        write_section(DOC, SECTION, body, append="")
     else:
         print(body)
 

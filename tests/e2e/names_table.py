@@ -20,13 +20,14 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from doc_section import replace_section
 from log_lines import parse
 from wheel_env import child_base_env, copy_executorch, ensure_wheel_env
 
+from lint_rules.doc_section import write_section
+
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "runtime.md"
-BEGIN, END = "<!-- names-table -->", "<!-- /names-table -->"
+SECTION = "names-table"  # DOC's section this script writes (lint_rules.doc_section)
 SETTINGS = (
     None,
     "executorch",
@@ -102,7 +103,7 @@ def main() -> None:
         ]
     )
     if args.write:
-        replace_section(DOC, BEGIN, END, body)
+        write_section(DOC, SECTION, body, append="")
     print(body)
 
 

@@ -17,12 +17,13 @@ import tempfile
 from pathlib import Path
 
 import peer_slice
-from doc_section import replace_section
 from peer_tests import Comparison, Outcome, compare
 from wheel_env import ensure_wheel_env
 
+from lint_rules.doc_section import write_section
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "MIGRATION.md"
-BEGIN, END = "<!-- peer-backends -->", "<!-- /peer-backends -->"
+SECTION = "peer-backends"  # DOC's section this script writes (lint_rules.doc_section)
 
 
 def _counts(outcomes: dict[str, Outcome], roots: tuple[str, ...]) -> dict[str, int]:
@@ -69,7 +70,7 @@ def main() -> int:
         result = compare(wheel, "backends", Path(tmp))
     body = render(result)
     if args.write:
-        replace_section(DOC, BEGIN, END, body)
+        write_section(DOC, SECTION, body, append="")
     print(body)
     print(result.summary(), file=sys.stderr)
     return 1 if result.regressions else 0
