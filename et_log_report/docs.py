@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from lint_rules.doc_section import with_section
+from lint_rules.doc_section import regenerate, with_section
 
 from .codes import BACKENDS, CODES
 from .record import SCHEMA, SCHEMA_FIELDS
@@ -48,19 +48,7 @@ def render(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    text = PAGE.read_text(encoding="utf-8")
-    try:
-        fresh = render(text)
-    except ValueError as error:  # the page lost a section's markers
-        sys.stderr.write(f"{error}\n")
-        return 1
-    if "--check" in args:
-        if fresh != text:
-            sys.stderr.write(f"{PAGE} is stale: run `python -m et_log_report.docs`\n")
-            return 1
-        return 0
-    PAGE.write_text(fresh, encoding="utf-8")
-    return 0
+    return regenerate(PAGE, render, args, "python -m et_log_report.docs")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,12 @@ lives here because lint_rules is the lowest layer and needs only the standard li
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
 NEWLINE = "\n"
 
@@ -56,3 +61,22 @@ def write_section(path: Path, name: str, body: str, *, append: str | None = None
     missing = append is not None and not path.exists()
     text = "" if missing else path.read_text(encoding="utf-8")
     path.write_text(with_section(text, name, body, where=str(path), append=append), "utf-8")
+
+
+def regenerate(path: Path, render: Callable[[str], str], argv: Sequence[str], command: str) -> int:
+    """The `main` of a docs generator: `render(the page's text)` is what the page should be.
+    With `--check` in `argv`, exit status 1 and a line naming `command` when it differs;
+    else the page is written when it differs. A section gone from the page: status 1."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    try:
+        fresh = render(text)
+    except ValueError as error:  # the page lost a section's markers
+        sys.stderr.write(f"{error}\n")
+        return 1
+    if fresh == text:
+        return 0
+    if "--check" in argv:
+        sys.stderr.write(f"{path} is stale: run `{command}`\n")
+        return 1
+    path.write_text(fresh, encoding="utf-8")
+    return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from lint_rules.doc_section import regenerate
 from lint_rules.rules import ALL_RULES, Example, Rule, code_range
 
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -103,15 +104,7 @@ def render() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    text = render()
-    if "--check" in args:
-        current = RULES_MD.read_text(encoding="utf-8") if RULES_MD.exists() else ""
-        if current != text:
-            sys.stderr.write(f"{RULES_MD} is out of date: run python -m lint_rules.docs\n")
-            return 1
-        return 0
-    RULES_MD.write_text(text, encoding="utf-8")
-    return 0
+    return regenerate(RULES_MD, lambda _: render(), args, "python -m lint_rules.docs")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from codemods.recipes import RECIPES
-from lint_rules.doc_section import with_section
+from lint_rules.doc_section import regenerate, with_section
 
 CODEMOD_MD = Path(__file__).resolve().parents[2] / "docs" / "codemod.md"
 
@@ -33,17 +33,8 @@ def render(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    check = "--check" in (sys.argv[1:] if argv is None else argv)
-    text = CODEMOD_MD.read_text(encoding="utf-8")
-    new = render(text)
-    if check:
-        if new != text:
-            sys.stderr.write(f"{CODEMOD_MD} is stale: run python -m codemods.recipes.docs\n")
-            return 1
-        return 0
-    if new != text:
-        CODEMOD_MD.write_text(new, encoding="utf-8")
-    return 0
+    args = sys.argv[1:] if argv is None else argv
+    return regenerate(CODEMOD_MD, render, args, "python -m codemods.recipes.docs")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lint_rules.doc_section import read_section, with_section, write_section
+from lint_rules.doc_section import read_section, regenerate, with_section, write_section
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = "# Figures\n\n<!-- bench:x -->\nold\nrows\n<!-- /bench:x -->\n\nAfter.\n"
@@ -88,3 +88,23 @@ def test_no_other_code_writes_a_section() -> None:
     assert "bench/lint.py" in ours and "tests/e2e/names_table.py" in ours
     writers = [name for name in ours if _closing_markers_in_code(REPO / name)]
     assert writers == ["lint_rules/doc_section.py"]
+
+
+def test_regenerate_checks_or_writes_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(DOC, encoding="utf-8")
+
+    def render(text: str) -> str:
+        return with_section(text, "bench:x", "fresh", where=str(page))
+
+    assert regenerate(page, render, ["--check"], "python -m make") == 1
+    assert f"{page} is stale: run `python -m make`" in capsys.readouterr().err
+    assert page.read_text(encoding="utf-8") == DOC
+    assert regenerate(page, render, [], "python -m make") == 0
+    assert read_section(page.read_text(encoding="utf-8"), "bench:x") == "fresh"
+    assert regenerate(page, render, ["--check"], "python -m make") == 0
+    page.write_text("# no markers\n", encoding="utf-8")
+    assert regenerate(page, render, [], "python -m make") == 1
+    assert "no <!-- bench:x --> ... <!-- /bench:x --> section" in capsys.readouterr().err
