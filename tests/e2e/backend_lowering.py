@@ -25,16 +25,6 @@ from wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "lower_with_backend.py"
-BACKENDS = (
-    "xnnpack",
-    "vulkan",
-    "webgpu",
-    "arm_tosa",
-    "arm_ethosu85",
-    "coreml",
-    "openvino",
-    "none",
-)
 # the TORCH_LOGS name of each partitioner's backend ("none": no backend)
 COMPONENT = {
     "xnnpack": "xnnpack",

@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 SEED = 0
-PARTITIONERS = (
+# The e2e harness's backends (backend_lowering imports this table: one list for both sides).
+BACKENDS = (
     "xnnpack",
     "vulkan",
     "webgpu",
@@ -40,10 +41,9 @@ PARTITIONERS = (
     "coreml",
     "openvino",
     "none",
-    # issue 23's diff: XNNPACK without its add config, and the model after an edit
-    "xnnpack_without_add",
-    "xnnpack_edited_model",
 )
+# and issue 23's diff: XNNPACK without its add config, and the model after an edit
+PARTITIONERS = (*BACKENDS, "xnnpack_without_add", "xnnpack_edited_model")
 BOOKKEEPING = ("getitem", "executorch_call_delegate")
 ETHOSU_TARGET = "ethos-u85-128"
 TOSA_SPEC = "TOSA-1.0+FP"

@@ -21,7 +21,6 @@ from typing import Any
 
 import pytest
 from backend_lowering import (
-    BACKENDS,
     COMPONENT,
     Lowering,
     lower_batch,
@@ -29,6 +28,7 @@ from backend_lowering import (
     pristine_copy,
 )
 from log_lines import LogLine, below, executorch_lines
+from lower_with_backend import BACKENDS  # the driver's table: one list of backends
 from wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
