@@ -16,6 +16,19 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "sample_tree" / "executorch"
 PYTHON = sys.executable
 
+# Two tests of `executorch.exir.lib` that assert on what its sites write (a warning and a
+# printed line): test_test_refs.py and test_cli_agreement.py build their test files from them.
+ASSERTING_TESTS = """\
+def test_warns():
+    with pytest.warns(UserWarning, match="preserve_io_quantization=True is redundant"):
+        lib.configure(True)
+
+
+def test_prints(capsys):
+    lib.partition("pow")
+    assert "Op not supported by the partitioner" in capsys.readouterr().out
+"""
+
 
 def migrate(text: str, config: Config, path: str = "executorch/exir/example.py") -> SourceResult:
     result = migrate_source(text, path, config)

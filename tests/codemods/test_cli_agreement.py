@@ -10,6 +10,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from codemod_support import ASSERTING_TESTS
 
 from codemods.migrate import main as migrate
 from codemods.recipes import RECIPES
@@ -200,15 +201,7 @@ import pytest
 from executorch.exir import lib
 
 
-def test_warns():
-    with pytest.warns(UserWarning, match="preserve_io_quantization=True is redundant"):
-        lib.configure(True)
-
-
-def test_prints(capsys):
-    lib.partition("pow")
-    assert "Op not supported by the partitioner" in capsys.readouterr().out
-"""
+""" + ASSERTING_TESTS.encode()
 
 
 def test_lint_and_migrate_agree_on_sites_a_test_asserts_on(tmp_path, capsys):

@@ -6,6 +6,8 @@ import ast
 import json
 from pathlib import Path
 
+from codemod_support import ASSERTING_TESTS
+
 from codemods.migrate import main
 
 LIBRARY = """\
@@ -29,7 +31,8 @@ def partition(op):
 def other():
     logging.info("call_function stat for this graph")
 """
-TESTS = """\
+TESTS = (
+    """\
 import logging
 import unittest
 
@@ -38,15 +41,9 @@ import pytest
 from executorch.exir import lib
 
 
-def test_warns():
-    with pytest.warns(UserWarning, match="preserve_io_quantization=True is redundant"):
-        lib.configure(True)
-
-
-def test_prints(capsys):
-    lib.partition("pow")
-    assert "Op not supported by the partitioner" in capsys.readouterr().out
-
+"""
+    + ASSERTING_TESTS
+    + """
 
 def test_names_only(caplog):
     lib.other()
@@ -60,6 +57,7 @@ class TestFold(unittest.TestCase):
             lib.fold(None)
             self.assertIn(warn_log, log.output[0])
 """
+)
 
 
 def _tree(root: Path) -> Path:
