@@ -62,55 +62,22 @@ class MigrateLogging(CodemodCommand):
         return cst.parse_module(result.new_text).with_changes(encoding=tree.encoding)
 
 
-class _KindCommand(MigrateLogging):
-    """One fixable kind only (`CODE`); its description comes from the kind's `Fix`."""
-
-    CODE = ""
-
-    def __init_subclass__(cls) -> None:
-        fix = FIXES[cls.CODE]
-        if cls.__name__ != fix.command:
-            raise TypeError(f"{cls.CODE}'s command is named {fix.command}, not {cls.__name__}")
-        cls.__doc__ = f"{cls.CODE} only: {fix.description}."
-        cls.SELECT = (cls.CODE,)
-        cls.DESCRIPTION = f"et-log {cls.__doc__}"
-
-
-class MigrateGetLogger(_KindCommand):
-    CODE = "ETL001"
+def _kind_command(code: str) -> type[MigrateLogging]:
+    """The command of one fixable kind: named, described and limited by the kind's `Fix`."""
+    fix = FIXES[code]
+    doc = f"{code} only: {fix.description}."
+    namespace = {
+        "__doc__": doc,
+        "__module__": __name__,
+        "__qualname__": fix.command,
+        "DESCRIPTION": f"et-log {doc}",
+        "SELECT": (code,),
+    }
+    return type(fix.command, (MigrateLogging,), namespace)
 
 
-class MigrateRootCalls(_KindCommand):
-    CODE = "ETL002"
-
-
-class MigrateStderrPrints(_KindCommand):
-    CODE = "ETL003"
-
-
-class MigrateWarnings(_KindCommand):
-    CODE = "ETL004"
-
-
-class RemoveLoggingConfig(_KindCommand):
-    CODE = "ETL005"
-
-
-class RemoveLevelOverrides(_KindCommand):
-    CODE = "ETL006"
-
-
-class MigrateStdoutDiagnostics(_KindCommand):
-    CODE = "ETL008"
-
-
-class MigrateLevelGates(_KindCommand):
-    CODE = "ETL009"
-
-
-# One command per fixable kind, named by its fix; tests/codemods/test_commands.py checks that
-# every kind in FIXES has one.
-KIND_COMMANDS: dict[str, type[MigrateLogging]] = {
-    command.CODE: command for command in _KindCommand.__subclasses__()
-}
+# One command per fixable kind, made from the registry (`codemods.fixes.FIXES`) and importable
+# by its name (`codemods.commands.MigrateWarnings`), as libcst's `-x` and pickling need.
+KIND_COMMANDS: dict[str, type[MigrateLogging]] = {code: _kind_command(code) for code in FIXES}
+globals().update({command.__name__: command for command in KIND_COMMANDS.values()})
 __all__ = ["MigrateLogging", *(c.__name__ for c in KIND_COMMANDS.values())]

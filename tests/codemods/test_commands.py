@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 
 import libcst as cst
@@ -76,6 +77,9 @@ def test_one_plain_command_class_per_fixable_kind():
         command = getattr(commands, fix.command)
         assert command is commands.KIND_COMMANDS[code] and command.SELECT == (code,)
         assert fix.command in commands.__all__
+        assert command.__doc__ == f"{code} only: {fix.description}."
+        # libcst's workers receive the command by pickle: it is found again by its name
+        assert pickle.loads(pickle.dumps(command)) is command
     # a CodemodCommand that transforms whole modules, not an unused visitor
     assert not issubclass(MigrateLogging, VisitorBasedCodemodCommand)
 
