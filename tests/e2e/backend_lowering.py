@@ -12,8 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,39 +81,16 @@ class Lowering:
         )
 
 
-def lower(
-    wheel: WheelEnv,
-    overlay: Path,
-    backend: str,
-    torch_logs: str | None = None,
-    with_et_log: bool = True,
-    env: dict[str, str] | None = None,
-) -> Lowering:
-    """Run the driver once; the summary file lives in a temporary directory of its own.
-    ``env``: more variables for the child (``EXECUTORCH_DELEGATION_RECORD``, ``TORCH_TRACE``)."""
-    et_log_dir = wheel.et_log_dir if with_et_log else None
-    with tempfile.TemporaryDirectory(prefix="et-log-lower-") as tmp:
-        summary_file = Path(tmp) / "summary.json"
-        result = subprocess.run(
-            [str(wheel.python), str(DRIVER), backend, str(summary_file)],
-            cwd=tmp,
-            env={**child_env(overlay, torch_logs, et_log_dir), **(env or {})},
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
-        )
-        summary = json.loads(summary_file.read_text()) if summary_file.is_file() else {}
-    return Lowering(backend, torch_logs, result.returncode, result.stdout, result.stderr, summary)
-
-
 def lower_batch(
     wheel: WheelEnv,
     overlay: Path,
     backends: Iterable[str],
     torch_logs: str | None = None,
     with_et_log: bool = True,
+    env: dict[str, str] | None = None,
 ) -> tuple[dict[str, Lowering], Lowering]:
     """Lower every backend in one process (one torch import): each gets its own stdout/stderr.
+    ``env``: more variables for the child (``ET_LOG_E2E_RECORD_PATTERN``, ``TORCH_TRACE``).
 
     Returns the lowerings by backend and the process's own run (``backend`` ``"*"``): what it
     printed outside the lowerings (at import, at exit) and its exit status.
@@ -128,7 +104,7 @@ def lower_batch(
             lambda: [f"{n}: lowered" for n in names if (out / f"{n}.json").is_file()],
             timeout=RUN_TIMEOUT_S * len(names),
             cwd=tmp,
-            env=child_env(overlay, torch_logs, et_log_dir),
+            env={**child_env(overlay, torch_logs, et_log_dir), **(env or {})},
         )
         runs = {}
         for name in names:
@@ -140,32 +116,17 @@ def lower_batch(
     return runs, whole
 
 
+@dataclass(frozen=True)
+class Side:
+    """One process's lowerings by partitioner, and the process itself (``backend`` ``"*"``):
+    output outside the lowerings, exit status."""
+
+    runs: dict[str, Lowering]
+    whole: Lowering
+
+
 def _read(path: Path) -> str:
     return path.read_text(errors="replace") if path.is_file() else ""
-
-
-def lower_many(
-    wheel: WheelEnv,
-    overlay: Path,
-    jobs: Iterable[tuple[str, str | None]],
-    with_et_log: bool = True,
-    parallel: int = PARALLEL_RUNS,
-    env: Callable[[str, str | None], dict[str, str]] | None = None,
-) -> dict[tuple[str, str | None], Lowering]:
-    """One lowering per (backend, TORCH_LOGS value), ``parallel`` at a time; ``env(backend,
-    setting)`` gives a job more variables."""
-    todo = list(jobs)
-
-    def one(job: tuple[str, str | None]) -> Lowering:
-        more = env(*job) if env else None
-        done = lower(wheel, overlay, job[0], job[1], with_et_log, more)
-        progress.say(
-            f"{job[0]}, TORCH_LOGS={job[1]}: lowered (job {todo.index(job) + 1} of {len(todo)})"
-        )
-        return done
-
-    with ThreadPoolExecutor(parallel) as pool:
-        return dict(zip(todo, pool.map(one, todo), strict=True))
 
 
 def pristine_copy(wheel: WheelEnv, destination: Path) -> Path:

@@ -7,9 +7,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import progress
 import pytest
+from backend_lowering import BACKENDS, Side, lower_batch, migrated_copy, pristine_copy
 from partition_runs import PartitionRuns, lower_all
 from progress import (  # noqa: F401 (hooks)
     pytest_collection_finish,
@@ -51,12 +53,35 @@ def wheel(e2e_timings) -> WheelEnv:
 
 
 @pytest.fixture(scope="session")
+def before_lowerings(wheel: WheelEnv, tmp_path_factory, e2e_timings) -> Side:
+    """Every partitioner on the unmigrated wheel, one process (shared by every test file)."""
+    overlay = pristine_copy(wheel, tmp_path_factory.mktemp("backends-pristine"))
+    with e2e_timings.step(f"backends before migration: {len(BACKENDS)} lowerings, one process"):
+        runs, whole = lower_batch(wheel, overlay, BACKENDS, None, with_et_log=False)
+    assert whole.returncode == 0, whole.describe()
+    return Side(runs, whole)
+
+
+@pytest.fixture(scope="session")
+def migrated_overlay(wheel: WheelEnv, tmp_path_factory, e2e_timings) -> Path:
+    """The wheel's package migrated (``exir backends extension devtools``), for the lowerings."""
+    with e2e_timings.step("python -m codemods.migrate exir backends extension devtools"):
+        overlay, _report = migrated_copy(wheel, tmp_path_factory.mktemp("backends-migrated"))
+    return overlay
+
+
+@pytest.fixture(scope="session")
 def partition_runs(
-    wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory, e2e_timings: Timings
+    wheel: WheelEnv,
+    before_lowerings: Side,
+    migrated_overlay: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    e2e_timings: Timings,
 ) -> PartitionRuns:
     """The lowerings test_backends_partition_report.py and test_delegation_record.py share."""
-    with e2e_timings.step("partition runs: every backend before/after, records, diff variants"):
-        return lower_all(wheel, tmp_path_factory.mktemp("partition-runs"))
+    with e2e_timings.step("partition runs: partition_report, every backend name, webgpu as vulkan"):
+        folder = tmp_path_factory.mktemp("partition-runs")
+        return lower_all(wheel, folder, before_lowerings.runs, migrated_overlay)
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,8 @@ Run by ``backend_lowering.py`` with the wheel environment's interpreter::
 
 The batch form lowers each partitioner in turn in one process (one torch import for all) and
 writes ``OUT_DIR/<partitioner>.json``, ``.stdout`` and ``.stderr``: file descriptors 1 and 2 are
-pointed at those files while that partitioner's model is exported and lowered.
+pointed at those files while that partitioner's model is exported and lowered. With
+``ET_LOG_E2E_RECORD_PATTERN`` set, each lowering's delegation record goes to a file of its own.
 
 Nothing is printed here: stdout and stderr carry only what ExecuTorch and its backends print, as a
 user sees them. The summary names the partitioner, the delegated nodes per delegate (name, target,
@@ -46,6 +47,8 @@ BACKENDS = (
 PARTITIONERS = (*BACKENDS, "xnnpack_without_add", "xnnpack_edited_model")
 BOOKKEEPING = ("getitem", "executorch_call_delegate")
 ETHOSU_TARGET = "ethos-u85-128"
+# batch: where each lowering's delegation record goes ("{name}" is the partitioner)
+RECORD_PATTERN_ENV = "ET_LOG_E2E_RECORD_PATTERN"
 TOSA_SPEC = "TOSA-1.0+FP"
 
 
@@ -230,6 +233,16 @@ def output_to_files(stdout_path: Path, stderr_path: Path) -> Iterator[None]:
         os.close(saved[1])
 
 
+def record_to(pattern: str | None, name: str) -> contextlib.AbstractContextManager[Any]:
+    """In a batch, each lowering's delegation record goes to a file of its own:
+    ``pattern.format(name=name)`` (et-log's ``delegation_records``); no pattern, no record."""
+    if not pattern:
+        return contextlib.nullcontext()
+    from et_log_runtime import delegation_records
+
+    return delegation_records(pattern.format(name=name))
+
+
 def main(argv: list[str]) -> int:
     usage = (
         f"usage: lower_with_backend.py {{{','.join(PARTITIONERS)}}} OUT.json\n"
@@ -239,7 +252,8 @@ def main(argv: list[str]) -> int:
         out_dir = Path(argv[1])
         for name in argv[2:]:
             with output_to_files(out_dir / f"{name}.stdout", out_dir / f"{name}.stderr"):
-                lower_and_summarise(name, out_dir / f"{name}.json")
+                with record_to(os.environ.get(RECORD_PATTERN_ENV), name):
+                    lower_and_summarise(name, out_dir / f"{name}.json")
         return 0
     if len(argv) != 2 or argv[0] not in PARTITIONERS:
         sys.stderr.write(usage)

@@ -8,14 +8,14 @@ files. The why-not and partition_report properties depend on every backend feedi
 (issue 16 items 1-2) and have one test function each, so the integrator sees which hold.
 
 Cost: one process per setting lowers every backend in turn (``lower_batch``), four processes in all
-plus the migration; timings are printed in pytest's summary. A backend that cannot lower here is
+beside the session's unmigrated lowerings and migrated copy (conftest.py, shared with
+partition_runs.py); timings are printed in pytest's summary. A backend that cannot lower here is
 skipped with the driver's reason, never passed.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +23,8 @@ import pytest
 from backend_lowering import (
     COMPONENT,
     Lowering,
+    Side,
     lower_batch,
-    migrated_copy,
-    pristine_copy,
 )
 from log_lines import LogLine, below, executorch_lines
 from lower_with_backend import BACKENDS  # the driver's table: one list of backends
@@ -45,26 +44,14 @@ WHY_VULKAN = "vulkan,partition_report"
 REPORT_TAG = "[__partition_report]"
 
 
-@dataclass(frozen=True)
-class Side:
-    runs: dict[str, Lowering]
-    whole: Lowering  # the process itself: output outside the lowerings, exit status
+@pytest.fixture(scope="module")
+def before(before_lowerings: Side) -> Side:
+    return before_lowerings
 
 
 @pytest.fixture(scope="module")
-def before(wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory, e2e_timings: Any) -> Side:
-    overlay = pristine_copy(wheel, tmp_path_factory.mktemp("backends-pristine"))
-    with e2e_timings.step(f"backends before migration: {len(BACKENDS)} lowerings, one process"):
-        runs, whole = lower_batch(wheel, overlay, BACKENDS, None, with_et_log=False)
-    assert whole.returncode == 0, whole.describe()
-    return Side(runs, whole)
-
-
-@pytest.fixture(scope="module")
-def migrated(wheel: WheelEnv, tmp_path_factory: pytest.TempPathFactory, e2e_timings: Any) -> Path:
-    with e2e_timings.step("python -m codemods.migrate exir backends extension devtools"):
-        overlay, _report = migrated_copy(wheel, tmp_path_factory.mktemp("backends-migrated"))
-    return overlay
+def migrated(migrated_overlay: Path) -> Path:
+    return migrated_overlay
 
 
 @pytest.fixture(scope="module")

@@ -2,11 +2,13 @@
 (`exir backends extension devtools`), explains every node it left on the CPU.
 
 For each backend: ``TORCH_LOGS=partition_report`` prints one table for the run whose rows are
-exactly the ``call_function`` nodes left on the CPU, each with a reason; ``TORCH_LOGS=<backend>``
-has one INFO line per such node on the backend's own component; the program bytes are those of
+exactly the ``call_function`` nodes left on the CPU, each with a reason; ``TORCH_LOGS`` naming the
+backend (beside the other backends, ``partition_report`` not named) has one INFO line per such
+node on the backend's own component and no table; the program bytes are those of
 the unmigrated wheel (``PYTHONHASHSEED=0``; Core ML's bytes differ run to run even unmigrated:
 there the same delegates and CPU nodes). A backend that cannot lower here is skipped with its
-reason, never passed. Slow (about twenty lowerings): run with ``-m e2e`` or by file.
+reason, never passed. Slow (the session's ``partition_runs``: three processes): run with ``-m e2e``
+or by file.
 """
 
 from __future__ import annotations

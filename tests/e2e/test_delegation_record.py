@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from backend_lowering import COMPONENT, DRIVER
 from headless_chromium import open_page
-from partition_runs import PartitionRuns
+from partition_runs import DIFF_VARIANTS, PartitionRuns
 
 from et_log_report import load, parse, render_html
 from et_log_report.codes import describe
@@ -72,10 +72,18 @@ def test_the_partition_report_table_says_what_the_record_says(partition_runs, ba
     assert printed == run_table(record.runs[0]).splitlines(), lowering.describe()
 
 
+def _canonical(run: object) -> str:
+    return json.dumps(run, sort_keys=True)
+
+
 def test_torch_trace_carries_the_record_and_tlparse_renders_it(partition_runs, tmp_path) -> None:
-    _, record = _record(partition_runs, "xnnpack")
+    """The ``partition_report`` process lowered every backend in turn under ``TORCH_TRACE``: its
+    trace carries each run as its ``EXECUTORCH_DELEGATION_RECORD`` file has it, and tlparse's page
+    links each."""
+    _record(partition_runs, "xnnpack")
+    whole = load(partition_runs.whole_record)
     (log,) = partition_runs.trace.glob("*.log")
-    assert load(log).runs[0].raw == record.runs[0].raw
+    assert [run.raw for run in load(log).runs] == [run.raw for run in whole.runs]
     tlparse = shutil.which("tlparse", path=str(Path(sys.executable).parent)) or "tlparse"
     out = tmp_path / "tlparse"
     proc = subprocess.run(
@@ -83,8 +91,21 @@ def test_torch_trace_carries_the_record_and_tlparse_renders_it(partition_runs, t
     )
     assert proc.returncode == 0, proc.stderr
     index = (out / "index.html").read_text(encoding="utf-8")
-    (link,) = re.findall(r'href="([^"]*executorch_delegation_record[^"]*\.json)"', index)
-    assert json.loads((out / link).read_text(encoding="utf-8")) == record.runs[0].raw
+    links = re.findall(r'href="([^"]*executorch_delegation_record[^"]*\.json)"', index)
+    shown = [json.loads((out / link).read_text(encoding="utf-8")) for link in links]
+    assert sorted(map(_canonical, shown)) == sorted(_canonical(run.raw) for run in whole.runs)
+
+
+def test_one_file_for_the_process_the_same_runs_as_a_file_per_lowering(partition_runs) -> None:
+    """``EXECUTORCH_DELEGATION_RECORD`` (every run of the process) and ``delegation_records(path)``
+    (one lowering's runs) write the same runs."""
+    whole = load(partition_runs.whole_record)
+    each = []
+    for backend in [*COMPONENT, *DIFF_VARIANTS]:
+        if partition_runs.runs[f"{backend}:partition_report"].lowered:
+            each += [run.raw for run in load(partition_runs.record(backend)).runs]
+    assert len(each) >= 5, "fewer than five lowerings here"
+    assert [run.raw for run in whole.runs] == each
 
 
 def _report(*args: str) -> subprocess.CompletedProcess[str]:
@@ -141,12 +162,8 @@ def test_diff_survives_renumbered_nodes_and_moved_lines(partition_runs) -> None:
 
 
 def test_the_page_shows_every_partitioner_in_chromium(partition_runs, tmp_path) -> None:
-    runs = []
-    for backend in COMPONENT:
-        lowering = partition_runs.runs[f"{backend}:partition_report"]
-        if lowering.lowered:
-            runs += json.loads(partition_runs.record(backend).read_text(encoding="utf-8"))["runs"]
-    assert len(runs) >= 5, "fewer than five backends lowered here"
+    runs = json.loads(partition_runs.whole_record.read_text(encoding="utf-8"))["runs"]
+    assert len({run["partitioner"] for run in runs}) >= 5, "fewer than five backends lowered here"
     page = tmp_path / "delegation.html"
     page.write_text(
         render_html(parse({"schema": 1, "runs": runs}, "all backends")), encoding="utf-8"
@@ -158,13 +175,3 @@ def test_the_page_shows_every_partitioner_in_chromium(partition_runs, tmp_path) 
     summary = dom.split("<section")[0]
     for run in runs:
         assert f"<td>{run['partitioner']}</td>" in summary  # in the table the screenshot shows
-
-
-def test_the_browser_check_sees_console_errors(tmp_path) -> None:
-    """The negative control: a page that logs and throws is caught."""
-    page = tmp_path / "bad.html"
-    page.write_text("<p>x</p><script>console.error('boom'); missing();</script>", encoding="utf-8")
-    console, dom = open_page(page, tmp_path / "bad.png")
-    assert any('"boom"' in line for line in console), console
-    assert any("ReferenceError: missing is not defined" in line for line in console), console
-    assert "<p>x</p>" in dom

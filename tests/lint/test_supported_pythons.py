@@ -34,8 +34,9 @@ def test_ci_runs_the_oldest_and_the_newest_supported_python():
     assert all(version in supported for version in CI_PYTHONS)
     assert "3.9" not in supported  # 3.10 is the oldest
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert re.search(r"^for version in 3\.10 3\.13; do$", script, re.M), script
+    assert re.search(r"^versions=\(3\.10 3\.13\)$", script, re.M), script
     assert "VENV=$venv bash scripts/bootstrap.sh" in script
+    assert '"$venv/bin/python" -m pytest -q -m "not e2e"' in script
     ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
     assert {".venv/", ".venv310/", ".venv313/"} <= set(ignored)
 
