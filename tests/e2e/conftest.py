@@ -11,7 +11,8 @@ from pathlib import Path
 
 import progress
 import pytest
-from backend_lowering import BACKENDS, Side, lower_batch, migrated_copy, pristine_copy
+from backend_lowering import Side, lower_batch, migrated_copy, pristine_copy
+from lower_with_backend import BACKENDS
 from partition_runs import PartitionRuns, lower_all
 from progress import (  # noqa: F401 (hooks)
     pytest_collection_finish,
