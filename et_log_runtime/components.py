@@ -35,6 +35,7 @@ COMPONENTS: dict[str, tuple[str, ...]] = {
     **{name: (f"executorch.backends.{name}",) for name in BACKENDS},
     **{name: (f"executorch.backends.apple.{name}",) for name in APPLE_BACKENDS},
 }
+QNAMES = tuple(q for qnames in COMPONENTS.values() for q in qnames)
 
 # artifact -> (its component, what it shows); a checkout without the backend has none
 ARTIFACTS: dict[str, tuple[str, str]] = {

@@ -1,7 +1,7 @@
 """A record of each partitioner run: every node's target, source line, and partition or
-why not (``report_rejection``'s code and text). Built only when read: the component at
-INFO (a line per node left), the ``partition_report`` artifact (a table),
-``EXECUTORCH_DELEGATION_RECORD=<file>`` (JSON), ``TORCH_TRACE``, ``delegation_records()``.
+why not (``report_rejection``'s code and text), built only when something reads it: the
+component at INFO, the ``partition_report`` artifact, ``EXECUTORCH_DELEGATION_RECORD``,
+``TORCH_TRACE`` or ``delegation_records()``.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from .api import artifact_enabled, get_artifact_logger, get_logger
+from .components import COMPONENTS
 from .state import STATE
 
-SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}
+SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
-_FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'  # compiled on first use
+_TAIL = b"\n]}\n"  # how the record ends: the next run goes in over it
+_FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
 _open = threading.local()  # .run: the run in progress in this thread
-_blocks: list[list[dict[str, Any]]] = []  # open delegation_records() blocks
-_written: list[dict[str, Any]] = []  # the runs in RECORD_ENV's file
 BOOKKEEPING = {  # no operator of their own: never counted, never explained
     "getitem": "getitem follows the node it reads",
     "executorch_call_delegate": "calls a delegate an earlier partitioner made",
@@ -42,7 +42,7 @@ def target_name(target: object) -> str:
 
 def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
     """The user's line that made a node: the innermost frame of its stack trace outside
-    torch's own code (``nn.Linear.forward``), and its module path."""
+    torch's own code, and its module path."""
     torch_file = getattr(sys.modules.get("torch"), "__file__", None) or "/-/-"
     torch_dir = os.path.join(os.path.dirname(torch_file), "")  # with the separator
     frames = re.findall(_FRAME, meta.get("stack_trace") or "")
@@ -64,16 +64,16 @@ class PartitionRun:
         component = STATE.component_for(module)
         self.component = component or module
         # the component's own logger (its level), not the partitioner module's
-        homes = STATE.components.get(component or "", ())
+        homes = COMPONENTS.get(component or "", ())
         home = max([q for q in homes if module.startswith(q)], key=len, default=module)
         self.explain = get_logger(home)
         report = home if component else "executorch.exir.backend"
         self.report = get_artifact_logger(report, "partition_report")
         torch = STATE.sync()
-        self.trace = torch.trace if torch and torch.tracing() else None
-        kept = _blocks or os.environ.get(RECORD_ENV) or self.trace
-        self.live = bool(kept or artifact_enabled(self.report))
-        self.live = self.live or self.explain.isEnabledFor(logging.INFO)
+        self.trace = torch.tracer() if torch else None
+        read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
+        read = read or artifact_enabled(self.report)
+        self.live = bool(read or self.explain.isEnabledFor(logging.INFO))
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
     def record(self, result: object) -> dict[str, Any]:
@@ -90,13 +90,9 @@ class PartitionRun:
                 "code": "BOOKKEEPING" if why else "NONE_GIVEN",
                 "text": why or silent,
             }
-            entry = {
-                "name": node.name,
-                "target": target,
-                "partition": taken,
-                "source": _source(node.meta),
-                "reasons": [] if taken else self.reasons.get(node.name) or [none],
-            }
+            entry = {"name": node.name, "target": target, "partition": taken}
+            entry["source"] = _source(node.meta)
+            entry["reasons"] = [] if taken else self.reasons.get(node.name) or [none]
             entries.append(entry)
         operators = [e for e in entries if e["target"] not in BOOKKEEPING]
         return {
@@ -119,11 +115,13 @@ class PartitionRun:
             self.explain.info(line, *args, stacklevel=stacklevel)
         if artifact_enabled(self.report):
             self.report.debug("%s", render_table(run, left), stacklevel=stacklevel)
-        for runs in _blocks:
-            runs.append(run)
-        if os.environ.get(RECORD_ENV):
-            _written.append(run)
-            write_record(os.environ[RECORD_ENV], _written)
+        with STATE.lock:
+            for runs in STATE.blocks:
+                runs.append(run)
+            path = os.environ.get(RECORD_ENV)
+            if path:
+                write_record(path, [run], start=STATE.record != path)
+                STATE.record = path
         if self.trace is not None:
             self.trace("executorch_delegation_record", lambda: json.dumps(run))
 
@@ -142,11 +140,21 @@ def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
     return "\n".join([f"{head} [component {run['component']}]", *cells])
 
 
-def write_record(path: str, runs: list[dict[str, Any]]) -> None:
-    """``runs`` as the JSON record at ``path``, replaced whole (never half written)."""
+def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> None:
+    """``runs`` into the JSON record at ``path``: a new record replaces the file whole
+    (never half written); else they go in over its end, nothing before rewritten."""
+    lines = b"".join(b",\n" + json.dumps(run).encode() for run in runs)
+    if not start and os.path.isfile(path):
+        with open(path, "r+b") as handle:
+            end = handle.seek(0, os.SEEK_END) - len(_TAIL)
+            handle.seek(max(end - 1, 0))
+            if handle.read() == b"}" + _TAIL:  # it still ends with a run of ours
+                handle.seek(end)
+                handle.write(lines + _TAIL)
+                return
     partial = f"{path}.{os.getpid()}.partial"
-    with open(partial, "w", encoding="utf-8") as handle:
-        json.dump({"schema": SCHEMA, "runs": runs}, handle, indent=1)
+    with open(partial, "wb") as handle:
+        handle.write(b'{"schema": %d, "runs": [' % SCHEMA + lines[1:] + _TAIL)
     os.replace(partial, path)
 
 
@@ -154,11 +162,13 @@ def write_record(path: str, runs: list[dict[str, Any]]) -> None:
 def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]]:
     """The records of the partitioner runs in the block, in order (and to ``path``)."""
     runs: list[dict[str, Any]] = []
-    _blocks.append(runs)
+    with STATE.lock:
+        STATE.blocks.append(runs)
     try:
         yield runs
     finally:
-        _blocks.remove(runs)
+        with STATE.lock:
+            STATE.blocks[:] = [block for block in STATE.blocks if block is not runs]
         if path:
             write_record(path, runs)
 

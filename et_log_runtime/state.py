@@ -1,8 +1,6 @@
-"""The runtime's state, in one object, and where ExecuTorch's records go.
-
-Until TORCH_LOGS or ``set_logs`` names one of ours, our loggers behave like any library's
-(propagating, the application's levels and handlers). Once one is named, all follow torch's
-component logging: torch's handler, no propagation, WARNING unless set (as for ``torch``).
+"""The runtime's state, in one object, and where ExecuTorch's records go: to the
+application's handlers until TORCH_LOGS or ``set_logs`` names one of ours, then to
+torch's. A component logger that other code gave a handler stays as that code set it.
 """
 
 from __future__ import annotations
@@ -12,11 +10,17 @@ import os
 import sys
 import threading
 from collections.abc import Callable
+from typing import Any
 
-from .components import ARTIFACTS, COMPONENTS
+from .components import ARTIFACTS, COMPONENTS, QNAMES
 from .torch_api import Torch, load, report
 
 _SIGNS = {"+": logging.DEBUG, "-": logging.ERROR, "": logging.INFO}
+_BASIC = "%(levelname)s:%(name)s:%(message)s"  # logging.basicConfig's format
+_CAPTURES = (  # the test-capture handlers of unittest's assertLogs and pytest's caplog
+    ("unittest._log", "_CapturingHandler"),
+    ("_pytest.logging", "LogCaptureHandler"),
+)
 
 
 def parse(text: str) -> dict[str, int]:
@@ -32,29 +36,30 @@ def parse(text: str) -> dict[str, int]:
 
 
 class State:
-    """Our names, what ``set_logs`` asked for and what we did to loggers (a plain class:
-    a dataclass would cost ``import torch`` a millisecond more)."""
+    """What ``set_logs`` asked for, and what we did to loggers."""
 
     def __init__(self) -> None:
-        self.components: dict[str, tuple[str, ...]] = dict(COMPONENTS)
-        self.artifacts: dict[str, tuple[str, str]] = dict(ARTIFACTS)
-        self.levels: dict[str, int] = {}  # name or logger -> level
-        self.switched: dict[str, bool] = {}  # artifact -> on/off
+        self.levels: dict[str, int] = {}  # set_logs: name or logger -> level
+        self.switched: dict[str, bool] = {}  # set_logs: artifact -> on/off
         self.overrides: list[Callable[[], None]] = []  # override_logs
-        self.artifact_logs: dict[str, logging.Logger] = {}
-        self.registry: object = None  # torch's registry, once our names are in it
-        self.registered: set[str] = set()
+        self.handlers: list[logging.Handler] = [FALLBACK]  # ours
+        self.artifact_logs: set[logging.Logger] = set()
+        self.registry: object = None  # torch's, once our names are in it
+        self.registered: list[str] = []
         self.leveled: set[str] = set()  # loggers whose level we set
-        self.kept: dict[str, int] = {}  # the app's, over a re-init
+        self.kept: dict[str, int] = {}  # their owners' levels, over torch's re-init
+        self.propagate: dict[str, bool] = {}  # their owners' ``propagate``
         self.quieted = False  # we set the ``executorch`` logger to WARNING
         self.broken = False  # torch's internals failed us: plain logging from then on
+        self.blocks: list[list[dict[str, Any]]] = []  # open delegation_records()
+        self.record: str | None = None  # the delegation record this process writes
         self.lock = threading.RLock()
 
     def component_for(self, qname: str) -> str | None:
         """The component whose logger covers logger ``qname`` most closely."""
         covering = [
             (len(q), name)
-            for name, qnames in self.components.items()
+            for name, qnames in COMPONENTS.items()
             for q in qnames
             if qname == q or qname.startswith(q + ".")
         ]
@@ -66,20 +71,20 @@ class State:
             settings = parse(os.environ.get("TORCH_LOGS") or "")
         except ValueError:
             return {}
-        ours = self.components.keys() | self.artifacts.keys()
+        ours = COMPONENTS.keys() | ARTIFACTS.keys()
         return {n: v for n, v in settings.items() if n in ours or self.component_for(n)}
 
-    def asked(self, env: dict[str, int]) -> bool:
-        """True once TORCH_LOGS or set_logs names one of ours."""
-        return bool(env or self.levels or self.switched)
-
-    def artifact_on(self, name: str, env: dict[str, int] | None = None) -> bool:
-        return self.switched.get(name, name in (self.env() if env is None else env))
-
-    def switch(self, artifact_log: logging.Logger, on: bool) -> None:
+    def switch(self, log: logging.Logger, env: dict[str, int] | None = None) -> None:
         """An artifact logger on (DEBUG, to its component) or off (nothing passes)."""
-        artifact_log.setLevel(logging.DEBUG if on else logging.CRITICAL + 1)
-        artifact_log.propagate = on
+        name = log.name.rpartition(".__")[2]
+        on = self.switched.get(name, name in (self.env() if env is None else env))
+        log.setLevel(logging.DEBUG if on else logging.CRITICAL + 1)
+        log.propagate = on
+
+    def theirs(self, log: logging.Logger, torch: Torch | None) -> bool:
+        """True if other code gave ``log`` a handler (neither ours nor torch's)."""
+        mine = [*self.handlers, *_torch(torch, log)]
+        return any(h not in mine for h in log.handlers)
 
     def sync(self) -> Torch | None:
         """Our names in torch's registry once torch is loaded (cheap once done)."""
@@ -90,13 +95,8 @@ class State:
             with self.lock:
                 if self.registry is torch.registry:
                     return torch  # another thread registered while we waited
-                self.registry, self.registered = torch.registry, set()
-                for name in filter(torch.free, [*self.components, *self.artifacts]):
-                    if name in self.components:
-                        torch.register_log(name, self.components[name])
-                    else:
-                        torch.register_artifact(name, self.artifacts[name][1])
-                    self.registered.add(name)
+                self.registry = torch.registry
+                self.registered = [*filter(torch.register, [*COMPONENTS, *ARTIFACTS])]
                 torch.around_init(self.remember, lambda: self.arrange(load()))
                 if torch.initialised():
                     self.arrange(torch)  # registered after torch set its loggers up
@@ -107,16 +107,22 @@ class State:
         return torch
 
     def remember(self) -> None:
-        """Before torch's re-init resets our loggers: the levels the application set."""
-        mine = {q for qs in self.components.values() for q in qs} - self.leveled
-        self.kept = {q: logging.getLogger(q).level for q in mine}
+        """Before torch's re-init resets our loggers: what their owners set."""
+        for qname in QNAMES:
+            log = logging.getLogger(qname)
+            if qname not in self.leveled:
+                self.kept[qname] = log.level
+            if not _torch(load(), log):
+                self.propagate[qname] = log.propagate
 
     def apply(self, torch: Torch | None) -> None:
         """The settings in effect; torch re-creates its handlers where needed."""
         with self.lock:
-            mine = [q for n in self.registered for q in self.components.get(n, ())]
-            bare = [q for q in mine if not _handlers(torch, logging.getLogger(q))]
-            if torch and torch.initialised() and bare and self.asked(self.env()):
+            mine = [q for n in self.registered for q in COMPONENTS.get(n, ())]
+            logs = [logging.getLogger(q) for q in mine]
+            bare = [g for g in logs if not (_torch(torch, g) or self.theirs(g, torch))]
+            asked = self.env() or self.levels or self.switched
+            if torch and torch.initialised() and bare and asked:
                 torch.reinit()  # ends with arrange (the after_init callback)
             else:
                 self.arrange(torch)
@@ -125,19 +131,20 @@ class State:
         """Levels, destinations and test capture of our loggers, from the settings."""
         with self.lock:
             env = self.env()
-            asked = self.asked(env)
+            asked = bool(env or self.levels or self.switched)
+            theirs = {q for q in QNAMES if self.theirs(logging.getLogger(q), torch)}
             wanted = {q: v for q, v in self.levels.items() if "." in q}
-            for name, qnames in self.components.items():
+            for name, qnames in COMPONENTS.items():
                 level = env.get(name, self.levels.get(name, logging.NOTSET))
                 wanted.update(dict.fromkeys(qnames, level))
-            wanted = wanted if asked else {}  # nobody asked: the application's levels
-            for qname in self.leveled - wanted.keys():
+            wanted = {q: v for q, v in wanted.items() if asked and q not in theirs}
+            for qname in self.leveled - wanted.keys() - theirs:
                 logging.getLogger(qname).setLevel(logging.NOTSET)
-            for qname, level in wanted.items() if asked else self.kept.items():
+            for qname, level in {**self.kept, **wanted}.items():
                 logging.getLogger(qname).setLevel(level)
             self.leveled, self.kept = set(wanted), {}
-            for qname in {q for qnames in self.components.values() for q in qnames}:
-                _route(logging.getLogger(qname), torch, asked)
+            for qname in QNAMES:
+                self.route(logging.getLogger(qname), torch, asked, qname in theirs)
             top = logging.getLogger("executorch")
             if asked and top.level == logging.NOTSET:
                 top.setLevel(logging.WARNING)
@@ -145,60 +152,68 @@ class State:
             elif not asked and self.quieted:
                 top.setLevel(logging.NOTSET)
                 self.quieted = False
-            for log in self.artifact_logs.values():
-                self.switch(log, self.artifact_on(log.artifact_name, env))  # type: ignore[attr-defined]
+            for log in self.artifact_logs:
+                self.switch(log, env)
             for enforce in self.overrides:
                 enforce()
 
+    def route(
+        self, log: logging.Logger, torch: Torch | None, asked: bool, theirs: bool
+    ) -> None:
+        """torch's handler and no propagation if asked; else ``propagate`` as its
+        owner set it. A logger with handlers of its owner's keeps only those."""
+        handlers = _torch(torch, log)
+        if not handlers:
+            self.propagate[log.name] = log.propagate
+        torch_mode = asked and bool(handlers) and not theirs
+        for handler in () if torch_mode else handlers:
+            log.removeHandler(handler)
+        log.propagate = not torch_mode and self.propagate.get(log.name, True)
+        if theirs:
+            log.removeHandler(FALLBACK)
+        elif FALLBACK not in log.handlers:
+            log.addHandler(FALLBACK)
 
-def _handlers(torch: Torch | None, log: logging.Logger) -> list[logging.Handler]:
+
+def _torch(torch: Torch | None, log: logging.Logger) -> list[logging.Handler]:
     return [h for h in log.handlers if torch and torch.is_torch_handler(h)]
 
 
-def _route(log: logging.Logger, torch: Torch | None, asked: bool) -> None:
-    """Torch's handler and no propagation if asked, else the application's handlers."""
-    handlers = _handlers(torch, log)
-    for handler in handlers if not asked else ():
-        log.removeHandler(handler)
-    log.propagate = not (asked and handlers)  # without torch's handler: the parent's
-    mine = (LAST_RESORT, ROOT_CAPTURE) if log.propagate else (ROOT_CAPTURE, LAST_RESORT)
-    log.removeHandler(mine[1])
-    if mine[0] not in log.handlers:
-        log.addHandler(mine[0])
-
-
 def _met(
-    record: logging.LogRecord, skip: tuple[logging.Handler, ...]
+    record: logging.LogRecord,
 ) -> tuple[list[logging.Handler], list[logging.Logger]]:
-    """The handlers ``record`` meets on its way up, less ``skip``; and the loggers passed."""
+    """The handlers but ours ``record`` meets on its way up, and the loggers passed."""
     log: logging.Logger | None = logging.getLogger(record.name)
     met: list[logging.Handler] = []
     passed: list[logging.Logger] = []
     while log is not None:
-        met += [h for h in log.handlers if h not in skip]
+        met += [h for h in log.handlers if h is not FALLBACK]
         passed.append(log)
         log = log.parent if log.propagate else None
     return met, passed
 
 
 def has_handlers(log: logging.Logger) -> bool:
-    """True if records of ``log`` meet a handler other than the runtime's own two."""
-    record = logging.LogRecord(log.name, logging.WARNING, "", 0, "", None, None)
-    return bool(_met(record, (LAST_RESORT, ROOT_CAPTURE))[0])
+    """True if records of ``log`` meet a handler other than ours."""
+    return bool(_met(logging.LogRecord(log.name, 0, "", 0, "", None, None))[0])
 
 
-class LastResort(logging.Handler):
-    """Python's last resort where our handler took its place (app mode, nothing configured):
-    WARNING and up as ``%(message)s``; and the records a caller asked for by setting a level
-    on one of our loggers (``XnnpackPartitioner(verbose=True)``), as ``basicConfig`` prints."""
+class Fallback(logging.Handler):
+    """Ours, on each component logger. A record that stops before the root goes to the
+    test-capture handlers there (``assertLogs``, ``caplog``). One that meets no handler
+    prints as Python's last resort would (WARNING and up), or as ``basicConfig`` would
+    if a caller set a level on its way (a verbose flag)."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        met, passed = _met(record, (self, ROOT_CAPTURE))
-        if met:
-            return  # the application's handlers have it
+        met, passed = _met(record)
         root = logging.getLogger()
-        asked = any(log.level != logging.NOTSET for log in passed if log is not root)
-        if record.levelno < logging.WARNING and not asked:
+        kinds = tuple(getattr(sys.modules.get(m), c, type(None)) for m, c in _CAPTURES)
+        for handler in root.handlers if passed[-1] is not root else ():
+            if isinstance(handler, kinds) and handler not in met:
+                if record.levelno >= handler.level:
+                    handler.handle(record)
+        asked = any(log.level for log in passed if log is not root)
+        if met or (record.levelno < logging.WARNING and not asked):
             return
         fmt = "%(message)s" if record.levelno >= logging.WARNING else _BASIC
         try:
@@ -207,32 +222,5 @@ class LastResort(logging.Handler):
             self.handleError(record)
 
 
-_BASIC = "%(levelname)s:%(name)s:%(message)s"  # logging.basicConfig's format
-
-
-class RootCapture(logging.Handler):
-    """Gives records of non-propagating loggers to the test-capture handlers on the root
-    (unittest's ``assertLogs``, pytest's ``caplog``); inert without them."""
-
-    _KINDS = (
-        ("unittest._log", "_CapturingHandler"),
-        ("_pytest.logging", "LogCaptureHandler"),
-    )
-
-    def emit(self, record: logging.LogRecord) -> None:
-        root = logging.getLogger()
-        kinds = tuple(
-            getattr(sys.modules.get(m), c, type(None)) for m, c in self._KINDS
-        )
-        met, passed = _met(
-            record, ()
-        )  # what the record meets anyway, and where it stops
-        for handler in root.handlers if passed[-1] is not root else ():
-            if isinstance(handler, kinds) and handler not in met:
-                if record.levelno >= handler.level:
-                    handler.handle(record)
-
-
-ROOT_CAPTURE = RootCapture()
-LAST_RESORT = LastResort()
+FALLBACK = Fallback()
 STATE = State()

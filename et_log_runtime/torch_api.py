@@ -1,6 +1,6 @@
 """Every use of torch's private logging names, feature-checked in ``load``: torch has no
 public way to register another package's log names or to hear that it (re)initialised its
-loggers. Read only once torch loaded them; if any is missing, logging stays plain.
+loggers. If any is missing, logging stays plain.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import logging
 import sys
 from collections.abc import Callable
 from typing import Any
+
+from .components import ARTIFACTS, COMPONENTS
 
 INTERNAL = "torch._logging._internal"
 _NEEDED = ("log_registry", "register_artifact", "_init_logs", "_is_torch_handler")
@@ -24,24 +26,26 @@ class Torch:
     def __init__(self, internal: Any) -> None:
         self.internal, self.registry = internal, internal.log_registry
 
-    def free(self, name: str) -> bool:
-        """True if torch does not know ``name`` yet; else say why we cannot have it."""
-        if not (self.registry.is_log(name) or self.registry.is_artifact(name)):
-            return True
-        if self.registry.log_alias_to_log_qnames.get(name) == [name]:
-            report(
-                f"TORCH_LOGS named {name!r} before ExecuTorch registered it (torch < 2.13"
-                " or TORCH_DEVICE_BACKEND_AUTOLOAD=0): torch took it as a module path"
-            )
+    def register(self, name: str) -> bool:
+        """Register our component or artifact ``name``; False (said why) if torch has it."""
+        if self.registry.is_log(name) or self.registry.is_artifact(name):
+            if self.registry.log_alias_to_log_qnames.get(name) == [name]:
+                report(
+                    f"TORCH_LOGS named {name!r} before ExecuTorch registered it (torch"
+                    " < 2.13 or TORCH_DEVICE_BACKEND_AUTOLOAD=0): torch took it as a"
+                    " module path"
+                )
+            else:
+                report(f"{name!r} not registered: torch already has that name")
+            return False
+        if name in COMPONENTS:
+            self.registry.register_log(name, list(COMPONENTS[name]))
         else:
-            report(f"{name!r} not registered: torch already has that name")
-        return False
-
-    def register_log(self, name: str, qnames: tuple[str, ...]) -> None:
-        self.registry.register_log(name, list(qnames))
-
-    def register_artifact(self, name: str, text: str) -> None:
-        self.internal.register_artifact(name, text, visible=True, off_by_default=True)
+            text = ARTIFACTS[name][1]
+            self.internal.register_artifact(
+                name, text, visible=True, off_by_default=True
+            )
+        return True
 
     def is_torch_handler(self, handler: logging.Handler) -> bool:
         return bool(self.internal._is_torch_handler(handler))
@@ -76,18 +80,21 @@ class Torch:
         if getattr(package, "_init_logs", None) is original:
             package._init_logs = _init_logs  # type: ignore[union-attr]
 
-    def tracing(self) -> bool:
-        """True if ``TORCH_TRACE`` names a folder for torch's structured trace."""
+    def tracer(self) -> Callable[[str, Callable[[], str]], None] | None:
+        """If ``TORCH_TRACE`` names a folder: a writer of JSON artifacts into torch's
+        structured trace (tlparse shows them)."""
         handler = getattr(self.internal, "LOG_TRACE_HANDLER", None)
-        return bool(getattr(handler, "root_dir", None))
-
-    def trace(self, name: str, payload: Callable[[], str]) -> None:
-        """A JSON artifact ``name`` in torch's structured trace (tlparse shows it)."""
+        if not getattr(handler, "root_dir", None):
+            return None
         trace_structured = sys.modules["torch._logging"].trace_structured
-        meta = {"name": name, "encoding": "json"}
-        trace_structured(
-            "artifact", lambda: meta, payload_fn=payload, expect_trace_id=False
-        )
+
+        def trace(name: str, payload: Callable[[], str]) -> None:
+            meta = {"name": name, "encoding": "json"}
+            trace_structured(
+                "artifact", lambda: meta, payload_fn=payload, expect_trace_id=False
+            )
+
+        return trace
 
 
 def load() -> Torch | None:

@@ -1,5 +1,5 @@
-"""torch's ``torch.backends`` entry point: called inside ``import torch``, before torch
-reads TORCH_LOGS. torch makes anything raised here a failed ``import torch``: never raise."""
+"""torch's ``torch.backends`` entry point, called inside ``import torch``: it must never
+raise (torch would make that a failed ``import torch``)."""
 
 import sys
 
