@@ -1,10 +1,5 @@
 """A record of each partitioner run: every node's target, source line, and partition or
-why not (``report_rejection``'s code and text), built only when something reads it: the
-component at INFO, the ``partition_report`` artifact, ``EXECUTORCH_DELEGATION_RECORD``,
-``TORCH_TRACE`` or ``delegation_records()``.
-"""
-
-from __future__ import annotations
+why not (``report_rejection``'s code and text), built only when something reads it."""
 
 import json
 import logging
@@ -16,9 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from .api import artifact_enabled, get_artifact_logger, get_logger
-from .components import COMPONENTS
-from .state import STATE
+from .state import QNAMES, STATE, covering, get_artifact_logger
 
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
@@ -41,8 +34,7 @@ def target_name(target: object) -> str:
 
 
 def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
-    """The user's line that made a node: the innermost frame of its stack trace outside
-    torch's own code, and its module path."""
+    """The user's line that made a node: its innermost frame outside torch's code."""
     torch_file = getattr(sys.modules.get("torch"), "__file__", None) or "/-/-"
     torch_dir = os.path.join(os.path.dirname(torch_file), "")  # with the separator
     frames = re.findall(_FRAME, meta.get("stack_trace") or "")
@@ -61,19 +53,16 @@ class PartitionRun:
     def __init__(self, partitioner: object) -> None:
         cls = type(partitioner)
         self.partitioner, module = cls.__name__, cls.__module__
-        component = STATE.component_for(module)
-        self.component = component or module
-        # the component's own logger (its level), not the partitioner module's
-        homes = COMPONENTS.get(component or "", ())
-        home = max([q for q in homes if module.startswith(q)], key=len, default=module)
-        self.explain = get_logger(home)
-        report = home if component else "executorch.exir.backend"
+        home = covering(module)  # the component's logger (its level), not the module's
+        self.component = QNAMES.get(home) or module
+        self.explain = logging.getLogger(home or module)
+        report = home or "executorch.exir.backend"
         self.report = get_artifact_logger(report, "partition_report")
         torch = STATE.sync()
         self.trace = torch.tracer() if torch else None
         read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
-        read = read or artifact_enabled(self.report)
-        self.live = bool(read or self.explain.isEnabledFor(logging.INFO))
+        shown = self.report.isEnabledFor(logging.DEBUG)
+        self.live = bool(read) or shown or self.explain.isEnabledFor(logging.INFO)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
     def record(self, result: object) -> dict[str, Any]:
@@ -86,10 +75,8 @@ class PartitionRun:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             taken = str(tag) if tag is not None and tag in tags else None
             why = BOOKKEEPING.get(target)
-            none = {
-                "code": "BOOKKEEPING" if why else "NONE_GIVEN",
-                "text": why or silent,
-            }
+            code = "BOOKKEEPING" if why else "NONE_GIVEN"
+            none = {"code": code, "text": why or silent}
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
             entry["reasons"] = [] if taken else self.reasons.get(node.name) or [none]
@@ -113,7 +100,7 @@ class PartitionRun:
             line = "%s: %s (%s) stays on the CPU: %s"
             args = (self.partitioner, entry["name"], entry["target"], why)
             self.explain.info(line, *args, stacklevel=stacklevel)
-        if artifact_enabled(self.report):
+        if self.report.isEnabledFor(logging.DEBUG):
             self.report.debug("%s", render_table(run, left), stacklevel=stacklevel)
         with STATE.lock:
             for runs in STATE.blocks:
@@ -123,7 +110,7 @@ class PartitionRun:
                 write_record(path, [run], start=STATE.record != path)
                 STATE.record = path
         if self.trace is not None:
-            self.trace("executorch_delegation_record", lambda: json.dumps(run))
+            self.trace("executorch_delegation_record", json.dumps(run))
 
 
 def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
@@ -141,8 +128,8 @@ def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
 
 
 def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> None:
-    """``runs`` into the JSON record at ``path``: a new record replaces the file whole
-    (never half written); else they go in over its end, nothing before rewritten."""
+    """``runs`` into the JSON record at ``path``: a new one replaces the file whole,
+    else they go in over its end (nothing before is rewritten)."""
     lines = b"".join(b",\n" + json.dumps(run).encode() for run in runs)
     if not start and os.path.isfile(path):
         with open(path, "r+b") as handle:
@@ -174,8 +161,7 @@ def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]
 
 
 def run_partitioner(partitioner: Callable[[object], Result], program: object) -> Result:
-    """``partitioner(program)``, recorded: rejections this thread reports meanwhile
-    belong to it. Nothing is emitted if it raises."""
+    """``partitioner(program)``, with the rejections this thread reports meanwhile."""
     run, outer = PartitionRun(partitioner), getattr(_open, "run", None)
     _open.run = run
     try:
@@ -190,8 +176,8 @@ def run_partitioner(partitioner: Callable[[object], Result], program: object) ->
 def report_rejection(
     logger: logging.Logger | None, node: object, reason: str, code: str = "UNSPECIFIED"
 ) -> None:
-    """A backend keeps ``node`` on the CPU for ``reason``, whose stable ``code`` the
-    record's reason table explains. Outside a run: logged at DEBUG on ``logger``."""
+    """A backend keeps ``node`` on the CPU for ``reason`` (a stable ``code``); outside a
+    run, a DEBUG line on ``logger``."""
     run = getattr(_open, "run", None)
     if run is not None:
         if run.live:  # nothing is kept while nobody reads the record

@@ -1,9 +1,5 @@
-"""The runtime's state, in one object, and where ExecuTorch's records go: to the
-application's handlers until TORCH_LOGS or ``set_logs`` names one of ours, then to
-torch's. A component logger that other code gave a handler stays as that code set it.
-"""
-
-from __future__ import annotations
+"""ExecuTorch's TORCH_LOGS names, the runtime's state in one object, and where records
+go: to the application's handlers until TORCH_LOGS or ``set_logs`` names one of ours."""
 
 import logging
 import os
@@ -12,15 +8,71 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from .components import ARTIFACTS, COMPONENTS, QNAMES
 from .torch_api import Torch, load, report
 
+# ``executorch``, then a name per ``backends/<name>/``, ``backends/apple/<name>/``
+CORE_LOGGERS: tuple[str, ...] = (
+    "executorch.exir",
+    "executorch.devtools",
+    "executorch.extension",
+    "executorch.export",
+    "executorch.runtime",
+    "executorch.backends.transforms",
+)
+BACKENDS: tuple[str, ...] = (
+    "aoti",
+    "arm",
+    "cadence",
+    "cortex_m",
+    "cuda",
+    "mediatek",
+    "mlx",
+    "native",
+    "nxp",
+    "openvino",
+    "qualcomm",
+    "samsung",
+    "vulkan",
+    "webgpu",
+    "xnnpack",
+)
+APPLE_BACKENDS: tuple[str, ...] = ("coreai", "coreml", "metal", "mps")
+
+COMPONENTS: dict[str, tuple[str, ...]] = {
+    "executorch": CORE_LOGGERS,
+    **{name: (f"executorch.backends.{name}",) for name in BACKENDS},
+    **{name: (f"executorch.backends.apple.{name}",) for name in APPLE_BACKENDS},
+}
+QNAMES = {q: name for name, qnames in COMPONENTS.items() for q in qnames}
+
+# artifact -> (its component, what it shows); a checkout without the backend has none
+ARTIFACTS: dict[str, tuple[str, str]] = {
+    name: spec
+    for name, spec in {
+        "xnnpack_graph": (
+            "xnnpack",
+            "XNNPACK delegate: the serialized graph of each partition",
+        ),
+        "partition_report": (
+            "executorch",
+            "per partitioner run: what was delegated, and each rejected node with its reason",
+        ),
+    }.items()
+    if spec[0] in COMPONENTS
+}
 _SIGNS = {"+": logging.DEBUG, "-": logging.ERROR, "": logging.INFO}
 _BASIC = "%(levelname)s:%(name)s:%(message)s"  # logging.basicConfig's format
 _CAPTURES = (  # the test-capture handlers of unittest's assertLogs and pytest's caplog
     ("unittest._log", "_CapturingHandler"),
     ("_pytest.logging", "LogCaptureHandler"),
 )
+
+
+def covering(qname: str) -> str:
+    """The logger of ours that covers logger ``qname`` most closely, or ``""``."""
+    while qname and qname not in QNAMES:
+        qname = qname.rpartition(".")[0]
+    return qname
 
 
 def parse(text: str) -> dict[str, int]:
@@ -39,31 +91,18 @@ class State:
     """What ``set_logs`` asked for, and what we did to loggers."""
 
     def __init__(self) -> None:
-        self.levels: dict[str, int] = {}  # set_logs: name or logger -> level
-        self.switched: dict[str, bool] = {}  # set_logs: artifact -> on/off
+        self.settings: dict[str, int] = {}  # set_logs: level, or artifact on/off
         self.overrides: list[Callable[[], None]] = []  # override_logs
         self.handlers: list[logging.Handler] = [FALLBACK]  # ours
         self.artifact_logs: set[logging.Logger] = set()
         self.registry: object = None  # torch's, once our names are in it
-        self.registered: list[str] = []
         self.leveled: set[str] = set()  # loggers whose level we set
         self.kept: dict[str, int] = {}  # their owners' levels, over torch's re-init
         self.propagate: dict[str, bool] = {}  # their owners' ``propagate``
-        self.quieted = False  # we set the ``executorch`` logger to WARNING
         self.broken = False  # torch's internals failed us: plain logging from then on
         self.blocks: list[list[dict[str, Any]]] = []  # open delegation_records()
         self.record: str | None = None  # the delegation record this process writes
         self.lock = threading.RLock()
-
-    def component_for(self, qname: str) -> str | None:
-        """The component whose logger covers logger ``qname`` most closely."""
-        covering = [
-            (len(q), name)
-            for name, qnames in COMPONENTS.items()
-            for q in qnames
-            if qname == q or qname.startswith(q + ".")
-        ]
-        return max(covering)[1] if covering else None
 
     def env(self) -> dict[str, int]:
         """What TORCH_LOGS says of ours (torch refuses a malformed value itself)."""
@@ -72,19 +111,18 @@ class State:
         except ValueError:
             return {}
         ours = COMPONENTS.keys() | ARTIFACTS.keys()
-        return {n: v for n, v in settings.items() if n in ours or self.component_for(n)}
+        return {n: v for n, v in settings.items() if n in ours or covering(n)}
 
-    def switch(self, log: logging.Logger, env: dict[str, int] | None = None) -> None:
+    def asked(self) -> bool:
+        """True once TORCH_LOGS or set_logs names one of ours."""
+        return bool(self.env() or self.settings)
+
+    def switch(self, log: logging.Logger) -> None:
         """An artifact logger on (DEBUG, to its component) or off (nothing passes)."""
         name = log.name.rpartition(".__")[2]
-        on = self.switched.get(name, name in (self.env() if env is None else env))
+        on = bool(self.settings.get(name, name in self.env()))
         log.setLevel(logging.DEBUG if on else logging.CRITICAL + 1)
         log.propagate = on
-
-    def theirs(self, log: logging.Logger, torch: Torch | None) -> bool:
-        """True if other code gave ``log`` a handler (neither ours nor torch's)."""
-        mine = [*self.handlers, *_torch(torch, log)]
-        return any(h not in mine for h in log.handlers)
 
     def sync(self) -> Torch | None:
         """Our names in torch's registry once torch is loaded (cheap once done)."""
@@ -96,7 +134,10 @@ class State:
                 if self.registry is torch.registry:
                     return torch  # another thread registered while we waited
                 self.registry = torch.registry
-                self.registered = [*filter(torch.register, [*COMPONENTS, *ARTIFACTS])]
+                for name, qnames in COMPONENTS.items():
+                    torch.register(name, qnames)
+                for name, (_, text) in ARTIFACTS.items():
+                    torch.register(name, text)
                 torch.around_init(self.remember, lambda: self.arrange(load()))
                 if torch.initialised():
                     self.arrange(torch)  # registered after torch set its loggers up
@@ -115,29 +156,19 @@ class State:
             if not _torch(load(), log):
                 self.propagate[qname] = log.propagate
 
-    def apply(self, torch: Torch | None) -> None:
-        """The settings in effect; torch re-creates its handlers where needed."""
-        with self.lock:
-            mine = [q for n in self.registered for q in COMPONENTS.get(n, ())]
-            logs = [logging.getLogger(q) for q in mine]
-            bare = [g for g in logs if not (_torch(torch, g) or self.theirs(g, torch))]
-            asked = self.env() or self.levels or self.switched
-            if torch and torch.initialised() and bare and asked:
-                torch.reinit()  # ends with arrange (the after_init callback)
-            else:
-                self.arrange(torch)
-
     def arrange(self, torch: Torch | None) -> None:
         """Levels, destinations and test capture of our loggers, from the settings."""
         with self.lock:
-            env = self.env()
-            asked = bool(env or self.levels or self.switched)
-            theirs = {q for q in QNAMES if self.theirs(logging.getLogger(q), torch)}
-            wanted = {q: v for q, v in self.levels.items() if "." in q}
+            env, asked = self.env(), self.asked()
+            theirs = {q for q in QNAMES if _theirs(logging.getLogger(q), torch)}
+            wanted = {q: v for q, v in self.settings.items() if "." in q}
             for name, qnames in COMPONENTS.items():
-                level = env.get(name, self.levels.get(name, logging.NOTSET))
+                level = env.get(name, self.settings.get(name, logging.NOTSET))
                 wanted.update(dict.fromkeys(qnames, level))
             wanted = {q: v for q, v in wanted.items() if asked and q not in theirs}
+            top = logging.getLogger("executorch").level
+            if asked and ("executorch" in self.leveled or top == logging.NOTSET):
+                wanted["executorch"] = logging.WARNING  # as torch's unnamed components
             for qname in self.leveled - wanted.keys() - theirs:
                 logging.getLogger(qname).setLevel(logging.NOTSET)
             for qname, level in {**self.kept, **wanted}.items():
@@ -145,23 +176,16 @@ class State:
             self.leveled, self.kept = set(wanted), {}
             for qname in QNAMES:
                 self.route(logging.getLogger(qname), torch, asked, qname in theirs)
-            top = logging.getLogger("executorch")
-            if asked and top.level == logging.NOTSET:
-                top.setLevel(logging.WARNING)
-                self.quieted = True
-            elif not asked and self.quieted:
-                top.setLevel(logging.NOTSET)
-                self.quieted = False
             for log in self.artifact_logs:
-                self.switch(log, env)
+                self.switch(log)
             for enforce in self.overrides:
                 enforce()
 
     def route(
         self, log: logging.Logger, torch: Torch | None, asked: bool, theirs: bool
     ) -> None:
-        """torch's handler and no propagation if asked; else ``propagate`` as its
-        owner set it. A logger with handlers of its owner's keeps only those."""
+        """torch's handler if asked, else propagating as its owner set it; a logger with
+        handlers of its owner's keeps only those."""
         handlers = _torch(torch, log)
         if not handlers:
             self.propagate[log.name] = log.propagate
@@ -175,17 +199,33 @@ class State:
             log.addHandler(FALLBACK)
 
 
+def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
+    """Module ``name``'s logger of ``artifact``: DEBUG records, shown if it is named."""
+    if artifact not in ARTIFACTS:
+        raise ValueError(f"unknown artifact {artifact!r}; known: {sorted(ARTIFACTS)}")
+    STATE.sync()
+    log = logging.getLogger(f"{name}.__{artifact}")  # torch's naming
+    with STATE.lock:
+        STATE.artifact_logs.add(log)
+        STATE.switch(log)
+    return log
+
+
 def _torch(torch: Torch | None, log: logging.Logger) -> list[logging.Handler]:
     return [h for h in log.handlers if torch and torch.is_torch_handler(h)]
 
 
-def _met(
-    record: logging.LogRecord,
-) -> tuple[list[logging.Handler], list[logging.Logger]]:
+def _theirs(log: logging.Logger, torch: Torch | None) -> bool:
+    """True if other code gave ``log`` a handler (neither ours nor torch's)."""
+    mine = [*STATE.handlers, *_torch(torch, log)]
+    return any(h not in mine for h in log.handlers)
+
+
+def _met(record: logging.LogRecord) -> tuple[list[logging.Handler], list[Any]]:
     """The handlers but ours ``record`` meets on its way up, and the loggers passed."""
     log: logging.Logger | None = logging.getLogger(record.name)
     met: list[logging.Handler] = []
-    passed: list[logging.Logger] = []
+    passed = []
     while log is not None:
         met += [h for h in log.handlers if h is not FALLBACK]
         passed.append(log)
@@ -199,10 +239,9 @@ def has_handlers(log: logging.Logger) -> bool:
 
 
 class Fallback(logging.Handler):
-    """Ours, on each component logger. A record that stops before the root goes to the
-    test-capture handlers there (``assertLogs``, ``caplog``). One that meets no handler
-    prints as Python's last resort would (WARNING and up), or as ``basicConfig`` would
-    if a caller set a level on its way (a verbose flag)."""
+    """On each component logger: records that stop before the root go to the test
+    capture there; records that meet no handler print as Python's last resort would
+    (or ``basicConfig``, below a level a caller set)."""
 
     def emit(self, record: logging.LogRecord) -> None:
         met, passed = _met(record)

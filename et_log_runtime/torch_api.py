@@ -1,9 +1,5 @@
-"""Every use of torch's private logging names, feature-checked in ``load``: torch has no
-public way to register another package's log names or to hear that it (re)initialised its
-loggers. If any is missing, logging stays plain.
-"""
-
-from __future__ import annotations
+"""Every use of torch's private logging names, checked in ``load``: torch has no public
+way to register another package's log names or to hear that it set its loggers up."""
 
 import functools
 import logging
@@ -11,12 +7,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .components import ARTIFACTS, COMPONENTS
-
 INTERNAL = "torch._logging._internal"
 _NEEDED = ("log_registry", "register_artifact", "_init_logs", "_is_torch_handler")
 _REGISTRY = ("is_log", "is_artifact", "register_log", "log_alias_to_log_qnames")
-_checked: list[tuple[object, Torch | None]] = []  # torch's module, what load() made
+_checked: list[tuple[object, "Torch | None"]] = []  # torch's module, what load() made
 _reported: set[str] = set()
 
 
@@ -26,26 +20,20 @@ class Torch:
     def __init__(self, internal: Any) -> None:
         self.internal, self.registry = internal, internal.log_registry
 
-    def register(self, name: str) -> bool:
-        """Register our component or artifact ``name``; False (said why) if torch has it."""
-        if self.registry.is_log(name) or self.registry.is_artifact(name):
-            if self.registry.log_alias_to_log_qnames.get(name) == [name]:
-                report(
-                    f"TORCH_LOGS named {name!r} before ExecuTorch registered it (torch"
-                    " < 2.13 or TORCH_DEVICE_BACKEND_AUTOLOAD=0): torch took it as a"
-                    " module path"
-                )
-            else:
-                report(f"{name!r} not registered: torch already has that name")
-            return False
-        if name in COMPONENTS:
-            self.registry.register_log(name, list(COMPONENTS[name]))
-        else:
-            text = ARTIFACTS[name][1]
-            self.internal.register_artifact(
-                name, text, visible=True, off_by_default=True
+    def register(self, name: str, what: tuple[str, ...] | str) -> None:
+        """Register our component (its loggers) or artifact (its text) ``name``."""
+        if self.registry.log_alias_to_log_qnames.get(name) == [name]:
+            report(
+                f"{name!r}: torch took it as a module path (TORCH_LOGS was read first)"
             )
-        return True
+        elif self.registry.is_log(name) or self.registry.is_artifact(name):
+            report(f"{name!r} not registered: torch already has that name")
+        elif isinstance(what, str):
+            self.internal.register_artifact(
+                name, what, visible=True, off_by_default=True
+            )
+        else:
+            self.registry.register_log(name, list(what))
 
     def is_torch_handler(self, handler: logging.Handler) -> bool:
         return bool(self.internal._is_torch_handler(handler))
@@ -80,21 +68,20 @@ class Torch:
         if getattr(package, "_init_logs", None) is original:
             package._init_logs = _init_logs  # type: ignore[union-attr]
 
-    def tracer(self) -> Callable[[str, Callable[[], str]], None] | None:
-        """If ``TORCH_TRACE`` names a folder: a writer of JSON artifacts into torch's
-        structured trace (tlparse shows them)."""
+    def tracer(self) -> Callable[[str, str], None] | None:
+        """If ``TORCH_TRACE`` names a folder: a writer of JSON artifacts to it."""
         handler = getattr(self.internal, "LOG_TRACE_HANDLER", None)
         if not getattr(handler, "root_dir", None):
             return None
-        trace_structured = sys.modules["torch._logging"].trace_structured
+        trace = sys.modules["torch._logging"].trace_structured
 
-        def trace(name: str, payload: Callable[[], str]) -> None:
+        def write(name: str, text: str) -> None:
             meta = {"name": name, "encoding": "json"}
-            trace_structured(
-                "artifact", lambda: meta, payload_fn=payload, expect_trace_id=False
+            trace(
+                "artifact", lambda: meta, payload_fn=lambda: text, expect_trace_id=False
             )
 
-        return trace
+        return write
 
 
 def load() -> Torch | None:
@@ -106,9 +93,8 @@ def load() -> Torch | None:
     registry = getattr(internal, "log_registry", None)
     missing += [f"log_registry.{n}" for n in _REGISTRY if not hasattr(registry, n)]
     if missing:
-        report(
-            f"this torch lacks {', '.join(missing)}: ExecuTorch's TORCH_LOGS names are off"
-        )
+        names = ", ".join(missing)
+        report(f"this torch lacks {names}: ExecuTorch's TORCH_LOGS names are off")
     _checked[:] = [(internal, None if missing else Torch(internal))]
     return _checked[0][1]
 

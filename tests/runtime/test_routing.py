@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from runtime_support import DRIVER, messages
 
-from et_log_runtime import components, logger_names
+from et_log_runtime import logger_names
+from et_log_runtime import state as components
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "runtime.md"
 EVERY = ["exir-warning", "exir-error", "xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
