@@ -9,17 +9,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from . import state
 from .partition_report import delegation_records, report_rejection, run_partitioner
-from .state import (
-    ARTIFACTS,
-    COMPONENTS,
-    QNAMES,
-    STATE,
-    covering,
-    get_artifact_logger,
-    has_handlers,
-    parse,
-)
+from .state import STATE, get_artifact_logger
 
 __all__ = [
     "artifact_enabled",
@@ -52,14 +44,13 @@ def artifact_enabled(logger: logging.Logger) -> bool:
 
 def logger_names() -> tuple[str, ...]:
     """Every logger our names cover (children follow them), e.g. for ``dictConfig``."""
-    return tuple(sorted(QNAMES))
+    return tuple(sorted(state.QNAMES))
 
 
 def _level(value: object, what: str) -> int:
     number = logging.getLevelName(value) if isinstance(value, str) else value
-    if isinstance(number, int) and not isinstance(number, bool):
-        if number in logging._levelToName:
-            return number
+    if type(number) is int and number in logging._levelToName:
+        return number
     raise ValueError(f"set_logs: {what}: {value!r} is not a logging level")
 
 
@@ -69,22 +60,24 @@ def set_logs(
     **names: int | str | bool | None,
 ) -> None:
     """ExecuTorch's levels and artifacts as TORCH_LOGS sets them, merged with earlier
-    calls (None forgets one); bad input raises and changes nothing."""
+    calls (None forgets one); bad input raises, changing nothing."""
     ours: dict[str, object] = {**names, **(modules or {})}
     for text in settings:
         if not isinstance(text, str):
             raise TypeError(
                 f"set_logs: settings are strings such as '+xnnpack', got {text!r}"
             )
-        ours.update({n: n in ARTIFACTS or v for n, v in parse(text).items()})
+        ours.update(
+            {n: n in state.ARTIFACTS or v for n, v in state.parse(text).items()}
+        )
     for name, value in ours.items():
-        if name in ARTIFACTS:
+        if name in state.ARTIFACTS:
             if not (value is None or isinstance(value, bool)):
                 raise ValueError(f"set_logs: {name} is an artifact: give True or False")
-        elif name in COMPONENTS or covering(name):
+        elif name in state.COMPONENTS or state.covering(name):
             ours[name] = None if value is None else _level(value, name)
         else:
-            known = ", ".join(sorted([*COMPONENTS, *ARTIFACTS]))
+            known = ", ".join(sorted([*state.COMPONENTS, *state.ARTIFACTS]))
             raise ValueError(
                 f"set_logs: {name!r} is not ExecuTorch's ({known}, or a logger below them); "
                 "torch's own names go to torch._logging.set_logs"
@@ -98,7 +91,7 @@ def set_logs(
         merged = {**STATE.settings, **ours}
         STATE.settings = {n: v for n, v in merged.items() if isinstance(v, int)}
         torch = STATE.sync()
-        if torch and torch.initialised() and STATE.asked():
+        if torch and torch.initialised() and (STATE.env() or STATE.settings):
             torch.reinit()  # torch's handlers where needed; it ends with STATE.arrange
         else:
             STATE.arrange(torch)
@@ -111,10 +104,9 @@ def override_logs(
     filename: str | None = None,
     fmt: str | None = None,
 ) -> Iterator[None]:
-    """While active, ExecuTorch's loggers log at ``level``, and also to ``filename``
-    (truncated) formatted by ``fmt``, whatever the settings; nested uses stack."""
+    """ExecuTorch's loggers at ``level``, also to ``filename``, while active; stacks."""
     number = _level(level, "override_logs level")
-    loggers = [logging.getLogger(q) for q in QNAMES]
+    loggers = [logging.getLogger(q) for q in state.QNAMES]
     added = [logging.FileHandler(filename, "w", "utf-8")] if filename else []
     for each in added if fmt else ():
         each.setFormatter(logging.Formatter(fmt))
@@ -123,8 +115,7 @@ def override_logs(
         for log in loggers:
             log.setLevel(number)
             for each in added:
-                if each not in log.handlers:
-                    log.addHandler(each)
+                log.addHandler(each)  # (once: addHandler skips a handler it has)
 
     STATE.sync()
     with STATE.lock:
@@ -139,13 +130,12 @@ def override_logs(
             STATE.overrides.remove(enforce)
             for log, old in zip(loggers, saved, strict=True):
                 log.setLevel(old)
+                for each in added:
+                    log.removeHandler(each)
             for each in added:
                 STATE.handlers.remove(each)
-                for log in loggers:
-                    log.removeHandler(each)
+                each.close()
             STATE.arrange(STATE.sync())  # the settings' levels, and the outer overrides
-        for each in added:
-            each.close()
 
 
 def warn(
@@ -156,10 +146,9 @@ def warn(
     source: object = None,
 ) -> None:
     """``warnings.warn(...)``, displayed (if at all) through ``logger``."""
-    current = getattr(warnings, _DISPLAY, None)
-    named = getattr(current, "__module__", ""), getattr(current, "__name__", "")
-    if named == ("warnings", _DISPLAY):  # Python's (again after ``catch_warnings()``)
-        _python[:] = [current]
+    python = getattr(warnings, _DISPLAY, None)
+    if getattr(python, "__module__", "") == "warnings":  # again after catch_warnings()
+        _python[:] = [python]
         setattr(warnings, _DISPLAY, _display)
     outer = getattr(_showing, "logger", None)
     _showing.logger = logger  # Python displays during the call, in this thread
@@ -171,7 +160,7 @@ def warn(
 
 def _display(shown: warnings.WarningMessage) -> None:
     logger = getattr(_showing, "logger", None)
-    if logger is None or not has_handlers(logger):
+    if logger is None or not state.has_handlers(logger):
         _python[0](shown)  # not ours, or nowhere to log it
     elif logger.isEnabledFor(logging.WARNING):
         where = (logger.name, logging.WARNING, shown.filename, shown.lineno)
@@ -207,12 +196,11 @@ def stdout_to_log(name: str, level: int = logging.INFO) -> Iterator[None]:
     """Each line this thread prints in the block: a record of ``get_logger(name)``."""
     caller = sys._getframe(2)  # the ``with`` line
     where = (caller.f_code.co_filename, caller.f_lineno, caller.f_code.co_name)
-    capture = [get_logger(name), level, where, ""]
     thread = threading.get_ident()
     with STATE.lock:
         router = sys.stdout if isinstance(sys.stdout, _Router) else _Router(sys.stdout)
         sys.stdout, outer = router, router.threads.get(thread)
-        router.threads[thread] = capture
+        router.threads[thread] = [get_logger(name), level, where, ""]
     try:
         yield
     finally:

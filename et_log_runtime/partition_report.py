@@ -91,27 +91,6 @@ class PartitionRun:
             "nodes": entries,
         }
 
-    def emit(self, run: dict[str, Any], stacklevel: int) -> None:
-        """Tell whoever reads it: the component, the artifact, the record's readers."""
-        nodes = [e for e in run["nodes"] if e["target"] not in BOOKKEEPING]
-        left = [e for e in nodes if e["reasons"]]
-        for entry in left if self.explain.isEnabledFor(logging.INFO) else ():
-            why = "; ".join(r["text"] for r in entry["reasons"])
-            line = "%s: %s (%s) stays on the CPU: %s"
-            args = (self.partitioner, entry["name"], entry["target"], why)
-            self.explain.info(line, *args, stacklevel=stacklevel)
-        if self.report.isEnabledFor(logging.DEBUG):
-            self.report.debug("%s", render_table(run, left), stacklevel=stacklevel)
-        with STATE.lock:
-            for runs in STATE.blocks:
-                runs.append(run)
-            path = os.environ.get(RECORD_ENV)
-            if path:
-                write_record(path, [run], start=STATE.record != path)
-                STATE.record = path
-        if self.trace is not None:
-            self.trace("executorch_delegation_record", json.dumps(run))
-
 
 def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
     """The ``partition_report`` text of a run: a header, a row per node left."""
@@ -128,8 +107,7 @@ def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
 
 
 def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> None:
-    """``runs`` into the JSON record at ``path``: a new one replaces the file whole,
-    else they go in over its end (nothing before is rewritten)."""
+    """``runs`` into the JSON record at ``path``: anew, or over the end of ours."""
     lines = b"".join(b",\n" + json.dumps(run).encode() for run in runs)
     if not start and os.path.isfile(path):
         with open(path, "r+b") as handle:
@@ -168,23 +146,40 @@ def run_partitioner(partitioner: Callable[[object], Result], program: object) ->
         result = partitioner(program)
     finally:
         _open.run = outer
-    if run.live:
-        run.emit(run.record(result), stacklevel=3)  # the core's line, not ours
+    if not run.live:
+        return result
+    record = run.record(result)  # for whoever reads it (stacklevel 2: the core's line)
+    nodes = [e for e in record["nodes"] if e["target"] not in BOOKKEEPING]
+    left = [e for e in nodes if e["reasons"]]
+    for entry in left if run.explain.isEnabledFor(logging.INFO) else ():
+        why = "; ".join(r["text"] for r in entry["reasons"])
+        line = "%s: %s (%s) stays on the CPU: %s"
+        args = (run.partitioner, entry["name"], entry["target"], why)
+        run.explain.info(line, *args, stacklevel=2)
+    if run.report.isEnabledFor(logging.DEBUG):
+        run.report.debug("%s", render_table(record, left), stacklevel=2)
+    with STATE.lock:
+        for runs in STATE.blocks:
+            runs.append(record)
+        path = os.environ.get(RECORD_ENV)
+        if path:
+            write_record(path, [record], start=STATE.record != path)
+            STATE.record = path
+    if run.trace is not None:
+        run.trace("executorch_delegation_record", json.dumps(record))
     return result
 
 
 def report_rejection(
     logger: logging.Logger | None, node: object, reason: str, code: str = "UNSPECIFIED"
 ) -> None:
-    """A backend keeps ``node`` on the CPU for ``reason`` (a stable ``code``); outside a
-    run, a DEBUG line on ``logger``."""
+    """A backend keeps ``node`` on the CPU for ``reason`` (outside a run: a DEBUG line)."""
     run = getattr(_open, "run", None)
-    if run is not None:
-        if run.live:  # nothing is kept while nobody reads the record
-            reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])
-            given = {"code": code, "text": str(reason)}
-            if given not in reasons and len(reasons) < 100:
-                reasons.append(given)
-    elif logger is not None and logger.isEnabledFor(logging.DEBUG):
+    if run is not None and run.live:  # nothing is kept while nobody reads the record
+        reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])
+        given = {"code": code, "text": str(reason)}
+        if given not in reasons and len(reasons) < 100:
+            reasons.append(given)
+    elif run is None and logger is not None and logger.isEnabledFor(logging.DEBUG):
         what = (getattr(node, "name", node), target_name(getattr(node, "target", "")))
         logger.debug("%s (%s) not delegated: %s", *what, reason, stacklevel=2)

@@ -1,14 +1,14 @@
-"""ExecuTorch's TORCH_LOGS names, the runtime's state in one object, and where records
-go: to the application's handlers until TORCH_LOGS or ``set_logs`` names one of ours."""
+"""ExecuTorch's TORCH_LOGS names, the runtime's state in one object, where records go
+(the application's handlers until TORCH_LOGS or ``set_logs`` names one of ours), and in
+``Torch``, checked by ``load``, every use of torch's private logging names."""
 
+import functools
 import logging
 import os
 import sys
 import threading
 from collections.abc import Callable
 from typing import Any
-
-from .torch_api import Torch, load, report
 
 # ``executorch``, then a name per ``backends/<name>/``, ``backends/apple/<name>/``
 CORE_LOGGERS: tuple[str, ...] = (
@@ -66,6 +66,97 @@ _CAPTURES = (  # the test-capture handlers of unittest's assertLogs and pytest's
     ("unittest._log", "_CapturingHandler"),
     ("_pytest.logging", "LogCaptureHandler"),
 )
+INTERNAL = "torch._logging._internal"
+_NEEDED = ("log_registry", "register_artifact", "_init_logs", "_is_torch_handler")
+_REGISTRY = ("is_log", "is_artifact", "register_log", "log_alias_to_log_qnames")
+_reported: set[str] = set()
+
+
+class Torch:
+    """The few operations the runtime needs of torch's logging internals."""
+
+    def __init__(self, internal: Any) -> None:
+        self.internal, self.registry = internal, internal.log_registry
+
+    def register(self, name: str, what: tuple[str, ...] | str) -> None:
+        """Register our component (its loggers) or artifact (its text) ``name``."""
+        if self.registry.log_alias_to_log_qnames.get(name) == [name]:
+            report(f"{name!r} came too late: torch took it as a module path")
+        elif self.registry.is_log(name) or self.registry.is_artifact(name):
+            report(f"{name!r} not registered: torch already has that name")
+        elif isinstance(what, str):
+            self.internal.register_artifact(
+                name, what, visible=True, off_by_default=True
+            )
+        else:
+            self.registry.register_log(name, list(what))
+
+    def initialised(self) -> bool:
+        """True once torch set its loggers up (at the end of ``import torch``)."""
+        return getattr(self.internal, "LOG_TRACE_HANDLER", None) is not None
+
+    def reinit(self) -> None:
+        self.internal._init_logs()
+
+    def around_init(self, pre: Callable[[], None], post: Callable[[], None]) -> None:
+        """Every ``_init_logs`` (torch's ``set_logs`` too) runs ``pre`` and ``post``."""
+        original = self.internal._init_logs
+        if hasattr(original, "executorch_original"):
+            return
+
+        @functools.wraps(original)
+        def _init_logs(*args: object, **kwargs: object) -> None:
+            pre()
+            original(*args, **kwargs)
+            try:
+                post()
+            except Exception as exc:  # noqa: BLE001 - torch's logging must not fail for us
+                report(f"could not re-apply ExecuTorch's log settings ({exc!r})")
+
+        _init_logs.executorch_original = original  # type: ignore[attr-defined]
+        self.internal._init_logs = _init_logs
+        package = sys.modules.get("torch._logging")
+        if getattr(package, "_init_logs", None) is original:
+            package._init_logs = _init_logs  # type: ignore[union-attr]
+
+    def tracer(self) -> Callable[[str, str], None] | None:
+        """If ``TORCH_TRACE`` names a folder: a writer of JSON artifacts to it."""
+        handler = getattr(self.internal, "LOG_TRACE_HANDLER", None)
+        if not getattr(handler, "root_dir", None):
+            return None
+        trace = sys.modules["torch._logging"].trace_structured
+
+        def write(name: str, text: str) -> None:
+            meta = {"name": name, "encoding": "json"}
+            trace(
+                "artifact", lambda: meta, payload_fn=lambda: text, expect_trace_id=False
+            )
+
+        return write
+
+
+def load() -> Torch | None:
+    """torch's logging internals, if torch loaded them and they have what we use."""
+    internal = sys.modules.get(INTERNAL)
+    if internal is None:
+        return None
+    missing = [n for n in _NEEDED if not hasattr(internal, n)]
+    registry = getattr(internal, "log_registry", None)
+    missing += [f"log_registry.{n}" for n in _REGISTRY if not hasattr(registry, n)]
+    if missing:
+        names = ", ".join(missing)
+        report(f"this torch lacks {names}: ExecuTorch's TORCH_LOGS names are off")
+    return None if missing else Torch(internal)
+
+
+def report(message: str) -> None:
+    """Say ``message`` once on stderr; never raises."""
+    if message not in _reported:
+        _reported.add(message)
+        try:
+            sys.stderr.write(f"{__name__.rpartition('.')[0]}: {message}\n")
+        except Exception:  # noqa: BLE001 - a closed stderr must not break import torch
+            pass
 
 
 def covering(qname: str) -> str:
@@ -113,10 +204,6 @@ class State:
         ours = COMPONENTS.keys() | ARTIFACTS.keys()
         return {n: v for n, v in settings.items() if n in ours or covering(n)}
 
-    def asked(self) -> bool:
-        """True once TORCH_LOGS or set_logs names one of ours."""
-        return bool(self.env() or self.settings)
-
     def switch(self, log: logging.Logger) -> None:
         """An artifact logger on (DEBUG, to its component) or off (nothing passes)."""
         name = log.name.rpartition(".__")[2]
@@ -159,7 +246,10 @@ class State:
     def arrange(self, torch: Torch | None) -> None:
         """Levels, destinations and test capture of our loggers, from the settings."""
         with self.lock:
-            env, asked = self.env(), self.asked()
+            env = self.env()
+            asked = bool(
+                env or self.settings
+            )  # TORCH_LOGS or set_logs named one of ours
             theirs = {q for q in QNAMES if _theirs(logging.getLogger(q), torch)}
             wanted = {q: v for q, v in self.settings.items() if "." in q}
             for name, qnames in COMPONENTS.items():
@@ -184,8 +274,7 @@ class State:
     def route(
         self, log: logging.Logger, torch: Torch | None, asked: bool, theirs: bool
     ) -> None:
-        """torch's handler if asked, else propagating as its owner set it; a logger with
-        handlers of its owner's keeps only those."""
+        """torch's handler if asked; else propagating, and handlers, as its owner set."""
         handlers = _torch(torch, log)
         if not handlers:
             self.propagate[log.name] = log.propagate
@@ -195,8 +284,8 @@ class State:
         log.propagate = not torch_mode and self.propagate.get(log.name, True)
         if theirs:
             log.removeHandler(FALLBACK)
-        elif FALLBACK not in log.handlers:
-            log.addHandler(FALLBACK)
+        else:
+            log.addHandler(FALLBACK)  # (once: addHandler skips a handler it has)
 
 
 def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
@@ -212,7 +301,7 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
 
 
 def _torch(torch: Torch | None, log: logging.Logger) -> list[logging.Handler]:
-    return [h for h in log.handlers if torch and torch.is_torch_handler(h)]
+    return [h for h in log.handlers if torch and torch.internal._is_torch_handler(h)]
 
 
 def _theirs(log: logging.Logger, torch: Torch | None) -> bool:
@@ -221,30 +310,26 @@ def _theirs(log: logging.Logger, torch: Torch | None) -> bool:
     return any(h not in mine for h in log.handlers)
 
 
-def _met(record: logging.LogRecord) -> tuple[list[logging.Handler], list[Any]]:
-    """The handlers but ours ``record`` meets on its way up, and the loggers passed."""
-    log: logging.Logger | None = logging.getLogger(record.name)
-    met: list[logging.Handler] = []
-    passed = []
-    while log is not None:
-        met += [h for h in log.handlers if h is not FALLBACK]
-        passed.append(log)
-        log = log.parent if log.propagate else None
-    return met, passed
+def _passed(name: str) -> list[logging.Logger]:
+    """The loggers a record of logger ``name`` passes on its way up."""
+    passed = [logging.getLogger(name)]
+    while passed[-1].propagate and (parent := passed[-1].parent):
+        passed.append(parent)
+    return passed
 
 
 def has_handlers(log: logging.Logger) -> bool:
     """True if records of ``log`` meet a handler other than ours."""
-    return bool(_met(logging.LogRecord(log.name, 0, "", 0, "", None, None))[0])
+    return any(h is not FALLBACK for g in _passed(log.name) for h in g.handlers)
 
 
 class Fallback(logging.Handler):
-    """On each component logger: records that stop before the root go to the test
-    capture there; records that meet no handler print as Python's last resort would
-    (or ``basicConfig``, below a level a caller set)."""
+    """Ours, on each component logger: hands records that stop before the root to the
+    test capture there, and prints those no handler takes as Python's last resort."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        met, passed = _met(record)
+        passed = _passed(record.name)
+        met = [h for log in passed for h in log.handlers if h is not FALLBACK]
         root = logging.getLogger()
         kinds = tuple(getattr(sys.modules.get(m), c, type(None)) for m, c in _CAPTURES)
         for handler in root.handlers if passed[-1] is not root else ():

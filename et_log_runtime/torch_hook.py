@@ -3,12 +3,12 @@ raise (torch would make that a failed ``import torch``)."""
 
 import sys
 
+from .state import STATE
+
 
 def register() -> None:
     """Register ExecuTorch's TORCH_LOGS names with torch."""
     try:
-        from .state import STATE
-
         STATE.sync()
     except Exception as exc:  # noqa: BLE001 - must never break import torch
         try:

@@ -225,7 +225,7 @@ class TestImportTorchNeverBreaks(unittest.TestCase):
                     out = run(
                         f"""
                         import logging
-                        import PKG.torch_api as t
+                        import PKG.state as t
                         {breakage}
                         import torch
                         from PKG import get_logger
