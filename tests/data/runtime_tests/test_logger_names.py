@@ -13,7 +13,7 @@ from et_log_runtime.state import COMPONENTS
 
 class RuntimeNameTest(unittest.TestCase):
     def test_the_api_lives_in_the_package_this_test_imports(self) -> None:
-        self.assertTrue(get_logger.__module__.startswith("et_log_runtime."))
+        self.assertTrue(f"{get_logger.__module__}.".startswith("et_log_runtime."))
 
     def test_the_core_is_a_component(self) -> None:
         self.assertIn("executorch", COMPONENTS)
