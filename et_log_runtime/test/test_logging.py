@@ -10,7 +10,7 @@ from importlib.metadata import entry_points
 
 from et_log_runtime import get_logger
 
-PACKAGE = get_logger.__module__.rpartition(".")[0]
+PACKAGE = get_logger.__module__  # the API is defined in the package itself
 XNN = "executorch.backends.xnnpack.partition.example"
 EXIR = "executorch.exir.passes.example"
 
