@@ -99,18 +99,18 @@ def warn_ns() -> tuple[float, float, float]:
 
 
 def capture_forwarder_ratio() -> tuple[float, float, float, float]:
-    """ns per emitted WARNING with / without the RootCapture forwarder; ratio; ns of its call."""
+    """ns per emitted WARNING with / without the Fallback forwarder; ratio; ns of its call."""
     import logging
 
     import torch  # noqa: F401
 
     from et_log_runtime import get_logger, set_logs
-    from et_log_runtime.state import RootCapture
+    from et_log_runtime.state import Fallback
 
     set_logs(xnnpack=logging.INFO)  # ExecuTorch's logs asked for: torch's handlers, the forwarder
     log = get_logger("executorch.exir.passes.bench_emit")
     component = logging.getLogger("executorch.exir")
-    forwarder = next(h for h in component.handlers if isinstance(h, RootCapture))
+    forwarder = next(h for h in component.handlers if isinstance(h, Fallback))
     sink = open(os.devnull, "w")  # noqa: SIM115 - closed below
     for handler in component.handlers:
         if isinstance(handler, logging.StreamHandler):

@@ -25,7 +25,7 @@ TEST_FOLDER = "test"
 # The component table's two tuples (module-level literal assignments) that vendoring fills with
 # the checkout's backend folders.
 TABLE_NAMES = ("BACKENDS", "APPLE_BACKENDS")
-TABLE_MODULE = "components"
+TABLE_MODULE = "state"
 
 
 def _parse(path: Path) -> ast.Module:

@@ -20,11 +20,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "names":
-        from .state import STATE
+        from .state import ARTIFACTS, COMPONENTS
 
-        for name, qnames in STATE.components.items():
+        for name, qnames in COMPONENTS.items():
             sys.stdout.write(f"{name:12} {', '.join(qnames)}\n")
-        for name, (component, description) in STATE.artifacts.items():
+        for name, (component, description) in ARTIFACTS.items():
             sys.stdout.write(f"{name:12} artifact of {component}: {description}\n")
         return 0
     from . import startup

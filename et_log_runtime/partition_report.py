@@ -1,10 +1,5 @@
 """A record of each partitioner run: every node's target, source line, and partition or
-why not (``report_rejection``'s code and text). Built only when read: the component at
-INFO (a line per node left), the ``partition_report`` artifact (a table),
-``EXECUTORCH_DELEGATION_RECORD=<file>`` (JSON), ``TORCH_TRACE``, ``delegation_records()``.
-"""
-
-from __future__ import annotations
+why not (``report_rejection``'s code and text), built only when something reads it."""
 
 import json
 import logging
@@ -16,15 +11,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from .api import artifact_enabled, get_artifact_logger, get_logger
-from .state import STATE
+from .state import QNAMES, STATE, covering, get_artifact_logger
 
-SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}
+SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
-_FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'  # compiled on first use
+_TAIL = b"\n]}\n"  # how the record ends: the next run goes in over it
+_FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
 _open = threading.local()  # .run: the run in progress in this thread
-_blocks: list[list[dict[str, Any]]] = []  # open delegation_records() blocks
-_written: list[dict[str, Any]] = []  # the runs in RECORD_ENV's file
 BOOKKEEPING = {  # no operator of their own: never counted, never explained
     "getitem": "getitem follows the node it reads",
     "executorch_call_delegate": "calls a delegate an earlier partitioner made",
@@ -41,8 +34,7 @@ def target_name(target: object) -> str:
 
 
 def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
-    """The user's line that made a node: the innermost frame of its stack trace outside
-    torch's own code (``nn.Linear.forward``), and its module path."""
+    """The user's line that made a node: its innermost frame outside torch's code."""
     torch_file = getattr(sys.modules.get("torch"), "__file__", None) or "/-/-"
     torch_dir = os.path.join(os.path.dirname(torch_file), "")  # with the separator
     frames = re.findall(_FRAME, meta.get("stack_trace") or "")
@@ -61,19 +53,16 @@ class PartitionRun:
     def __init__(self, partitioner: object) -> None:
         cls = type(partitioner)
         self.partitioner, module = cls.__name__, cls.__module__
-        component = STATE.component_for(module)
-        self.component = component or module
-        # the component's own logger (its level), not the partitioner module's
-        homes = STATE.components.get(component or "", ())
-        home = max([q for q in homes if module.startswith(q)], key=len, default=module)
-        self.explain = get_logger(home)
-        report = home if component else "executorch.exir.backend"
+        home = covering(module)  # the component's logger (its level), not the module's
+        self.component = QNAMES.get(home) or module
+        self.explain = logging.getLogger(home or module)
+        report = home or "executorch.exir.backend"
         self.report = get_artifact_logger(report, "partition_report")
         torch = STATE.sync()
-        self.trace = torch.trace if torch and torch.tracing() else None
-        kept = _blocks or os.environ.get(RECORD_ENV) or self.trace
-        self.live = bool(kept or artifact_enabled(self.report))
-        self.live = self.live or self.explain.isEnabledFor(logging.INFO)
+        self.trace = torch.tracer() if torch else None
+        read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
+        shown = self.report.isEnabledFor(logging.DEBUG)
+        self.live = bool(read) or shown or self.explain.isEnabledFor(logging.INFO)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
     def record(self, result: object) -> dict[str, Any]:
@@ -86,17 +75,11 @@ class PartitionRun:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             taken = str(tag) if tag is not None and tag in tags else None
             why = BOOKKEEPING.get(target)
-            none = {
-                "code": "BOOKKEEPING" if why else "NONE_GIVEN",
-                "text": why or silent,
-            }
-            entry = {
-                "name": node.name,
-                "target": target,
-                "partition": taken,
-                "source": _source(node.meta),
-                "reasons": [] if taken else self.reasons.get(node.name) or [none],
-            }
+            code = "BOOKKEEPING" if why else "NONE_GIVEN"
+            none = {"code": code, "text": why or silent}
+            entry = {"name": node.name, "target": target, "partition": taken}
+            entry["source"] = _source(node.meta)
+            entry["reasons"] = [] if taken else self.reasons.get(node.name) or [none]
             entries.append(entry)
         operators = [e for e in entries if e["target"] not in BOOKKEEPING]
         return {
@@ -107,25 +90,6 @@ class PartitionRun:
             "delegated": len([e for e in operators if e["partition"]]),
             "nodes": entries,
         }
-
-    def emit(self, run: dict[str, Any], stacklevel: int) -> None:
-        """Tell whoever reads it: the component, the artifact, the record's readers."""
-        nodes = [e for e in run["nodes"] if e["target"] not in BOOKKEEPING]
-        left = [e for e in nodes if e["reasons"]]
-        for entry in left if self.explain.isEnabledFor(logging.INFO) else ():
-            why = "; ".join(r["text"] for r in entry["reasons"])
-            line = "%s: %s (%s) stays on the CPU: %s"
-            args = (self.partitioner, entry["name"], entry["target"], why)
-            self.explain.info(line, *args, stacklevel=stacklevel)
-        if artifact_enabled(self.report):
-            self.report.debug("%s", render_table(run, left), stacklevel=stacklevel)
-        for runs in _blocks:
-            runs.append(run)
-        if os.environ.get(RECORD_ENV):
-            _written.append(run)
-            write_record(os.environ[RECORD_ENV], _written)
-        if self.trace is not None:
-            self.trace("executorch_delegation_record", lambda: json.dumps(run))
 
 
 def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
@@ -142,11 +106,20 @@ def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
     return "\n".join([f"{head} [component {run['component']}]", *cells])
 
 
-def write_record(path: str, runs: list[dict[str, Any]]) -> None:
-    """``runs`` as the JSON record at ``path``, replaced whole (never half written)."""
+def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> None:
+    """``runs`` into the JSON record at ``path``: anew, or over the end of ours."""
+    lines = b"".join(b",\n" + json.dumps(run).encode() for run in runs)
+    if not start and os.path.isfile(path):
+        with open(path, "r+b") as handle:
+            end = handle.seek(0, os.SEEK_END) - len(_TAIL)
+            handle.seek(max(end - 1, 0))
+            if handle.read() == b"}" + _TAIL:  # it still ends with a run of ours
+                handle.seek(end)
+                handle.write(lines + _TAIL)
+                return
     partial = f"{path}.{os.getpid()}.partial"
-    with open(partial, "w", encoding="utf-8") as handle:
-        json.dump({"schema": SCHEMA, "runs": runs}, handle, indent=1)
+    with open(partial, "wb") as handle:
+        handle.write(b'{"schema": %d, "runs": [' % SCHEMA + lines[1:] + _TAIL)
     os.replace(partial, path)
 
 
@@ -154,41 +127,59 @@ def write_record(path: str, runs: list[dict[str, Any]]) -> None:
 def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]]:
     """The records of the partitioner runs in the block, in order (and to ``path``)."""
     runs: list[dict[str, Any]] = []
-    _blocks.append(runs)
+    with STATE.lock:
+        STATE.blocks.append(runs)
     try:
         yield runs
     finally:
-        _blocks.remove(runs)
+        with STATE.lock:
+            STATE.blocks[:] = [block for block in STATE.blocks if block is not runs]
         if path:
             write_record(path, runs)
 
 
 def run_partitioner(partitioner: Callable[[object], Result], program: object) -> Result:
-    """``partitioner(program)``, recorded: rejections this thread reports meanwhile
-    belong to it. Nothing is emitted if it raises."""
+    """``partitioner(program)``, with the rejections this thread reports meanwhile."""
     run, outer = PartitionRun(partitioner), getattr(_open, "run", None)
     _open.run = run
     try:
         result = partitioner(program)
     finally:
         _open.run = outer
-    if run.live:
-        run.emit(run.record(result), stacklevel=3)  # the core's line, not ours
+    if not run.live:
+        return result
+    record = run.record(result)  # for whoever reads it (stacklevel 2: the core's line)
+    nodes = [e for e in record["nodes"] if e["target"] not in BOOKKEEPING]
+    left = [e for e in nodes if e["reasons"]]
+    for entry in left if run.explain.isEnabledFor(logging.INFO) else ():
+        why = "; ".join(r["text"] for r in entry["reasons"])
+        line = "%s: %s (%s) stays on the CPU: %s"
+        args = (run.partitioner, entry["name"], entry["target"], why)
+        run.explain.info(line, *args, stacklevel=2)
+    if run.report.isEnabledFor(logging.DEBUG):
+        run.report.debug("%s", render_table(record, left), stacklevel=2)
+    with STATE.lock:
+        for runs in STATE.blocks:
+            runs.append(record)
+        path = os.environ.get(RECORD_ENV)
+        if path:
+            write_record(path, [record], start=STATE.record != path)
+            STATE.record = path
+    if run.trace is not None:
+        run.trace("executorch_delegation_record", json.dumps(record))
     return result
 
 
 def report_rejection(
     logger: logging.Logger | None, node: object, reason: str, code: str = "UNSPECIFIED"
 ) -> None:
-    """A backend keeps ``node`` on the CPU for ``reason``, whose stable ``code`` the
-    record's reason table explains. Outside a run: logged at DEBUG on ``logger``."""
+    """A backend keeps ``node`` on the CPU for ``reason`` (outside a run: a DEBUG line)."""
     run = getattr(_open, "run", None)
-    if run is not None:
-        if run.live:  # nothing is kept while nobody reads the record
-            reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])
-            given = {"code": code, "text": str(reason)}
-            if given not in reasons and len(reasons) < 100:
-                reasons.append(given)
-    elif logger is not None and logger.isEnabledFor(logging.DEBUG):
+    if run is not None and run.live:  # nothing is kept while nobody reads the record
+        reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])
+        given = {"code": code, "text": str(reason)}
+        if given not in reasons and len(reasons) < 100:
+            reasons.append(given)
+    elif run is None and logger is not None and logger.isEnabledFor(logging.DEBUG):
         what = (getattr(node, "name", node), target_name(getattr(node, "target", "")))
         logger.debug("%s (%s) not delegated: %s", *what, reason, stacklevel=2)

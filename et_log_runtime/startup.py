@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import torch_api
+from . import state
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up hook)
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ PTH_LINE = (
     "import os; 'TORCH_LOGS' in os.environ and "
     f"__import__('importlib').import_module('{_PACKAGE}.startup').arm()\n"
 )
-_TARGET = torch_api.INTERNAL
+_TARGET = state.INTERNAL
 
 
 class _RegisterAfterTorchLogging:

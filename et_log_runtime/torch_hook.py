@@ -1,14 +1,14 @@
-"""torch's ``torch.backends`` entry point: called inside ``import torch``, before torch
-reads TORCH_LOGS. torch makes anything raised here a failed ``import torch``: never raise."""
+"""torch's ``torch.backends`` entry point, called inside ``import torch``: it must never
+raise (torch would make that a failed ``import torch``)."""
 
 import sys
+
+from .state import STATE
 
 
 def register() -> None:
     """Register ExecuTorch's TORCH_LOGS names with torch."""
     try:
-        from .state import STATE
-
         STATE.sync()
     except Exception as exc:  # noqa: BLE001 - must never break import torch
         try:

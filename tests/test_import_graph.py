@@ -155,15 +155,13 @@ def test_the_map_states_the_layers() -> None:
 
 
 def test_the_runtime_layers() -> None:
-    """The runtime's layers, bottom up: the table, torch's internals, the state, the API."""
+    """The runtime's layers, bottom up: the state (the names, torch's internals, the routing),
+    the partition run, the API; the torch hook needs the state alone."""
     graph = import_graph()
-    assert graph["et_log_runtime.components"] == set()
-    assert graph["et_log_runtime.torch_api"] == set()
-    assert graph["et_log_runtime.state"] == {
-        "et_log_runtime.components",
-        "et_log_runtime.torch_api",
-    }
-    assert graph["et_log_runtime.api"] == {"et_log_runtime.state"}
+    assert graph["et_log_runtime.state"] == set()
+    assert graph["et_log_runtime.partition_report"] == {"et_log_runtime.state"}
+    assert graph["et_log_runtime"] == {"et_log_runtime.state", "et_log_runtime.partition_report"}
+    assert graph["et_log_runtime.torch_hook"] == {"et_log_runtime.state"}
 
 
 def test_the_record_reader_sits_above_the_runtime_alone() -> None:

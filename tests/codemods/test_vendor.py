@@ -43,7 +43,7 @@ def test_the_vendored_modules_are_those_the_api_and_the_hook_import(sample_copy:
     folder = sample_copy / "_logging"
     written = sorted(p.stem for p in folder.glob("*.py"))
     assert written == runtime_modules(RUNTIME_DIR)
-    assert {"__init__", "torch_hook", "state", "components"} <= set(written)
+    assert {"__init__", "torch_hook", "state", "partition_report"} <= set(written)
     assert not {"startup", "__main__", "pytest_plugin"} & set(written)  # et-log's own
     assert done.status["_logging/torch_hook.py"] == "created"
 
@@ -156,8 +156,8 @@ def test_component_table_comes_from_the_checkout_s_backend_folders(sample_copy: 
     (sample_copy / "backends" / "example" / "demo.py").write_text("")
     vendor(sample_copy, formatted=False)
     namespace: dict[str, object] = {}
-    source = (sample_copy / "_logging" / "components.py").read_text(encoding="utf-8")
-    exec(compile(source, "components.py", "exec"), namespace)
+    source = (sample_copy / "_logging" / "state.py").read_text(encoding="utf-8")
+    exec(compile(source, "state.py", "exec"), namespace)
     components = namespace["COMPONENTS"]
     assert isinstance(components, dict)
     assert {"arm", "xnnpack", "coreml", "mps", "vulkan"} <= components.keys()
@@ -180,13 +180,13 @@ def test_second_run_changes_nothing_and_check_says_so(sample_copy: Path, capsys)
 
 def test_check_reports_drift_as_information(sample_copy: Path, capsys) -> None:
     vendor(sample_copy)
-    edited = sample_copy / "_logging" / "api.py"
+    edited = sample_copy / "_logging" / "partition_report.py"
     edited.write_text(edited.read_text(encoding="utf-8") + "\n# ExecuTorch's own change\n")
     before = _snapshot(sample_copy)
     capsys.readouterr()
     assert main([str(sample_copy), "--check"]) == 0
     out = capsys.readouterr().out
-    assert "would be updated: _logging/api.py" in out
+    assert "would be updated: _logging/partition_report.py" in out
     assert "1 file(s) differ from et-log" in out and "is its own" in out
     assert _snapshot(sample_copy) == before
 
@@ -197,8 +197,8 @@ def test_a_refusal_exits_1_naming_the_file(sample_copy: Path, runtime: Path, cap
     (sample_copy / "pyproject.toml").write_text("[project\n")
     assert main([str(sample_copy), "--no-format"]) == 1
     assert "pyproject.toml: cannot parse" in capsys.readouterr().err
-    (runtime / "api.py").write_text("def broken(:\n")
-    with pytest.raises(text.VendorError, match=r"api.py:1: cannot parse"):
+    (runtime / "partition_report.py").write_text("def broken(:\n")
+    with pytest.raises(text.VendorError, match=r"partition_report.py:1: cannot parse"):
         vendor(sample_copy, runtime=runtime)
 
 
@@ -217,16 +217,18 @@ def test_rerun_restores_et_log_s_copy_removes_its_stale_files_and_keeps_foreign_
 ) -> None:
     vendor(sample_copy)
     folder = sample_copy / "_logging"
-    pristine = (folder / "api.py").read_bytes()
-    (folder / "api.py").write_text("# hand edit\n")
+    pristine = (folder / "partition_report.py").read_bytes()
+    (folder / "partition_report.py").write_text("# hand edit\n")
     (folder / "gone.py").write_text(f"{text.ORIGIN}0.0.1.\n")
     (folder / "mine.py").write_text("x = 1\n")
     capsys.readouterr()
     assert main([str(sample_copy)]) == 0
     out = capsys.readouterr().out
-    assert "updated: _logging/api.py" in out and "removed: _logging/gone.py" in out
+    assert "updated: _logging/partition_report.py" in out and "removed: _logging/gone.py" in out
     assert "kept: _logging/mine.py (not from et-log)" in out
-    assert (folder / "api.py").read_bytes() == pristine and not (folder / "gone.py").exists()
+    assert (folder / "partition_report.py").read_bytes() == pristine and not (
+        folder / "gone.py"
+    ).exists()
     assert (folder / "mine.py").is_file()
 
 
@@ -315,10 +317,10 @@ def test_the_vendored_runtime_works_under_another_name_without_et_log(tmp_path: 
     probe = (
         "import sys\n"
         "from mypkg.sub._logging import get_logger\n"
-        "from mypkg.sub._logging.state import STATE\n"
+        "from mypkg.sub._logging.state import COMPONENTS, STATE\n"
         "log = get_logger('mypkg.backends.xnnpack.x')\n"
         "print(STATE.__module__, 'et_log_runtime' in sys.modules)\n"
-        "print(sorted(STATE.components))\n"
+        "print(sorted(COMPONENTS))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=False

@@ -6,9 +6,9 @@ from collections import Counter
 
 from runtime_support import DRIVER, messages
 
-from et_log_runtime import components
+from et_log_runtime import state as components
 from et_log_runtime.startup import PTH_LINE
-from et_log_runtime.state import STATE
+from et_log_runtime.state import QNAMES, covering
 
 NO_AUTOLOAD = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
 
@@ -17,7 +17,7 @@ def test_all_our_names_reach_torch_without_clash(run) -> None:
     code = """
         import torch
         from torch._logging._internal import log_registry as reg
-        from et_log_runtime import components
+        from et_log_runtime import state as components
         for name, qnames in components.COMPONENTS.items():
             assert reg.log_alias_to_log_qnames[name] == list(qnames), name
         for name in components.ARTIFACTS:
@@ -35,10 +35,10 @@ def test_table_covers_every_backend_folder() -> None:
     )
     assert components.COMPONENTS["coreml"] == ("executorch.backends.apple.coreml",)
     assert "executorch.backends.transforms" in components.COMPONENTS["executorch"]
-    assert STATE.component_for("executorch.backends.transforms.x") == "executorch"
-    assert STATE.component_for("executorch.backends.xnnpack.a.b") == "xnnpack"
-    assert STATE.component_for("executorch.exir.passes") == "executorch"
-    assert STATE.component_for("torch._dynamo") is None
+    assert QNAMES[covering("executorch.backends.transforms.x")] == "executorch"
+    assert QNAMES[covering("executorch.backends.xnnpack.a.b")] == "xnnpack"
+    assert QNAMES[covering("executorch.exir.passes")] == "executorch"
+    assert covering("torch._dynamo") == ""
 
 
 def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:

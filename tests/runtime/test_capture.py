@@ -92,8 +92,8 @@ def test_caplog_and_assert_logs_under_pytest(run, tmp_path, torch_logs: str | No
     proc = run(None, args=args, **env)
     assert proc.returncode == 0, proc.stdout
     assert "5 passed" in proc.stdout
-    # the negative control: without RootCapture the root never sees torch-handled records
-    disabled = "import et_log_runtime.state as s; s.RootCapture.handle = lambda self, r: False\n"
+    # the negative control: without the runtime's Fallback handler the root never sees torch-handled records
+    disabled = "import et_log_runtime.state as s; s.Fallback.handle = lambda self, r: False\n"
     (tmp_path / "conftest.py").write_text(disabled, encoding="utf-8")
     proc = run(None, args=args, **env)
     if torch_logs:

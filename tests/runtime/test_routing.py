@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from runtime_support import DRIVER, messages
 
-from et_log_runtime import components, logger_names
+from et_log_runtime import logger_names
+from et_log_runtime import state as components
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "runtime.md"
 EVERY = ["exir-warning", "exir-error", "xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
@@ -139,3 +140,35 @@ def test_dict_config_root_or_named_logger(run, where: str) -> None:
     else:  # disabled by dictConfig, as plain loggers always were
         assert lines == []
     assert messages(proc.stderr) == []
+
+
+# MLX's shape (backends/mlx/_logging.py): code that sets up a component logger itself, with a
+# handler of its own and propagate=False. Then torch re-initialises its loggers and an
+# override_logs block ends, both of which make the runtime arrange its loggers again.
+OWN_HANDLER = """
+import logging, sys, torch
+from et_log_runtime import get_logger, override_logs
+logging.basicConfig(level=logging.INFO, format="app %(message)s", stream=sys.stdout)
+log = get_logger("executorch.backends.xnnpack")
+log.setLevel(logging.INFO)
+log.propagate = False
+own = logging.StreamHandler(sys.stdout)
+own.setFormatter(logging.Formatter("own %(message)s"))
+log.addHandler(own)
+torch._logging.set_logs(dynamo=logging.INFO)
+with override_logs(logging.INFO):
+    pass
+log.info("a line")
+log.getChild("child").warning("a child's line")
+print(log.propagate, log.level, sum(h is own for h in log.handlers))
+"""
+
+
+@pytest.mark.parametrize("torch_logs", [None, "xnnpack"])
+def test_a_logger_its_owner_configured_prints_each_line_once(run, torch_logs) -> None:
+    env = {} if torch_logs is None else {"TORCH_LOGS": torch_logs}
+    proc = run(OWN_HANDLER, **env)
+    assert proc.returncode == 0, proc.stderr
+    everywhere = proc.stdout.splitlines() + messages(proc.stderr)
+    assert [line for line in everywhere if "line" in line] == ["own a line", "own a child's line"]
+    assert proc.stdout.splitlines()[-1] == "False 20 1"  # as its owner left it

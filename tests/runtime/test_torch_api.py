@@ -1,6 +1,7 @@
-"""et_log_runtime/torch_api.py is the one module that touches torch's private logging names:
-what it checks for exists in the installed torch, it calls those names with parameters torch
-really has, and no other runtime module names a private torch attribute."""
+"""et_log_runtime/state.py (its Torch class and load()) is the one runtime module that touches
+torch's private logging names: what it checks for exists in the installed torch, it calls those
+names with parameters torch really has, and no other runtime module names a private torch
+attribute."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from et_log_runtime import torch_api
+from et_log_runtime import state as torch_api
 
 RUNTIME = Path(torch_api.__file__).resolve().parent
 
@@ -37,14 +38,14 @@ def test_the_keywords_we_pass_exist() -> None:
     assert "expect_trace_id" in inspect.signature(torch._logging.trace_structured).parameters
 
 
-def test_private_torch_names_only_in_torch_api() -> None:
+def test_private_torch_names_only_in_state() -> None:
     private = re.compile(r"\binternal\._\w+|torch\._logging\._internal|LOG_TRACE_HANDLER")
     users = {
         path.name
         for path in RUNTIME.rglob("*.py")
         if private.search(path.read_text(encoding="utf-8")) and "test" not in path.parts
     }
-    assert users == {"torch_api.py"}
+    assert users == {"state.py"}
 
 
 def test_runtime_state_is_one_object() -> None:

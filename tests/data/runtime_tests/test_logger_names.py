@@ -8,12 +8,12 @@ version of the runtime.
 import unittest
 
 from et_log_runtime import get_logger
-from et_log_runtime.components import COMPONENTS
+from et_log_runtime.state import COMPONENTS
 
 
 class RuntimeNameTest(unittest.TestCase):
     def test_the_api_lives_in_the_package_this_test_imports(self) -> None:
-        self.assertTrue(get_logger.__module__.startswith("et_log_runtime."))
+        self.assertTrue(f"{get_logger.__module__}.".startswith("et_log_runtime."))
 
     def test_the_core_is_a_component(self) -> None:
         self.assertIn("executorch", COMPONENTS)
