@@ -303,12 +303,12 @@ RULE = Rule(
             ),
             fixed=(
                 "import os\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\n\n"
+                "_logger = get_logger(__name__)\n\n"
                 'sdk_root = os.getenv("QNN_SDK_ROOT")\nif sdk_root:\n'
-                '    logger.info(f"[QNN] Using QNN SDK at {sdk_root}")\n'
+                '    _logger.info(f"[QNN] Using QNN SDK at {sdk_root}")\n'
             ),
             path="executorch/backends/qualcomm/__init__.py",
-            note="an import-time status: INFO",
+            note="an import-time status: INFO (a package's `__init__`: a private `_logger`)",
             at=((5, 5),),
         ),
         Example(
@@ -345,6 +345,19 @@ RULE = Rule(
             path="executorch/extension/llm/export/quantizer_lib.py",
             note="progress of the fallback an `except` block takes: INFO, not a caught failure",
             at=((9, 13),),
+        ),
+        Example(
+            code=(
+                "def parse_skips(node_ids):\n    skipped = set(node_ids.split(','))\n"
+                '    print("Skipping following node ids: ", skipped)\n    return skipped\n'
+            ),
+            fixed=(
+                _HEADER + "def parse_skips(node_ids):\n    skipped = set(node_ids.split(','))\n"
+                '    logger.info("Skipping following node ids: %s", skipped)\n    return skipped\n'
+            ),
+            path="executorch/backends/qualcomm/export_utils.py",
+            note="the skip list the caller gave: it happens as asked, INFO (not a WARNING)",
+            at=((3, 5),),
         ),
     ),
 )

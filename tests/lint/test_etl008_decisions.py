@@ -230,6 +230,7 @@ def test_demo_folders_are_not_library_code(path: str, excluded: bool) -> None:
         ('print("INFO: ", x)', "info"),
         ('print("Error: skipping", x)', "error"),  # the level word wins over the meaning
         ('print(f"Loading the library {x}...")', "info"),  # progress
+        ('print("Skipping following node ids: ", x)', "info"),  # the caller's own skip list
     ],
 )
 def test_levels_from_meaning(body: str, level: str) -> None:
