@@ -153,7 +153,8 @@ def parse(text: str, path: str) -> ast.Module:
 
 def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     tree = parse(text, path)
-    facts = gather_facts(tree, config.runtime_import, path)
+    lines = _LINE_BREAK.split(text)
+    facts = gather_facts(tree, config.runtime_import, path, lines)
     if config.detect_scripts and facts.is_script:
         return None
     found = [site for rule in enabled_rules(config) for site in rule.detect(facts, config)]
@@ -164,7 +165,6 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     )
     if whole_file is not None:  # all or nothing per file: every site waits for review
         found = [replace(s, fixable=False, reason=whole_file) if s.fixable else s for s in found]
-    lines = _LINE_BREAK.split(text)
     sites = []
     for site in found:
         node = site.node

@@ -51,6 +51,7 @@ class ModuleFacts:
     runtime_import: str
     path: str = ""
     tree: ast.Module | None = None
+    lines: list[str] = field(default_factory=list)  # the source's lines: comments are not in `tree`
     nodes: list[ast.AST] = field(default_factory=list)  # every node, from the one walk
     imports: dict[str, str] = field(default_factory=dict)
     calls: list[ast.Call] = field(default_factory=list)
@@ -70,6 +71,21 @@ class ModuleFacts:
     has_main_guard: bool = False
     parses_arguments: bool = False
     builds_argparser: bool = False
+
+    def comment_of(self, node: ast.stmt | ast.expr) -> str:
+        """The comment written for `node`: at the end of its last line, else the comment lines
+        right above its first line (joined); '' when there is none."""
+        if not self.lines or node.end_lineno is None or node.end_col_offset is None:
+            return ""
+        last = self.lines[node.end_lineno - 1].encode()[node.end_col_offset :].decode()
+        if last.strip().startswith("#"):
+            return last.strip().lstrip("#").strip()
+        above: list[str] = []
+        for line in reversed(self.lines[: node.lineno - 1]):
+            if not line.strip().startswith("#"):
+                break
+            above.insert(0, line.strip().lstrip("#").strip())
+        return " ".join(above)
 
     def qualname(self, node: ast.expr) -> str | None:
         """The dotted name an expression refers to through the imports (see `resolve_qualname`)."""
@@ -204,9 +220,11 @@ def has_star_args(call: ast.Call) -> bool:
     )
 
 
-def gather_facts(tree: ast.Module, runtime_import: str, path: str = "") -> ModuleFacts:
-    """Walk `tree` (the module at `path`) once and return its facts."""
-    facts = ModuleFacts(runtime_import=runtime_import, path=path, tree=tree)
+def gather_facts(
+    tree: ast.Module, runtime_import: str, path: str = "", lines: list[str] | None = None
+) -> ModuleFacts:
+    """Walk `tree` (the module at `path`, whose source `lines` are) once and return its facts."""
+    facts = ModuleFacts(runtime_import=runtime_import, path=path, tree=tree, lines=lines or [])
     classes: list[ast.ClassDef] = []
     facts.nodes = walk_all(tree)
     _record(facts.nodes, facts, classes)

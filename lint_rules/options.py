@@ -20,11 +20,11 @@ class Option:
     help: str
 
 
-# Output the caller asked for (ETL002, ETL003, ETL008: rules/_requested.py)
+# Output the caller asked for (ETL003, ETL008: rules/_requested.py)
 PRINT_FUNCTIONS = Option(
     "print-functions",
     ("print_*", "pretty_*", "dump*", "show*", "__str__", "__repr__", "__format__"),
-    "function-name globs whose prints and DEBUG/INFO log calls are their output (not diagnostics)",
+    "function-name globs whose prints are their output (not diagnostics)",
 )
 # ETL008 (diagnostics printed to stdout)
 TOOL_PATTERNS = Option(

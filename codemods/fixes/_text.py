@@ -80,7 +80,9 @@ def print_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
     if sep is None:
         raise SiteSkipped(reasons.SEP_UNKNOWN)
     positional = _without_level_word(positional)
-    last_comma = call.args[-1].comma
+    # A trailing comma after a keyword the rewrite drops (`flush=True,`) is not the call's own:
+    # kept, black's magic comma would hold the shorter call open over several lines.
+    last_comma = call.args[-1].comma if call.args[-1].keyword is None else cst.MaybeSentinel.DEFAULT
     if len(positional) == 1:
         args = [positional[0].with_changes(comma=last_comma)]
     else:

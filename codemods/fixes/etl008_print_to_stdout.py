@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from codemods.fixes.base import Fix, SitePlan, site_call
 from codemods.fixes.etl003_print_to_stderr import output_plan
-from lint_rules.rules.etl008_print_to_stdout import classify
+from lint_rules.rules._print_kind import classify
 
 if TYPE_CHECKING:
     from lint_rules import Finding

@@ -1,5 +1,6 @@
 """ETL009's rewrite: `<logger>.level <= L` (or `L >= <logger>.level`) -> `<logger>.isEnabledFor(L)`;
-the root's level, or a logger built inline for this module, is asked of the module logger."""
+the root's level, or a logger built inline for this module, is asked of the module logger, and so
+is `logging.root.isEnabledFor(L)`."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from lint_rules.rules.etl009_level_gate import gate_of
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
     node = site_node(site)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return _ask_module_logger(finding, node, node.func.value)
     if not isinstance(node, ast.Compare):
         return "not a level gate: review"
     gate = gate_of(node, analysis.facts)
@@ -40,6 +43,17 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
 
     read_side = (node.left, *node.comparators)[side]
     return SitePlan(finding, node, build, needs_logger=module_logger, dropped=(read_side,))
+
+
+def _ask_module_logger(finding: Finding, node: ast.Call, root: ast.expr) -> SitePlan:
+    """`logging.root.isEnabledFor(L)` -> `logger.isEnabledFor(L)`."""
+
+    def build(call: cst.BaseExpression, names: Names) -> cst.BaseExpression:
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            raise SiteSkipped("not a call on a logger: review")
+        return call.with_changes(func=call.func.with_changes(value=cst.Name(names.logger)))
+
+    return SitePlan(finding, node, build, needs_logger=True, dropped=(root,))
 
 
 FIX = Fix(

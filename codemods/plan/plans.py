@@ -7,7 +7,12 @@ import ast
 from collections import Counter
 from dataclasses import dataclass
 
-from codemods.analyse.names import DROPPABLE_MODULES, LOGGER_CANDIDATES, ModuleNames
+from codemods.analyse.names import (
+    DROPPABLE_MODULES,
+    LOGGER_CANDIDATES,
+    PACKAGE_LOGGER_CANDIDATES,
+    ModuleNames,
+)
 from codemods.fixes import FIXES, Names, SitePlan
 from codemods.shared.layout import Room
 from lint_rules import Finding
@@ -64,7 +69,8 @@ def choose_names(
     runtime's function of that name."""
     needs_logger = any(p.needs_logger for p in plans)
     existing = found[0] if found and needs_logger else None
-    logger = existing or names.fresh(LOGGER_CANDIDATES)
+    package = analysis.facts.path.replace("\\", "/").rsplit("/", 1)[-1] == "__init__.py"
+    logger = existing or names.fresh(PACKAGE_LOGGER_CANDIDATES if package else LOGGER_CANDIDATES)
     wanted = {name for p in plans for name in p.imports}
     if needs_logger and existing is None:
         wanted.add("get_logger")  # to create the module logger

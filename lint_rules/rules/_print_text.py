@@ -19,9 +19,10 @@ _LEVELS["debug"] = "debug"
 # What says that something did not happen as asked, whatever the text's prefix: the rewrite logs
 # it at WARNING (deprecated, skipped, not supported, incompatible, failed, fell back, not
 # available, no config for it...), so a user who sees no INFO still learns that the model was
-# only partly quantized.
+# only partly quantized. "Skipping (the) following <ids>:" lists what the caller asked to skip
+# (Qualcomm's `skip_delegate_node_ids`): it happens as asked, INFO.
 SEVERE = re.compile(
-    r"deprecat|\bskip(?:s|ped|ping)?\b|not supported|unsupported|incompatible|not implemented"
+    r"deprecat|\bskip(?:s|ped|ping)?\b(?!\s+(?:the\s+)?following\b)|not supported|unsupported|incompatible|not implemented"
     r"|\bfail(?:s|ed|ure|ing)?\b|fall(?:s|ing)?\s*back|fell back|fallback|cannot|can't|could not"
     r"|unable to|\bignor(?:e|ed|es|ing)\b|unexpected|not expected|not (?:be )?available"
     r"|\bno\b[\w\s'-]{0,30}\bconfig",

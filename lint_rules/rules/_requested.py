@@ -1,5 +1,5 @@
-"""Output the caller asked for, in one place for every kind that would move it (ETL002 root-logger
-calls, ETL003 stderr prints, ETL008 stdout prints) and for ETL006's level switch behind a flag.
+"""Output the caller asked for, in one place for every kind that would move it (ETL003 stderr
+prints, ETL008 stdout prints) and for ETL006's level switch behind a flag.
 
 Such output is not flagged: rewriting it into a logger call would hide it behind `TORCH_LOGS`
 (a component is quiet by default), and the caller already chose to see it. It is:
@@ -10,9 +10,9 @@ Such output is not flagged: rewriting it into a logger call would hide it behind
   `self.verbose`, `args.debug`, also `flag and ...` or `verbosity > 1`), at any depth within the
   function, or under `if not <quiet/silent flag>:`;
 - a print telling where a result was written (`csv saved at: <path>`).
-A log call at WARNING or above is a diagnostic wherever it is (its caller asked for nothing); a
-log call's text is not read (its visibility is already the logging configuration's, which the
-rewrite keeps: only a print's would be taken away).
+A root-logger call (ETL002) is never such output: no flag alone ever showed it (the logging
+configuration did, and keeps doing so once the call is on the module logger), and left on the root
+it would make its module write to two loggers.
 """
 
 from __future__ import annotations
@@ -117,13 +117,10 @@ def _snake_case(name: str) -> str:
 
 
 def requested_output(
-    chain: list[ast.stmt], patterns: tuple[str, ...], text: str = "", level: str = "info"
+    chain: list[ast.stmt], patterns: tuple[str, ...], text: str = ""
 ) -> str | None:
-    """Why the output of the last statement of `chain` was asked for by the caller (see the
-    module's docstring), or None. `text`: a print's literal text ("" for a log call); `level`:
-    the level a log call writes at (a print's output: INFO)."""
-    if level not in ("debug", "info"):
-        return None
+    """Why the print that is the last statement of `chain` was asked for by the caller (see the
+    module's docstring), or None. `text`: the print's literal text."""
     if prints_by_design(chain, patterns):
         return "in a function whose job is to print"
     test = under_switch(chain)

@@ -2,34 +2,20 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts
-from lint_rules.options import PRINT_FUNCTIONS
-from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
-from lint_rules.rules.etl006_adhoc_level_override import level_name
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    patterns = config.option(PRINT_FUNCTIONS.key)
     for function in ROOT_LOGGING_FUNCTIONS:
         for call in facts.calls_to(f"logging.{function}"):
-            chain = facts.statements.chain_of(call)
-            if not requested_output(chain, patterns, level=_level(function, call, facts)):
-                yield Site(call, "ETL002")
+            yield Site(call, "ETL002")
 
 
-def _level(function: str, call: ast.Call, facts: ModuleFacts) -> str:
-    """The level a root-logger call writes at: its name, or for `logging.log(level, ...)` the
-    level given (a level chosen at run time, `log_level`, is the caller's: like INFO)."""
-    if function != "log":
-        return function
-    named = level_name(call.args[0], facts) if call.args else None
-    return named.lower() if named in ("ERROR", "CRITICAL", "FATAL", "WARNING") else "info"
-
+HEADER = "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
 
 RULE = Rule(
     code="ETL002",
@@ -38,11 +24,13 @@ RULE = Rule(
     fixable=True,
     what_it_does=(
         "Flags `logging.debug/info/warning/warn/error/exception/critical/fatal/log(...)` in any "
-        "spelling, including `from logging import info` and module aliases. Not flagged, as for "
-        "ETL003 and ETL008: a DEBUG or INFO call that is output the caller asked for (in a "
-        "function whose name says it prints, such as Cadence's `print_ops_info`; in the body "
-        "of `if <verbose/debug flag>:`). A WARNING or above is a diagnostic wherever it is, "
-        "and is flagged."
+        "spelling, including `from logging import info` and module aliases, wherever it is: "
+        "also in a function whose name says it prints (Cadence's `print_ops_info`) and under "
+        "`if <verbose/debug flag>:`. Unlike a print (ETL003, ETL008), a log call was never "
+        "shown by the flag alone: the logging configuration decided, and with TORCH_LOGS "
+        "unset the module logger hands its records to that same configuration. Left on the "
+        "root, such calls would make the module write to two loggers, one of them no longer "
+        "switched by anything the migration keeps (its `basicConfig` goes, ETL005)."
     ),
     why_bad=(
         "These functions log on the root logger: the message carries no component, cannot be "
@@ -56,7 +44,6 @@ RULE = Rule(
         "name is never clobbered."
     ),
     detect=detect,
-    options=(PRINT_FUNCTIONS,),
     needles=(b"logging",),
     spellings=(
         r"logging\s+(?:as|import)\b",
@@ -84,30 +71,6 @@ RULE = Rule(
                 'if __name__ == "__main__":\n    main()\n'
             ),
             note="scripts are not library code",
-        ),
-        Example(
-            code=(
-                "import logging\n\n\ndef print_ops_info(to_edge_gm, final_gm):\n"
-                '    logging.info("\\n" + tabulate(count_ops(final_gm)))\n'
-            ),
-            path="executorch/backends/cadence/aot/utils.py",
-            note="the table a print function exists to show",
-        ),
-        Example(
-            code=(
-                "import logging\n\n\ndef print_memory_planning_info(plan, log_level=logging.INFO):\n"
-                '    logging.log(log_level, "\\n" + tabulate(plan))\n'
-            ),
-            path="executorch/backends/cadence/aot/memory_planning.py",
-            note="a level the caller chooses, in a print function",
-        ),
-        Example(
-            code=(
-                "import logging\n\n\nclass ConvertMhaToSha:\n    def split(self, sha):\n"
-                '        if self.verbose:\n            logging.info(f"split: {sha}")\n'
-            ),
-            path="executorch/backends/qualcomm/_passes/convert_mha_to_sha.py",
-            note="shown because the caller set `verbose`",
         ),
     ),
     invalid=(
@@ -182,6 +145,40 @@ RULE = Rule(
                 "        return None\n"
             ),
             at=((8, 9),),
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef print_ops_info(to_edge_gm, final_gm):\n"
+                '    logging.info("\\n" + tabulate(count_ops(final_gm)))\n'
+            ),
+            fixed=(
+                HEADER + "def print_ops_info(to_edge_gm, final_gm):\n"
+                '    logger.info("\\n" + tabulate(count_ops(final_gm)))\n'
+            ),
+            path="executorch/backends/cadence/aot/utils.py",
+            note=(
+                "a print function's table: shown by the logging configuration, as before, "
+                "which with TORCH_LOGS unset receives the module logger's records"
+            ),
+            at=((5, 5),),
+        ),
+        Example(
+            code=(
+                "import logging\n\n\nclass ConvertMhaToSha:\n    def split(self, sha):\n"
+                '        if self.verbose:\n            logging.info(f"split: {sha}")\n'
+                '        logging.debug("done")\n'
+            ),
+            fixed=(
+                HEADER + "class ConvertMhaToSha:\n    def split(self, sha):\n"
+                '        if self.verbose:\n            logger.info(f"split: {sha}")\n'
+                '        logger.debug("done")\n'
+            ),
+            path="executorch/backends/qualcomm/_passes/convert_mha_to_sha.py",
+            note=(
+                "under a verbose flag: the flag chooses the record, the logging configuration "
+                "shows it; one logger for the whole module"
+            ),
+            at=((7, 13), (8, 9)),
         ),
     ),
 )

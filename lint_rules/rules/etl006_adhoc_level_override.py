@@ -48,6 +48,9 @@ def _classify(
         return Site(call, CODE, False, _runtime_level_reason(call, receiver, facts, config))
     if id(call) in facts.module_level_calls:
         if isinstance(receiver, ast.Name) and _is_module_logger(receiver.id, facts):
+            comment = facts.comment_of(call)
+            if comment:
+                return Site(call, CODE, False, _documented_reason(comment, level, facts, config))
             return Site(call, CODE)  # the component decides now: removed
         return Site(call, CODE, False, "override on a logger named explicitly: review")
     if behind_a_flag(call, facts):
@@ -57,6 +60,19 @@ def _classify(
             call, CODE, False, "override behind a flag on a logger named explicitly: review"
         )
     return Site(call, CODE, False, "override inside a function, not behind a flag: review")
+
+
+def _documented_reason(comment: str, level: str, facts: ModuleFacts, config: Config) -> str:
+    """A level its author explained (a comment, a ticket): users may rely on it, so it is not
+    removed silently."""
+    component = config.component_for(facts.path)
+    comment = comment if len(comment) <= 60 else comment[:57] + "..."
+    return (
+        f"a documented level ({level}; its comment: '{comment}'): review. Suggestion: users may "
+        f"rely on it; keep it with `# noqa: ETL006` (a module logger's own level works whether "
+        f"TORCH_LOGS is used or not), or delete it and its comment so TORCH_LOGS={component} "
+        "decides"
+    )
 
 
 def behind_a_flag(call: ast.Call, facts: ModuleFacts) -> bool:
@@ -177,7 +193,9 @@ RULE = Rule(
         "(`logger = getLogger(__name__)`) is removed; the report lists the old level, so a "
         "backend owner sees what the module printed before. Left for review, with a "
         "suggestion: levels computed at run time (often from an environment variable), "
-        "overrides on loggers named explicitly, and other overrides inside functions."
+        "a constant level its author documented with a comment (Arm's evaluator: a ticket "
+        "says users rely on it; removing it would hide the progress lines), overrides on "
+        "loggers named explicitly, and other overrides inside functions."
     ),
     detect=detect,
     file_check=own_logging_setup,
@@ -269,6 +287,20 @@ RULE = Rule(
             ),
             path="executorch/backends/mlx/_logging.py",
             note="a level from an environment variable: review, with a suggestion",
+            at=((8, 1),),
+        ),
+        Example(
+            code=(
+                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
+                "# progress of a long evaluation\nlogger = get_logger(__name__)\n"
+                "# deliberate: progress is shown at INFO (TICKET-893)\n"
+                "logger.setLevel(logging.INFO)\n"
+            ),
+            path="executorch/backends/arm/util/arm_model_evaluator.py",
+            note=(
+                "a level its author documented (a comment, a ticket): users may rely on it, "
+                "so it is not removed silently: review"
+            ),
             at=((8, 1),),
         ),
     ),

@@ -4,35 +4,17 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
 from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
-from lint_rules.rules._output import (
-    in_except_block,
-    leading_text,
-    literal_text,
-    message_text,
-    print_problem,
-    print_target,
-    write_problem,
-)
-from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS, text_level
-from lint_rules.rules._requested import flag_off, requested_output
+from lint_rules.rules._output import message_text, print_problem, print_target, write_problem
+from lint_rules.rules._print_kind import PRINT_MESSAGE, classify
+from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
-from lint_rules.statements import FUNCTIONS
 
 CODE = "ETL008"
-# What the message says depends on what is known about the print; `{}` is the level.
-ADVICE = {
-    "diagnostic": "diagnostic printed to stdout in library code; use logger.{}",
-    "caught": "failure printed to stdout in an except block; use logger.{}",
-    "import-time": "status printed to stdout at import time; use logger.{}",
-    "progress": "progress printed to stdout in library code; use logger.{}",
-}
-PRINT_MESSAGE = "print to stdout in library code; use a call on the module logger"
 NOT_A_DIAGNOSTIC = (
     "stdout print not recognised as a diagnostic: a logger call, or `# noqa: ETL008` if it is "
     "the function's output (review)"
@@ -41,33 +23,6 @@ BEHIND_A_FLAG = (
     "print when a debug/verbose flag is off (else branch or `not flag`): "
     "a logger call at the right level (review)"
 )
-# The level of each kind of print when its text has no level word and says nothing severe, and
-# it is not in an `except` block (a failure it caught: WARNING whatever its kind).
-DEFAULT_LEVEL = {"diagnostic": "info", "caught": "warning", "import-time": "info"}
-DEFAULT_LEVEL["progress"] = "info"
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What a stdout print is, as far as its shape tells: `kind` ("diagnostic", "caught",
-    "import-time", "progress", "flag-off" or "unknown"), the `level` the rewrite uses and the
-    lint advises (None for the kinds left for review), and the flag that is off."""
-
-    kind: str
-    level: str | None = None
-    flag: str = ""
-
-    @property
-    def fixable(self) -> bool:
-        return self.level is not None
-
-    @property
-    def message(self) -> str:
-        if self.kind == "flag-off":
-            return f"print to stdout when `{self.flag}` is off; use a logger call"
-        if self.level is None:
-            return PRINT_MESSAGE
-        return ADVICE[self.kind].format(self.level)
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
@@ -96,33 +51,6 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             yield Site(call, CODE, False, NOT_A_DIAGNOSTIC, message=verdict.message)
         else:
             yield Site(call, CODE, message=verdict.message)
-
-
-def classify(call: ast.Call, facts: ModuleFacts, chain: list[ast.stmt] | None = None) -> Verdict:
-    """Decide a stdout print by its shape: diagnostic text or in an `except` block -> a
-    diagnostic; at module level -> an import-time status; a progress or status line of a
-    pipeline step -> progress; in the `else` of a debug flag -> review. The level: the text's
-    level word, else WARNING when it says something did not happen as asked, else the kind's
-    default. `chain`: the statements around the print, when the caller has them."""
-    if chain is None:
-        chain = facts.statements.chain_of(call)
-    off = flag_off(chain)
-    if off is not None:
-        return Verdict("flag-off", flag=off)
-    text = message_text(call)
-    if DIAGNOSTIC.search(text):
-        kind = "diagnostic"
-    elif in_except_block(call, chain):
-        kind = "caught"
-    elif not any(isinstance(s, (*FUNCTIONS, ast.ClassDef)) for s in chain):
-        kind = "import-time"
-    elif PROGRESS.search(" ".join(literal_text(a) for a in call.args[:1])):
-        kind = "progress"
-    else:
-        return Verdict("unknown")
-    leading = leading_text(call.args[0]) if call.args else ""
-    caught = kind == "caught" or in_except_block(call, chain)  # a failure it caught: WARNING
-    return Verdict(kind, text_level(leading, text, "warning" if caught else DEFAULT_LEVEL[kind]))
 
 
 # The header every rewritten example starts with.
@@ -159,7 +87,8 @@ RULE = Rule(
         "(`Error:`/`Warning:`/`Info:`/`Debug:`, also bracketed, any case; dropped from the "
         "message, since the logger shows the level), else WARNING when it says something did not "
         "happen as asked (deprecated, skipped, not supported, incompatible, failed, fell back, "
-        "ignored, cannot...), else INFO (WARNING for a failure caught in an `except` block). "
+        "ignored, cannot...), else INFO (WARNING for a failure caught in an `except` block, "
+        "but INFO for the progress of the fallback it takes there: `Loading library <path>`). "
         "The lint's message names that level."
     ),
     fix_safety=(
@@ -374,12 +303,12 @@ RULE = Rule(
             ),
             fixed=(
                 "import os\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\n\n"
+                "_logger = get_logger(__name__)\n\n"
                 'sdk_root = os.getenv("QNN_SDK_ROOT")\nif sdk_root:\n'
-                '    logger.info(f"[QNN] Using QNN SDK at {sdk_root}")\n'
+                '    _logger.info(f"[QNN] Using QNN SDK at {sdk_root}")\n'
             ),
             path="executorch/backends/qualcomm/__init__.py",
-            note="an import-time status: INFO",
+            note="an import-time status: INFO (a package's `__init__`: a private `_logger`)",
             at=((5, 5),),
         ),
         Example(
@@ -395,6 +324,40 @@ RULE = Rule(
             path="executorch/extension/llm/export/quant/quantize.py",
             note="a `\\r` progress counter: it changes the line structure, review",
             at=((3, 9),),
+        ),
+        Example(
+            code=(
+                "import torch\n\n\ndef check_registered(so_library):\n    try:\n"
+                "        torch.ops.quantized_decomposed.embedding_byte.out\n"
+                "    except AttributeError:\n        if so_library:\n"
+                '            print(f"Loading library {so_library}")\n'
+                "            torch.ops.load_library(so_library)\n"
+            ),
+            fixed=(
+                "import torch\nfrom et_log_runtime import get_logger\n\n"
+                "logger = get_logger(__name__)\n\n\n"
+                "def check_registered(so_library):\n    try:\n"
+                "        torch.ops.quantized_decomposed.embedding_byte.out\n"
+                "    except AttributeError:\n        if so_library:\n"
+                '            logger.info(f"Loading library {so_library}")\n'
+                "            torch.ops.load_library(so_library)\n"
+            ),
+            path="executorch/extension/llm/export/quantizer_lib.py",
+            note="progress of the fallback an `except` block takes: INFO, not a caught failure",
+            at=((9, 13),),
+        ),
+        Example(
+            code=(
+                "def parse_skips(node_ids):\n    skipped = set(node_ids.split(','))\n"
+                '    print("Skipping following node ids: ", skipped)\n    return skipped\n'
+            ),
+            fixed=(
+                _HEADER + "def parse_skips(node_ids):\n    skipped = set(node_ids.split(','))\n"
+                '    logger.info("Skipping following node ids: %s", skipped)\n    return skipped\n'
+            ),
+            path="executorch/backends/qualcomm/export_utils.py",
+            note="the skip list the caller gave: it happens as asked, INFO (not a WARNING)",
+            at=((3, 5),),
         ),
     ),
 )

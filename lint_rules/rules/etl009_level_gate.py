@@ -88,9 +88,22 @@ def gates(facts: ModuleFacts) -> list[Gate]:
     return [gate for node in facts.compares if (gate := gate_of(node, facts)) is not None]
 
 
+def root_enabled_checks(facts: ModuleFacts) -> list[ast.Call]:
+    """`logging.root.isEnabledFor(L)`: asks the root, whose level no longer decides once the
+    module's output is on the module logger (`logging.getLogger().isEnabledFor(L)` is ETL001's:
+    its `getLogger()` becomes the module logger)."""
+    return [
+        call
+        for call, receiver in facts.receivers_of("isEnabledFor")
+        if isinstance(receiver, ast.Attribute) and facts.is_root_receiver(receiver)
+    ]
+
+
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for gate in gates(facts):
         yield Site(gate.node, CODE, not gate.reason, gate.reason)
+    for call in root_enabled_checks(facts):
+        yield Site(call, CODE)
 
 
 _HEADER = (
@@ -105,8 +118,9 @@ RULE = Rule(
     what_it_does=(
         "Flags a comparison that reads a logger's `.level` (`logging.getLogger().level <= "
         "logging.INFO`, `logging.DEBUG >= logging.root.level`, `logger.level <= ...`) or the "
-        "root logger's `getEffectiveLevel()`: a gate deciding whether to build or print "
-        "something by a level."
+        "root logger's `getEffectiveLevel()` (`logging.getLogger().getEffectiveLevel() <= "
+        "logging.INFO`), or asks the root `logging.root.isEnabledFor(...)`: a gate deciding "
+        "whether to build or print something by a level."
     ),
     why_bad=(
         "`.level` is the level set on that very logger: a module logger's is NOTSET (0), so "
@@ -123,13 +137,14 @@ RULE = Rule(
         "`<root>.level <= L` and `L >= <root>.level` become `logger.isEnabledFor(L)` on the "
         "module logger (created if needed): with TORCH_LOGS unset the answer is the one the "
         "root's level gave; with TORCH_LOGS it follows the component, as the gated output does. "
+        "`logging.root.isEnabledFor(L)` is asked of the module logger. "
         "On the module's own logger variable the same call on that variable. Left for review, "
         "with the call to write: strict or equality comparisons, chained comparisons and "
         "loggers named explicitly."
     ),
     detect=detect,
-    needles=(b".level", b"getEffectiveLevel"),
-    spellings=(r"\.level\b", "getEffectiveLevel"),
+    needles=(b".level", b"getEffectiveLevel", b"isEnabledFor"),
+    spellings=(r"\.level\b", "getEffectiveLevel", "isEnabledFor"),
     valid=(
         Example(
             code=(
@@ -191,6 +206,35 @@ RULE = Rule(
             ),
             note="the module's own logger: asked directly",
             at=((7, 8),),
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef preprocess(graph):\n"
+                "    if logging.root.isEnabledFor(logging.DEBUG):\n        pretty_print(graph)\n"
+            ),
+            fixed=(
+                f"{_HEADER}\n\ndef preprocess(graph):\n"
+                "    if logger.isEnabledFor(logging.DEBUG):\n        pretty_print(graph)\n"
+            ),
+            path="executorch/backends/apple/mps/mps_preprocess.py",
+            note="the root asked directly: the module logger is asked instead",
+            at=((5, 8),),
+        ),
+        Example(
+            code=(
+                "import logging\n\n\ndef partition(self, reporter):\n"
+                "    if self.path is not None and "
+                "logging.getLogger().getEffectiveLevel() <= logging.INFO:\n"
+                "        reporter.write(self.path)\n"
+            ),
+            fixed=(
+                f"{_HEADER}\n\ndef partition(self, reporter):\n"
+                "    if self.path is not None and logger.isEnabledFor(logging.INFO):\n"
+                "        reporter.write(self.path)\n"
+            ),
+            path="executorch/backends/arm/tosa/partitioner.py",
+            note="the root's effective level, inside a condition",
+            at=((5, 34),),
         ),
         Example(
             code=(

@@ -61,3 +61,22 @@ def test_a_strict_comparison_is_reviewed_with_the_call_to_write() -> None:
     (finding,) = detect_source(src, PATH, CONFIG)
     assert (finding.code, finding.fixable) == ("ETL009", False)
     assert "logger.isEnabledFor(<level>)" in finding.reason
+
+
+def test_the_mps_gate_and_the_table_it_guards_end_on_the_module_logger() -> None:
+    """MPS: the gate reads the root, the table it guards is logged by a print function on the
+    root. Both move to the module logger: the gate never asks one logger about another's output."""
+    src = (
+        "import logging\n\n\nclass Backend:\n    def preprocess(self, graph):\n"
+        '        logging.debug("fp16: %s", graph.fp16)\n'
+        "        if logging.DEBUG >= logging.root.level:\n            pretty_print(graph)\n\n\n"
+        "def pretty_print(graph):\n"
+        '    logging.info("Serialized graph:")\n'
+        "    for node in graph.nodes:\n"
+        '        logging.info(f"   {node}")\n'
+    )
+    result = migrate_source(src, "executorch/backends/apple/mps/mps_preprocess.py", CONFIG)
+    assert result.error is None
+    assert "logging.root" not in result.new_text and "logging.info" not in result.new_text
+    assert "        if logger.isEnabledFor(logging.DEBUG):\n" in result.new_text
+    assert '    logger.info("Serialized graph:")\n' in result.new_text

@@ -67,13 +67,29 @@ except:
 
 
 def test_an_import_only_its_del_still_used_goes_with_the_del() -> None:
+    """Also: a package's `__init__` gets a private `_logger`, so the package's API (star import,
+    attributes, a submodule named `logger`) gains nothing."""
     out = migrate_source(ARM_QUANTIZER, "executorch/backends/arm/quantizer/__init__.py", CONFIG)
     assert out.new_text == (
         '"""Arm quantizer."""\n\nfrom et_log_runtime import get_logger\n\n'
-        "from .arm_quantizer import EthosUQuantizer  # noqa\n\nlogger = get_logger(__name__)\n\n"
+        "from .arm_quantizer import EthosUQuantizer  # noqa\n\n_logger = get_logger(__name__)\n\n"
         "try:\n    import executorch.kernels.quantized  # noqa\nexcept:\n"
-        '    logger.info("Failed to load quantized_aot_lib.")\n'
+        '    _logger.info("Failed to load quantized_aot_lib.")\n'
     )
+    module = migrate_source(ARM_QUANTIZER, "executorch/backends/arm/quantizer/utils.py", CONFIG)
+    assert "\nlogger = get_logger(__name__)\n" in module.new_text
+
+
+def test_a_trailing_comma_after_a_dropped_keyword_does_not_hold_the_call_open() -> None:
+    """Qualcomm's package `__init__`: `print(<one line>, flush=True,)` exploded over four lines;
+    without `flush` the call fits on one line, as ufmt would write it."""
+    src = (
+        "import os\n\nroot = os.getenv('QNN_SDK_ROOT')\nif root:\n    print(\n"
+        '        f"[QNN] Using QNN SDK at {root} (from QNN_SDK_ROOT)",\n        flush=True,\n    )\n'
+    )
+    out = migrate_source(src, "executorch/backends/qualcomm/sdk.py", CONFIG)
+    assert out.error is None
+    assert '    logger.info(f"[QNN] Using QNN SDK at {root} (from QNN_SDK_ROOT)")\n' in out.new_text
 
 
 PROGRAM = """import logging
@@ -177,18 +193,34 @@ def test_blank_lines_around_removed_statements_do_not_add_up() -> None:
 
 
 def test_the_comment_about_a_removed_line_goes_with_it() -> None:
-    """Arm's model evaluator: `# Explicitly set logging level: MLETORCH-893` above the removed
-    `logger.setLevel(logging.INFO)` would describe nothing; a comment a blank line away stays."""
+    """A comment right above a removed `basicConfig` would describe nothing; a comment a blank
+    line away stays."""
     src = (
         "import logging\n\n# Logger for progress of long evaluations\n"
         "logger = logging.getLogger(__name__)\n\n# Section: setup\n\n"
-        "# Explicitly set logging level: MLETORCH-893\nlogger.setLevel(logging.INFO)\n\n\n"
+        "# Show INFO by default\nlogging.basicConfig(level=logging.INFO)\n\n\n"
         "class Evaluator:\n    pass\n"
     )
     out = migrate_source(src, "executorch/backends/arm/util/evaluator.py", CONFIG).new_text
-    assert "MLETORCH-893" not in out
+    assert "Show INFO" not in out and "basicConfig" not in out
     assert "# Logger for progress of long evaluations\nlogger = get_logger(__name__)\n" in out
     assert "# Section: setup\n" in out
+
+
+def test_a_documented_level_stays_with_its_comment() -> None:
+    """Arm's model evaluator: `# Explicitly set logging level: MLETORCH-893` above
+    `logger.setLevel(logging.INFO)`: the level users rely on is not removed (ETL006 review)."""
+    src = (
+        "import logging\n\nlogger = logging.getLogger(__name__)\n"
+        "# Explicitly set logging level: MLETORCH-893\nlogger.setLevel(logging.INFO)\n"
+    )
+    out = migrate_source(src, "executorch/backends/arm/util/evaluator.py", CONFIG)
+    assert out.new_text.endswith(
+        "logger = get_logger(__name__)\n"
+        "# Explicitly set logging level: MLETORCH-893\nlogger.setLevel(logging.INFO)\n"
+    )
+    assert [r.finding.code for r in out.review] == ["ETL006"]
+    assert "MLETORCH-893" in out.review[0].reason
 
 
 def test_a_file_header_above_a_removed_line_stays() -> None:

@@ -11,7 +11,7 @@ import pytest
 from codemods.pipeline import migrate_source
 from lint_rules import Config, detect_source
 from lint_rules.rules import RULES_BY_CODE
-from lint_rules.rules.etl008_print_to_stdout import ADVICE, PRINT_MESSAGE
+from lint_rules.rules._print_kind import ADVICE, PRINT_MESSAGE
 
 CONFIG = Config()
 DIAGNOSTIC_MESSAGE = ADVICE["diagnostic"]
@@ -230,6 +230,7 @@ def test_demo_folders_are_not_library_code(path: str, excluded: bool) -> None:
         ('print("INFO: ", x)', "info"),
         ('print("Error: skipping", x)', "error"),  # the level word wins over the meaning
         ('print(f"Loading the library {x}...")', "info"),  # progress
+        ('print("Skipping following node ids: ", x)', "info"),  # the caller's own skip list
     ],
 )
 def test_levels_from_meaning(body: str, level: str) -> None:
@@ -241,10 +242,15 @@ def test_levels_from_meaning(body: str, level: str) -> None:
     assert f"logger.{level}(" in migrate_source(source, LIB, CONFIG).new_text
 
 
-def test_a_print_in_an_except_block_is_a_warning_whatever_it_says() -> None:
-    source = (
+def test_a_print_in_an_except_block_is_a_warning_unless_it_is_the_fallback_s_progress() -> None:
+    """The failure an `except` block caught is a WARNING; the fallback's progress is not
+    (ExecuTorch's quantizer lib loads the library it lacked: "Loading library <path>")."""
+    caught = (
         "def f(lib):\n    try:\n        load()\n    except AttributeError:\n"
-        '        print(f"Loading library {lib}")\n        load_library(lib)\n'
+        '        print(f"{lib} lacks the op")\n        load_library(lib)\n'
     )
-    ((_, _, message, _),) = etl008(source)
+    ((_, _, message, _),) = etl008(caught)
     assert message.endswith("use logger.warning")
+    fallback = caught.replace("{lib} lacks the op", "Loading library {lib}")
+    ((_, _, message, _),) = etl008(fallback)
+    assert message == "progress printed to stdout in library code; use logger.info"
