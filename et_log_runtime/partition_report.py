@@ -62,7 +62,10 @@ class PartitionRun:
         self.trace = torch.tracer() if torch else None
         read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
         shown = self.report.isEnabledFor(logging.DEBUG)
-        self.live = bool(read) or shown or self.explain.isEnabledFor(logging.INFO)
+        # why-not at INFO once TORCH_LOGS or set_logs names ours; an application's own
+        # logging gets DEBUG records (no new lines at its INFO)
+        self.level = logging.INFO if STATE.env() or STATE.settings else logging.DEBUG
+        self.live = bool(read) or shown or self.explain.isEnabledFor(self.level)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
     def record(self, result: object) -> dict[str, Any]:
@@ -151,11 +154,11 @@ def run_partitioner(partitioner: Callable[[object], Result], program: object) ->
     record = run.record(result)  # for whoever reads it (stacklevel 2: the core's line)
     nodes = [e for e in record["nodes"] if e["target"] not in BOOKKEEPING]
     left = [e for e in nodes if e["reasons"]]
-    for entry in left if run.explain.isEnabledFor(logging.INFO) else ():
+    for entry in left if run.explain.isEnabledFor(run.level) else ():
         why = "; ".join(r["text"] for r in entry["reasons"])
         line = "%s: %s (%s) stays on the CPU: %s"
         args = (run.partitioner, entry["name"], entry["target"], why)
-        run.explain.info(line, *args, stacklevel=2)
+        run.explain.log(run.level, line, *args, stacklevel=2)
     if run.report.isEnabledFor(logging.DEBUG):
         run.report.debug("%s", render_table(record, left), stacklevel=2)
     with STATE.lock:

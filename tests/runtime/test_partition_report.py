@@ -52,6 +52,8 @@ class DemoPartitioner:
 
 
 DemoPartitioner.__module__ = sys.argv[1]
+if sys.argv[2:3] and sys.argv[2].startswith("app="):  # an application's own logging setup
+    logging.basicConfig(level=sys.argv[2][4:], format="%(levelname)s %(name)s: %(message)s")
 if sys.argv[2:] == ["verbose"]:  # a partitioner's verbose flag sets its module's own level
     logging.getLogger(sys.argv[1]).setLevel(logging.DEBUG)
 program = Program(torch.fx.symbolic_trace(Model()))
@@ -261,3 +263,15 @@ def test_an_edge_operator_is_named_as_the_aten_operator_it_wraps() -> None:
     assert target_name(EdgeOpOverload()) == "aten.pow.Tensor_Scalar"
     assert target_name(torch.ops.aten.pow.Tensor_Scalar) == "aten.pow.Tensor_Scalar"
     assert target_name(torch.relu) == "relu"
+
+
+@pytest.mark.parametrize("level", ["INFO", "DEBUG"])
+def test_an_application_s_own_logging_gets_the_why_not_at_debug(run, level) -> None:
+    """Nothing of ours named (no TORCH_LOGS, no set_logs): an application at INFO sees no new
+    line per node left on the CPU; at DEBUG it sees each, on the component, as a DEBUG record."""
+    proc = _run(run, WEBGPU, None, f"app={level}")
+    why = [line for line in proc.stderr.splitlines() if "stays on the CPU" in line]
+    if level == "INFO":
+        assert why == [], proc.stderr
+    else:
+        assert why and all(w.startswith("DEBUG executorch.backends.webgpu: ") for w in why), why
