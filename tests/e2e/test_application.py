@@ -25,7 +25,8 @@ MUTATION = "Mutation on a buffer in the model is detected"
 _RECORD = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL)\|(['\"].*)$")
 _ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 # XNNPACK's reason, which the why-no-partition recipe turns into the run's why-not line
-# (`XnnpackPartitioner: <node> (<target>) stays on the CPU: <reason>`, at INFO)
+# (`XnnpackPartitioner: <node> (<target>) stays on the CPU: <reason>`, a DEBUG record here: the
+# application configures logging, nothing of ours is named)
 _WHY_NOT = re.compile(r"^'WhyNoPartition: Node (\S+) was not partitioned because (.*?)\.?'$")
 _GLOG = re.compile(r"^[DIWEF]\d{4} [\d:.]+ \d+ ")  # torch's `W1201 17:08:42.347000 32057 ` prefix
 
