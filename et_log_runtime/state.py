@@ -336,8 +336,10 @@ class Fallback(logging.Handler):
             if isinstance(handler, kinds) and handler not in met:
                 if record.levelno >= handler.level:
                     handler.handle(record)
-        asked = any(log.level for log in passed if log is not root)
-        if met or (record.levelno < logging.WARNING and not asked):
+        # override_logs' levels stand for the root level DebugPass used to set: not asked
+        forced = QNAMES if STATE.overrides else {}
+        asked = [g.level for g in passed if g is not root and g.name not in forced]
+        if met or (record.levelno < logging.WARNING and not any(asked)):
             return
         fmt = "%(message)s" if record.levelno >= logging.WARNING else _BASIC
         try:

@@ -51,7 +51,8 @@ RECIPE = Recipe(
     "`run_partitioner(partitioner_instance, fake_edge_program)` (refused unless exactly two)",
     effect="every partitioner run explains the nodes it leaves on the CPU: one INFO line per "
     "node on the partitioner's component (`TORCH_LOGS=<backend>`), a table on "
-    "`TORCH_LOGS=partition_report`. An application whose own logging shows INFO "
-    "(`logging.basicConfig(level=logging.INFO)`) now sees those lines on every lowering",
+    "`TORCH_LOGS=partition_report`. While nothing of ExecuTorch's is named, they are DEBUG "
+    "records: an application whose own logging shows DEBUG now sees them on every lowering "
+    "(one at INFO sees nothing new)",
     behaviour_change=True,
 )

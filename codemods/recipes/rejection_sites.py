@@ -126,9 +126,10 @@ def log_then_reject(name: str, path: str, backend: str, code: str, words: Words 
         f'`return False` becomes `report_rejection(logger, node, MSG, code="{code}")`; a '
         "`self.log_once(MSG)` there stays and is followed by it",
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
-        "`partition_report`), once per node, as INFO lines of the component: a reason that was "
-        "a DEBUG line now shows where the application's logging shows INFO, and one that was "
-        "printed (a WARNING after the site kinds) no longer shows by default",
+        "`partition_report`), once per node, as INFO lines of the component (DEBUG records "
+        "while nothing of ExecuTorch's is named: an application at INFO sees a reason that was "
+        "an INFO line no more), and one that was printed (a WARNING after the site kinds) no "
+        "longer shows by default",
         behaviour_change=True,
     )
 

@@ -27,7 +27,7 @@ RECIPE = Recipe(
     change="`WhyNoPartition.__call__`'s debug line becomes "
     "`report_rejection(self.logger, node, reason)`",
     effect="XNNPACK's reasons reach the partition run: `TORCH_LOGS=xnnpack` says why each node "
-    "stays on the CPU (INFO, once per node); the default stays quiet, but an application whose "
-    "own logging shows INFO now sees the reasons it saw only at DEBUG",
+    "stays on the CPU (INFO, once per node); the default stays quiet, and an application whose "
+    "own logging shows DEBUG sees each reason as before, now worded as the run's line (DEBUG)",
     behaviour_change=True,
 )

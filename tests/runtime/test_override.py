@@ -65,6 +65,26 @@ def test_debug_pass_file_gets_component_records(run, tmp_path, when, torch_logs)
     assert messages(proc.stderr) == [*during, *after]
 
 
+NO_FILE = """
+import sys
+import torch  # noqa: F401
+import executorch.exir.passes.p as p
+from et_log_runtime import get_logger, override_logs
+
+with override_logs():  # DebugPass without a log file: its DEBUG lines had no handler before
+    get_logger("executorch.exir.passes.debug_pass").debug("debug pass: 3 nodes")
+    p.run()
+"""
+
+
+def test_an_override_without_a_file_prints_what_python_s_last_resort_did(run) -> None:
+    """Before the migration DebugPass set the root's level and, with no handler configured,
+    Python's last resort printed only WARNING and up: its DEBUG dump stays off stderr."""
+    proc = run(None, ["-c", NO_FILE])
+    assert proc.returncode == 0, proc.stderr
+    assert messages(proc.stderr) == ["exir-warning", "exir-error"]
+
+
 NESTED = """
 import logging, sys
 import torch
