@@ -80,8 +80,12 @@ class Torch:
 
     def register(self, name: str, what: tuple[str, ...] | str) -> None:
         """Register our component (its loggers) or artifact (its text) ``name``."""
-        if self.registry.log_alias_to_log_qnames.get(name) == [name]:
+        known = self.registry.log_alias_to_log_qnames.get(name)
+        known = self.registry.artifact_descriptions.get(name, known)
+        if known == [name]:
             report(f"{name!r} came too late: torch took it as a module path")
+        elif known == (what if isinstance(what, str) else list(what)):
+            return  # registered the same already: another copy of this runtime
         elif self.registry.is_log(name) or self.registry.is_artifact(name):
             report(f"{name!r} not registered: torch already has that name")
         elif isinstance(what, str):

@@ -62,6 +62,24 @@ def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
     assert "'xnnpack'" in reports[0] and "torch already has that name" in reports[0]
 
 
+def test_a_second_copy_of_the_runtime_registers_quietly(run) -> None:
+    """ExecuTorch vendors the runtime and et-log is installed too: both hooks register the same
+    names for the same loggers; that is no clash, and nothing is reported."""
+    code = """
+        import torch
+        from et_log_runtime import state
+        from et_log_runtime.torch_hook import register
+        register()
+        state.STATE.registry = None  # as the other copy's own state
+        register()
+        print(torch._logging._internal.log_registry.log_alias_to_log_qnames["xnnpack"])
+    """
+    proc = run(code, **NO_AUTOLOAD)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["['executorch.backends.xnnpack']"]
+    assert [x for x in proc.stderr.splitlines() if x.startswith("et_log_runtime")] == []
+
+
 # A hook that fails, and torch internals that are missing: et_log_runtime/test/test_logging.py
 # (TestImportTorchNeverBreaks), which travels with the vendored runtime.
 
