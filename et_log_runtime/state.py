@@ -73,8 +73,6 @@ _reported: set[str] = set()
 
 
 class Torch:
-    """The few operations the runtime needs of torch's logging internals."""
-
     def __init__(self, internal: Any) -> None:
         self.internal, self.registry = internal, internal.log_registry
 
@@ -244,7 +242,7 @@ class State:
             log = logging.getLogger(qname)
             if qname not in self.leveled:
                 self.kept[qname] = log.level
-            if not _torch(load(), log):
+            if not _torch(load(), log) or _theirs(log, load()):
                 self.propagate[qname] = log.propagate
 
     def arrange(self, torch: Torch | None) -> None:
@@ -267,9 +265,9 @@ class State:
                 logging.getLogger(qname).setLevel(logging.NOTSET)
             for qname, level in {**self.kept, **wanted}.items():
                 logging.getLogger(qname).setLevel(level)
-            self.leveled, self.kept = set(wanted), {}
             for qname in QNAMES:
                 self.route(logging.getLogger(qname), torch, asked, qname in theirs)
+            self.leveled, self.kept = set(wanted), {}
             for log in self.artifact_logs:
                 self.switch(log)
             for enforce in self.overrides:
@@ -285,7 +283,8 @@ class State:
         torch_mode = asked and bool(handlers) and not theirs
         for handler in () if torch_mode else handlers:
             log.removeHandler(handler)
-        log.propagate = not torch_mode and self.propagate.get(log.name, True)
+        if not theirs or log.name in self.kept:  # theirs: undo torch's re-init
+            log.propagate = not torch_mode and self.propagate.get(log.name, True)
         if theirs:
             log.removeHandler(FALLBACK)
         else:
