@@ -297,6 +297,7 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
         raise ValueError(f"unknown artifact {artifact!r}; known: {sorted(ARTIFACTS)}")
     STATE.sync()
     log = logging.getLogger(f"{name}.__{artifact}")  # torch's naming
+    log.artifact_name = artifact  # type: ignore[attr-defined]  # torch's format shows it
     with STATE.lock:
         STATE.artifact_logs.add(log)
         STATE.switch(log)
