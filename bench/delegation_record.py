@@ -6,7 +6,7 @@ process per model lowers it through XNNPACK (``to_edge_transform_and_lower`` on 
 program) in paired rounds, order alternating:
 
 - **on**: ``EXECUTORCH_DELEGATION_RECORD`` names a file: every run's record is built (every
-  node, its source line, its reasons) and the file rewritten after each run, the costliest way
+  node, its source line, its reasons) and written to the file after each run, the costliest way
   to ask for it;
 - **off**: the variable unset: nothing asked for, nothing collected (``bench/partition_report.py``
   measures that path against code without the report).
@@ -151,8 +151,8 @@ def section(results: dict[str, dict[str, float]], rounds: int, blocks: int) -> s
     lines = [
         f"Written by `bench/delegation_record.py --rounds {rounds} --blocks {blocks}` "
         "(released wheel, migrated, TORCH_LOGS unset; XNNPACK; medians of paired rounds, "
-        "order alternating; on = `EXECUTORCH_DELEGATION_RECORD` set, the file rewritten after "
-        "each run).",
+        "order alternating; on = `EXECUTORCH_DELEGATION_RECORD` set, each run appended to the "
+        "file).",
         "",
         f"| model | nodes in the record | lowering, record off (s) | record on (s) | ratio "
         f"(goal <= {GOAL_RATIO}) | the record's own work per lowering | its share |",

@@ -64,9 +64,7 @@ def set_logs(
     ours: dict[str, object] = {**names, **(modules or {})}
     for text in settings:
         if not isinstance(text, str):
-            raise TypeError(
-                f"set_logs: settings are strings such as '+xnnpack', got {text!r}"
-            )
+            raise TypeError(f"set_logs: a setting is a string ('+xnnpack'): {text!r}")
         ours.update(
             {n: n in state.ARTIFACTS or v for n, v in state.parse(text).items()}
         )
@@ -83,11 +81,9 @@ def set_logs(
                 "torch's own names go to torch._logging.set_logs"
             )
     with STATE.lock:
-        shadowed = sorted(ours.keys() & STATE.env().keys())
-        if shadowed:
-            logging.getLogger(__name__).warning(
-                "TORCH_LOGS takes precedence for %s", shadowed
-            )
+        if shadowed := sorted(ours.keys() & STATE.env().keys()):
+            message = "TORCH_LOGS takes precedence for %s"
+            logging.getLogger(__name__).warning(message, shadowed)
         merged = {**STATE.settings, **ours}
         STATE.settings = {n: v for n, v in merged.items() if isinstance(v, int)}
         torch = STATE.sync()

@@ -62,8 +62,7 @@ class PartitionRun:
         self.trace = torch.tracer() if torch else None
         read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
         shown = self.report.isEnabledFor(logging.DEBUG)
-        # why-not at INFO once TORCH_LOGS or set_logs names ours; an application's own
-        # logging gets DEBUG records (no new lines at its INFO)
+        # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
         self.level = logging.INFO if STATE.env() or STATE.settings else logging.DEBUG
         self.live = bool(read) or shown or self.explain.isEnabledFor(self.level)
         self.reasons: dict[str, list[dict[str, str]]] = {}

@@ -79,7 +79,7 @@ class Torch:
     def register(self, name: str, what: tuple[str, ...] | str) -> None:
         """Register our component (its loggers) or artifact (its text) ``name``."""
         known = self.registry.log_alias_to_log_qnames.get(name)
-        known = self.registry.artifact_descriptions.get(name, known)
+        known = getattr(self.registry, "artifact_descriptions", {}).get(name, known)
         if known == [name]:
             report(f"{name!r} came too late: torch took it as a module path")
         elif known == (what if isinstance(what, str) else list(what)):
@@ -249,9 +249,7 @@ class State:
         """Levels, destinations and test capture of our loggers, from the settings."""
         with self.lock:
             env = self.env()
-            asked = bool(
-                env or self.settings
-            )  # TORCH_LOGS or set_logs named one of ours
+            asked = bool(env or self.settings)  # TORCH_LOGS or set_logs named ours
             theirs = {q for q in QNAMES if _theirs(logging.getLogger(q), torch)}
             wanted = {q: v for q, v in self.settings.items() if "." in q}
             for name, qnames in COMPONENTS.items():
@@ -285,10 +283,7 @@ class State:
             log.removeHandler(handler)
         if not theirs or log.name in self.kept:  # theirs: undo torch's re-init
             log.propagate = not torch_mode and self.propagate.get(log.name, True)
-        if theirs:
-            log.removeHandler(FALLBACK)
-        else:
-            log.addHandler(FALLBACK)  # (once: addHandler skips a handler it has)
+        (log.removeHandler if theirs else log.addHandler)(FALLBACK)  # adds it once
 
 
 def get_artifact_logger(name: str, artifact: str) -> logging.Logger:

@@ -85,7 +85,7 @@ def test_validation_at_the_call(run) -> None:
     out = proc.stdout.splitlines()
     assert out[0] == "ValueError set_logs: xnnpack_graph is an artifact: give True or False"
     assert out[1] == "ValueError set_logs: xnnpack: 12 is not a logging level"
-    assert out[2] == "TypeError set_logs: settings are strings such as '+xnnpack', got 42"
+    assert out[2] == "TypeError set_logs: a setting is a string ('+xnnpack'): 42"
     assert out[3] == "ValueError set_logs: xnnpack_graph is an artifact: give True or False"
     assert out[4].startswith("ValueError set_logs: 'xnnpak' is not ExecuTorch's (aoti, arm, ")
     assert out[5].endswith("torch's own names go to torch._logging.set_logs")
