@@ -343,3 +343,23 @@ def test_component_table_tuples_carry_no_magic_trailing_comma() -> None:
     namespace: dict[str, object] = {}
     exec(compile(filled, "components.py", "exec"), namespace)
     assert namespace["BACKENDS"] == ("arm", "xnnpack") and namespace["APPLE_BACKENDS"] == ("mps",)
+
+
+# ExecuTorch main's backend folders (cff6f4dd): each is one line of the vendored names table
+MAIN_BACKENDS = (
+    "aoti arm cadence cortex_m cuda mediatek mlx native nxp openvino qualcomm samsung vulkan "
+    "webgpu xnnpack apple/coreai apple/coreml apple/metal apple/mps"
+).split()
+
+
+def test_the_vendored_package_is_under_800_lines_on_a_tree_with_main_s_backends(
+    sample_copy: Path,
+) -> None:
+    """Issue 22's size: what ExecuTorch owns stays small (its tests aside)."""
+    for folder in MAIN_BACKENDS:
+        (sample_copy / "backends" / folder).mkdir(parents=True, exist_ok=True)
+        (sample_copy / "backends" / folder / "__init__.py").touch()
+    vendor(sample_copy)
+    files = sorted((sample_copy / "_logging").glob("*.py"))
+    lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
+    assert lines < 800, {f.name: len(f.read_text(encoding="utf-8").splitlines()) for f in files}
