@@ -340,7 +340,8 @@ def test_the_partitioner_s_verbose_flag_still_shows_its_debug_lines(after):
 def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
     codes = Counter(s["code"] for s in migrated.report["rewritten"])
     review = [s for s in migrated.report["review"] if s["code"] == "ETL006"]
-    assert codes["ETL006"] >= 14, codes
+    # each of the wheel's 14 removed, or kept for review (a documented level: Arm's evaluator)
+    assert codes["ETL006"] + len(review) >= 14, codes
     assert len(review) <= 4, review
     assert all("Suggestion:" in s["reason"] for s in review), review
     applied = {r["recipe"] for r in migrated.report["recipes"] if r["status"] == "applied"}
