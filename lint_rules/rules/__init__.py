@@ -31,7 +31,8 @@ def kind_modules(folders: Iterable[str]) -> list[tuple[str, str]]:
 def discover_rules(package: str, folders: Iterable[str]) -> tuple[Rule, ...]:
     """The `RULE` of every kind's module of `package` (found in `folders`), in code order.
     RegistryError, naming the file, for a module without a `Rule`, one whose file name is not
-    its rule's stem, two modules of one code, or a fixable kind without its command."""
+    its rule's stem, two modules of one code, a fixable kind without its command, or a command
+    on a kind that is not fixable."""
     rules: dict[str, Rule] = {}
     for path, stem in kind_modules(folders):
         rule = getattr(importlib.import_module(f"{package}.{stem}"), "RULE", None)
@@ -43,12 +44,13 @@ def discover_rules(package: str, folders: Iterable[str]) -> tuple[Rule, ...]:
             )
         if rule.code in rules:
             raise RegistryError(f"{path}: {rule.code} is also {rules[rule.code].stem}.py")
-        if rule.fixable != bool(rule.command):
-            need = "names its libcst command (`command=`)" if rule.fixable else "has no command"
+        if rule.fixable and not rule.command.isidentifier():
             raise RegistryError(
-                f"{path}: {rule.code} is {'' if rule.fixable else 'not '}"
-                f"fixable, so its Rule {need}"
+                f"{path}: {rule.code} is fixable, so its Rule names its libcst command "
+                "(`command=`, a class name)"
             )
+        if rule.command and not rule.fixable:
+            raise RegistryError(f"{path}: {rule.code} is not fixable, so its Rule has no command")
         rules[rule.code] = rule
     return tuple(rules[code] for code in sorted(rules))
 

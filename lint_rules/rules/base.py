@@ -37,8 +37,8 @@ class Site:
 
     `Site(call)` is rewritten; `Site(call, review="star-args in getLogger()")` is reported for
     review with that reason. `verdict`: what the recogniser decided about the site that its
-    kind's fix needs as well (ETL008's `Verdict`, ETL003's level), so the fix reads it instead
-    of deciding again (`codemods.fixes.base.verdict_of`)."""
+    kind's fix needs as well (ETL003's level, ETL008's `Verdict`, ETL009's `Gate`), so the fix
+    reads it instead of deciding again (`codemods.fixes.base.verdict_of`)."""
 
     node: ast.expr | ast.stmt
     review: str = ""
