@@ -4,7 +4,7 @@
 
 Each command runs the same engine as `python -m codemods.migrate` on one module at a time (libcst
 reads, diffs and writes the files); `MigrateLogging` does every fixable kind, and each fixable kind
-has its own command, named in its `codemods/fixes` module (`MigrateWarnings` for ETL004, ...).
+has its own command, named by its rule (`Rule.command`: `MigrateWarnings` for ETL004, ...).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from codemods.recipes import Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.recipes.selection import select
 from lint_rules.cli_common import cli_config
+from lint_rules.rules import RULES_BY_CODE
 
 
 class MigrateLogging(CodemodCommand):
@@ -63,17 +64,16 @@ class MigrateLogging(CodemodCommand):
 
 
 def _kind_command(code: str) -> type[MigrateLogging]:
-    """The command of one fixable kind: named, described and limited by the kind's `Fix`."""
-    fix = FIXES[code]
-    doc = f"{code} only: {fix.description}."
+    """The command of one fixable kind: named by its `Rule.command`, described by its `Fix`."""
+    name, doc = RULES_BY_CODE[code].command, f"{code} only: {FIXES[code].description}."
     namespace = {
         "__doc__": doc,
         "__module__": __name__,
-        "__qualname__": fix.command,
+        "__qualname__": name,
         "DESCRIPTION": f"et-log {doc}",
         "SELECT": (code,),
     }
-    return type(fix.command, (MigrateLogging,), namespace)
+    return type(name, (MigrateLogging,), namespace)
 
 
 # One command per fixable kind, made from the registry (`codemods.fixes.FIXES`) and importable

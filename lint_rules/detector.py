@@ -157,19 +157,20 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     facts = gather_facts(tree, config.runtime_import, path, lines)
     if config.detect_scripts and facts.is_script:
         return None
-    found = [site for rule in enabled_rules(config) for site in rule.detect(facts, config)]
+    # each site with its kind: the rule's code goes on the site's finding
+    found = [(rule, site) for rule in enabled_rules(config) for site in rule.detect(facts, config)]
     if not found:
         return None
     whole_file = next(
         (r for rule in ALL_RULES if rule.file_check and (r := rule.file_check(facts))), None
     )
     if whole_file is not None:  # all or nothing per file: every site waits for review
-        found = [replace(s, fixable=False, reason=whole_file) if s.fixable else s for s in found]
+        found = [(r, replace(s, review=whole_file) if s.fixable else s) for r, s in found]
     sites = []
-    for site in found:
+    for rule, site in found:
         node = site.node
         line, end_line = node.lineno, node.end_lineno or node.lineno
-        if _suppressed(site.code, lines[line - 1], lines[end_line - 1]):
+        if _suppressed(rule.code, lines[line - 1], lines[end_line - 1]):
             continue
         col = _char_col(lines[line - 1], node.col_offset)
         end_col = _char_col(lines[end_line - 1], node.end_col_offset or 0)
@@ -179,10 +180,10 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
             col=col + 1,
             end_line=end_line,
             end_col=end_col + 1,
-            code=site.code,
-            message=site.message or RULES_BY_CODE[site.code].message,
+            code=rule.code,
+            message=site.message or rule.message,
             fixable=site.fixable,
-            reason=site.reason,
+            reason=site.review,
             source=_segment(lines, line, col, end_line, end_col),
         )
         sites.append((finding, site))

@@ -28,16 +28,13 @@ from functools import lru_cache
 from lint_rules.config import TEST_PATTERNS, Config
 from lint_rules.finding import Finding
 from lint_rules.globs import matches_any
+from lint_rules.rules import ALL_RULES
 from lint_rules.walk import walk_all
 
 # The channel each fixable kind's site writes to before migration (after it: logs), for the
-# kinds whose rewrite moves a message to the logs. A test capturing that channel and looking
-# for the message would break if the site were rewritten.
-CHANNELS: dict[str, str] = {
-    "ETL002": "logs",
-    "ETL003": "stderr",
-    "ETL008": "stdout",
-}
+# kinds whose rewrite moves a message to the logs (`Rule.channel`). A test capturing that
+# channel and looking for the message would break if the site were rewritten.
+CHANNELS: dict[str, str] = {rule.code: rule.channel for rule in ALL_RULES if rule.channel}
 # What a test uses to capture each channel a site can write to.
 CAPTURES: dict[str, frozenset[str]] = {
     "logs": frozenset({"assertLogs", "caplog"}),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import libcst as cst
 
@@ -72,21 +72,31 @@ Planner = Callable[["Finding", "Site", "Analysis"], "SitePlan | str"]
 def site_call(site: Site) -> ast.Call:
     """The call a fixable site is (every fixable kind's recogniser yields calls)."""
     if not isinstance(site.node, ast.Call):
-        raise TypeError(f"{site.code}: a fixable site must be a call, got {site.node!r}")
+        raise TypeError(f"a fixable site must be a call, got {site.node!r}")
     return site.node
 
 
 @dataclass(frozen=True)
 class Fix:
-    """The codemod's half of one site kind (the other half, docs and recogniser, is its Rule)."""
+    """The codemod's half of one site kind: what its rewrite does (the libcst command's
+    description) and its planner. Everything else about the kind (code, name, command name,
+    channel) is its `Rule`, in the lint module of the same stem."""
 
-    code: str
-    command: str  # the libcst codemod command that applies only this kind
     description: str
     plan: Planner
-    # Where the site's message went before the rewrite (warnings, logs, stdout, stderr): a test
-    # capturing that channel and looking for the message is affected by the rewrite.
-    channel: str | None = None
+
+
+Decided = TypeVar("Decided")
+
+
+def verdict_of(site: Site, kind: type[Decided]) -> Decided:
+    """What the kind's recogniser decided about `site` (`Site.verdict`), of the type its fix
+    expects: the fix reads the decision instead of taking it again."""
+    if not isinstance(site.verdict, kind):
+        raise TypeError(
+            f"expected the recogniser's {kind.__name__} on the site, got {site.verdict!r}"
+        )
+    return site.verdict
 
 
 NOT_A_STATEMENT = "inside an expression, so it cannot be removed: review"
@@ -95,7 +105,7 @@ NOT_A_STATEMENT = "inside an expression, so it cannot be removed: review"
 def site_node(site: Site) -> SiteNode:
     """The call or comparison a fixable site is."""
     if not isinstance(site.node, (ast.Call, ast.Compare)):
-        raise TypeError(f"{site.code}: a fixable site must be a call or a comparison")
+        raise TypeError(f"a fixable site must be a call or a comparison, got {site.node!r}")
     return site.node
 
 

@@ -73,4 +73,4 @@ def _is_empty_name(value: cst.BaseExpression) -> bool:
     return False
 
 
-FIX = Fix("ETL001", "MigrateGetLogger", "loggers built with logging.getLogger -> get_logger", plan)
+FIX = Fix("loggers built with logging.getLogger -> get_logger", plan)

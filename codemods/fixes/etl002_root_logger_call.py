@@ -31,10 +31,4 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     )
 
 
-FIX = Fix(
-    "ETL002",
-    "MigrateRootCalls",
-    "logging.info(...) and friends -> the module logger",
-    plan,
-    channel="logs",
-)
+FIX = Fix("logging.info(...) and friends -> the module logger", plan)

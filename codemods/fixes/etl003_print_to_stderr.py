@@ -1,6 +1,6 @@
 """ETL003's rewrite: `print(..., file=sys.stderr)` / `sys.stderr.write(...)` -> a logger call with
-the same text at the level the lint advises: the text's level word (dropped from the message),
-else WARNING."""
+the same text at the level the lint advised (the recogniser's verdict on the site): the text's
+level word (dropped from the message), else WARNING."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ import ast
 from functools import partial
 
 from codemods.fixes._text import print_to_logger, write_to_logger
-from codemods.fixes.base import Fix, SitePlan, site_call
+from codemods.fixes.base import Fix, SitePlan, site_call, verdict_of
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
-from lint_rules.rules._output import PRINT_KEYWORDS, message_level
-from lint_rules.rules.etl003_print_to_stderr import DEFAULT_LEVEL
+from lint_rules.rules._output import PRINT_KEYWORDS
 
 
 def output_plan(finding: Finding, site: Site, level: str) -> SitePlan:
@@ -29,13 +28,7 @@ def output_plan(finding: Finding, site: Site, level: str) -> SitePlan:
 
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
-    return output_plan(finding, site, message_level(site_call(site), DEFAULT_LEVEL))
+    return output_plan(finding, site, verdict_of(site, str))  # the level the lint advised
 
 
-FIX = Fix(
-    "ETL003",
-    "MigrateStderrPrints",
-    "prints to stderr -> logger calls with the same text",
-    plan,
-    channel="stderr",
-)
+FIX = Fix("prints to stderr -> logger calls with the same text", plan)

@@ -34,8 +34,6 @@ def _build(call: cst.Call, names: Names) -> cst.Call:
 
 
 FIX = Fix(
-    "ETL004",
-    "MigrateWarnings",
     "diagnostic warnings.warn -> warn(logger, ...): still a warning, shown through the logger",
     plan,
 )

@@ -39,9 +39,4 @@ def removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     return f"removed `{' '.join(source.split())}`: {did}; {_AFTER}"
 
 
-FIX = Fix(
-    "ETL005",
-    "RemoveLoggingConfig",
-    "module-level logging configuration in library code -> removed",
-    plan,
-)
+FIX = Fix("module-level logging configuration in library code -> removed", plan)

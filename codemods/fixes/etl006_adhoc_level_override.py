@@ -35,6 +35,4 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     )
 
 
-FIX = Fix(
-    "ETL006", "RemoveLevelOverrides", "module-level logger.setLevel -> the component decides", plan
-)
+FIX = Fix("module-level logger.setLevel -> the component decides", plan)

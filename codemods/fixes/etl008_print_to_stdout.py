@@ -1,15 +1,15 @@
 """ETL008's rewrite: a stdout print -> a logger call with the same text, at the level the lint
-advises (`classify`): the text's level word (dropped from the message), else WARNING when it says
-something did not happen as asked, else the kind's default (INFO; WARNING for a failure caught in
-an `except` block)."""
+advised: the recogniser's `Verdict` on the site (`classify`: the text's level word, dropped from
+the message, else WARNING when it says something did not happen as asked, else the kind's
+default, INFO; WARNING for a failure caught in an `except` block)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from codemods.fixes.base import Fix, SitePlan, site_call
+from codemods.fixes.base import Fix, SitePlan, verdict_of
 from codemods.fixes.etl003_print_to_stderr import output_plan
-from lint_rules.rules._print_kind import classify
+from lint_rules.rules._print_kind import Verdict
 
 if TYPE_CHECKING:
     from lint_rules import Finding
@@ -18,16 +18,13 @@ if TYPE_CHECKING:
 
 
 def stdout_plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
-    verdict = classify(site_call(site), analysis.facts)
-    if verdict.level is None:  # the recogniser keeps these for review
+    level = verdict_of(site, Verdict).level
+    if level is None:  # the recogniser keeps these for review
         return "stdout print not recognised as a diagnostic: review"
-    return output_plan(finding, site, verdict.level)
+    return output_plan(finding, site, level)
 
 
 FIX = Fix(
-    "ETL008",
-    "MigrateStdoutDiagnostics",
     "stdout diagnostics, import-time status and progress -> logger calls with the same text",
     stdout_plan,
-    channel="stdout",
 )

@@ -8,11 +8,11 @@ import ast
 
 import libcst as cst
 
-from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_node
+from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_node, verdict_of
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
-from lint_rules.rules.etl009_level_gate import gate_of
+from lint_rules.rules.etl009_level_gate import Gate
 
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
@@ -21,9 +21,9 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
         return _ask_module_logger(finding, node, node.func.value)
     if not isinstance(node, ast.Compare):
         return "not a level gate: review"
-    gate = gate_of(node, analysis.facts)
-    if gate is None or gate.reason:  # the recogniser keeps these for review
-        return gate.reason if gate is not None else "not a level gate: review"
+    gate = verdict_of(site, Gate)  # what the recogniser found the comparison to be
+    if gate.reason:  # the recogniser keeps these for review
+        return gate.reason
     side, module_logger = gate.side, gate.module_logger
 
     def build(comparison: cst.BaseExpression, names: Names) -> cst.Call:
@@ -56,9 +56,4 @@ def _ask_module_logger(finding: Finding, node: ast.Call, root: ast.expr) -> Site
     return SitePlan(finding, node, build, needs_logger=True, dropped=(root,))
 
 
-FIX = Fix(
-    "ETL009",
-    "MigrateLevelGates",
-    "level gates reading .level -> logger.isEnabledFor(level) on the logger they guard",
-    plan,
-)
+FIX = Fix("level gates reading .level -> logger.isEnabledFor(level) on the logger they guard", plan)

@@ -1,33 +1,61 @@
 """The site kinds: one module each (docs, examples, needles, recogniser), `ALL_RULES` in code order.
 
-Adding a kind: write `etlNNN_<name>.py` exporting `RULE`, list it here; everything that shows or
-counts kinds (CLI, formats, docs, the codemod's report) iterates over `ALL_RULES`.
+A kind is found, not listed: every `etlNNN_<name>.py` module of this package's folder exports
+`RULE`, whose code and name make the module's name (`Rule.stem`). Everything that shows or counts
+kinds (CLI, formats, docs, the codemod's fixes, report and commands) iterates over `ALL_RULES`.
 """
 
 from __future__ import annotations
 
-from lint_rules.rules.base import Example, Rule, Site
-from lint_rules.rules.etl001_direct_get_logger import RULE as ETL001
-from lint_rules.rules.etl002_root_logger_call import RULE as ETL002
-from lint_rules.rules.etl003_print_to_stderr import RULE as ETL003
-from lint_rules.rules.etl004_diagnostic_warning import RULE as ETL004
-from lint_rules.rules.etl005_logging_config_in_library import RULE as ETL005
-from lint_rules.rules.etl006_adhoc_level_override import RULE as ETL006
-from lint_rules.rules.etl007_raised_warning import RULE as ETL007
-from lint_rules.rules.etl008_print_to_stdout import RULE as ETL008
-from lint_rules.rules.etl009_level_gate import RULE as ETL009
+import importlib
+import os
+import re
+from collections.abc import Iterable
 
-ALL_RULES: tuple[Rule, ...] = (
-    ETL001,
-    ETL002,
-    ETL003,
-    ETL004,
-    ETL005,
-    ETL006,
-    ETL007,
-    ETL008,
-    ETL009,
-)
+from lint_rules.rules.base import Example, RegistryError, Rule, Site
+
+# The file name of a kind's module: its code in lower case, then its name in snake case.
+KIND_MODULE = re.compile(r"(etl\d{3})_\w+\.py")
+
+
+def kind_modules(folders: Iterable[str]) -> list[tuple[str, str]]:
+    """(path, stem) of each kind's module in `folders` (a package's `__path__`), by file name.
+    Plain `os.scandir`: the lint's start-up time is measured."""
+    found = []
+    for folder in folders:
+        with os.scandir(folder) as entries:
+            found += [(e.path, e.name[:-3]) for e in entries if KIND_MODULE.fullmatch(e.name)]
+    return sorted(found, key=lambda pair: pair[1])
+
+
+def discover_rules(package: str, folders: Iterable[str]) -> tuple[Rule, ...]:
+    """The `RULE` of every kind's module of `package` (found in `folders`), in code order.
+    RegistryError, naming the file, for a module without a `Rule`, one whose file name is not
+    its rule's stem, two modules of one code, a fixable kind without its command, or a command
+    on a kind that is not fixable."""
+    rules: dict[str, Rule] = {}
+    for path, stem in kind_modules(folders):
+        rule = getattr(importlib.import_module(f"{package}.{stem}"), "RULE", None)
+        if not isinstance(rule, Rule):
+            raise RegistryError(f"{path}: a site kind's module exports `RULE = Rule(...)`")
+        if rule.stem != stem:
+            raise RegistryError(
+                f"{path}: holds {rule.code} `{rule.name}`, so its file is {rule.stem}.py"
+            )
+        if rule.code in rules:
+            raise RegistryError(f"{path}: {rule.code} is also {rules[rule.code].stem}.py")
+        if rule.fixable and not rule.command.isidentifier():
+            raise RegistryError(
+                f"{path}: {rule.code} is fixable, so its Rule names its libcst command "
+                "(`command=`, a class name)"
+            )
+        if rule.command and not rule.fixable:
+            raise RegistryError(f"{path}: {rule.code} is not fixable, so its Rule has no command")
+        rules[rule.code] = rule
+    return tuple(rules[code] for code in sorted(rules))
+
+
+ALL_RULES: tuple[Rule, ...] = discover_rules(__name__, __path__)
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}
 CODES: tuple[str, ...] = tuple(RULES_BY_CODE)
 
@@ -37,4 +65,15 @@ def code_range() -> str:
     return f"{CODES[0]}-{CODES[-1]}"
 
 
-__all__ = ["ALL_RULES", "CODES", "RULES_BY_CODE", "Example", "Rule", "Site", "code_range"]
+__all__ = [
+    "ALL_RULES",
+    "CODES",
+    "RULES_BY_CODE",
+    "Example",
+    "RegistryError",
+    "Rule",
+    "Site",
+    "code_range",
+    "discover_rules",
+    "kind_modules",
+]

@@ -32,14 +32,22 @@ class Example:
 
 @dataclass(frozen=True)
 class Site:
-    """One place a recogniser found: the node (a call or a statement), whether the codemod may
-    rewrite it, and the review reason when it may not."""
+    """One place a recogniser found: the node (a call or a statement), and, when the codemod
+    must leave it for a person, why (`review`). The detector adds the kind's code.
+
+    `Site(call)` is rewritten; `Site(call, review="star-args in getLogger()")` is reported for
+    review with that reason. `verdict`: what the recogniser decided about the site that its
+    kind's fix needs as well (ETL003's level, ETL008's `Verdict`, ETL009's `Gate`), so the fix
+    reads it instead of deciding again (`codemods.fixes.base.verdict_of`)."""
 
     node: ast.expr | ast.stmt
-    code: str
-    fixable: bool = True
-    reason: str = ""
+    review: str = ""
     message: str = ""  # what is known about this site, when it says more than the rule's message
+    verdict: object = None
+
+    @property
+    def fixable(self) -> bool:
+        return not self.review
 
 
 Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
@@ -49,7 +57,17 @@ FileCheck = Callable[["ModuleFacts"], "str | None"]
 
 @dataclass(frozen=True)
 class Rule:
-    """One site kind: code, docs (ruff's page layout), examples, and how it is found.
+    """One site kind, everything about it but the codemod's rewrite: code, name, message, docs
+    (ruff's page layout), examples, options, how it is found, and how its fix is exposed.
+
+    Lives in `lint_rules/rules/<stem>.py` as `RULE` (`stem`: code and name, as in
+    `etl008_print_to_stdout`); a fixable kind's rewrite is `FIX` in `codemods/fixes/<stem>.py`,
+    found by that stem (`codemods.fixes.FIXES`). `command`: the libcst
+    command class that applies only this kind (fixable kinds; `codemods.commands`). `channel`:
+    where a fixable site's message went before the rewrite moves it to the module logger
+    ("logs", "stdout", "stderr"; None when the rewrite moves no message, as ETL004's warning
+    stays a warning): a test capturing that channel and looking for the message is affected
+    (`lint_rules.test_refs`).
 
     `needles`: byte strings of which every file holding such a site contains at least one (the
     prefilter's first stage); `spellings`: regexes over bytes, one of which every such file
@@ -75,3 +93,14 @@ class Rule:
     # A file this kind finds must stay untouched as a whole (all or nothing per file): every
     # site of the file, of any kind, is then left for review with the check's reason.
     file_check: FileCheck | None = None
+    command: str = ""
+    channel: str | None = None
+
+    @property
+    def stem(self) -> str:
+        """The name of the kind's modules: `etl008_print_to_stdout`."""
+        return f"{self.code.lower()}_{self.name.replace('-', '_')}"
+
+
+class RegistryError(Exception):
+    """A site kind's modules do not fit together (the message names the file and what to fix)."""

@@ -10,7 +10,6 @@ from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, name_argument
 from lint_rules.rules.base import Example, Rule, Site
 from lint_rules.rules.etl009_level_gate import gates
 
-CODE = "ETL001"
 # Uses of the root logger that mean "this module's logger" once migrated: asking whether a level
 # is enabled, or logging through it. Anything else (handlers, propagate, its `.level`...) is
 # about the root itself; a comparison of its `.level` is ETL009's level gate.
@@ -34,24 +33,24 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         site = _name_site(call, config.package)
         if site.fixable and is_root and id(call) not in assigned and used not in MODULE_READS:
             what = f"`.{used}` of the root logger" if used else "the root logger itself"
-            site = Site(call, CODE, False, f"{what} is used: review")
+            site = Site(call, review=f"{what} is used: review")
         yield site
 
 
 def _name_site(call: ast.Call, package: str) -> Site:
     understood, name = name_argument(call)
     if not understood:
-        return Site(call, CODE, False, "star-args in getLogger()")
+        return Site(call, review="star-args in getLogger()")
     if name is None or (isinstance(name, ast.Constant) and name.value in ("", None)):
-        return Site(call, CODE)
+        return Site(call)
     if isinstance(name, ast.Name) and name.id in ("__name__", "__file__"):
-        return Site(call, CODE)
+        return Site(call)
     if isinstance(name, ast.Constant) and isinstance(name.value, str):
         value = name.value
         if value == package or value.startswith(package + "."):
-            return Site(call, CODE)
-        return Site(call, CODE, False, f"foreign logger name {value!r}: review")
-    return Site(call, CODE, False, "logger name computed at run time: review")
+            return Site(call)
+        return Site(call, review=f"foreign logger name {value!r}: review")
+    return Site(call, review="logger name computed at run time: review")
 
 
 RULE = Rule(
@@ -59,6 +58,7 @@ RULE = Rule(
     name="direct-get-logger",
     message="logger built with logging.getLogger(); use get_logger(__name__) from the et-log runtime",
     fixable=True,
+    command="MigrateGetLogger",
     what_it_does=(
         "Flags every call of the standard library's `logging.getLogger`, in any spelling: "
         "`import logging as lg`, `from logging import getLogger as gl`, with `__name__`, "

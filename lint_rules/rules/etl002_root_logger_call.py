@@ -12,7 +12,7 @@ from lint_rules.rules.base import Example, Rule, Site
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for function in ROOT_LOGGING_FUNCTIONS:
         for call in facts.calls_to(f"logging.{function}"):
-            yield Site(call, "ETL002")
+            yield Site(call)
 
 
 HEADER = "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
@@ -22,6 +22,8 @@ RULE = Rule(
     name="root-logger-call",
     message="root-logger call; call it on the module logger (logger = get_logger(__name__))",
     fixable=True,
+    command="MigrateRootCalls",
+    channel="logs",
     what_it_does=(
         "Flags `logging.debug/info/warning/warn/error/exception/critical/fatal/log(...)` in any "
         "spelling, including `from logging import info` and module aliases, wherever it is: "

@@ -18,7 +18,6 @@ from lint_rules.rules._output import (
 from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
 
-CODE = "ETL003"
 MESSAGE = "print to stderr in library code; use logger.{}"
 # The level of a stderr print without a level word or a severe meaning: it was meant to be seen.
 DEFAULT_LEVEL = "warning"
@@ -37,10 +36,11 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             continue
         is_print = isinstance(call.func, ast.Name)
         reason = print_problem(call) if is_print else write_problem(call, "sys.stderr")
-        message = MESSAGE.format(message_level(call, DEFAULT_LEVEL))
+        level = message_level(call, DEFAULT_LEVEL)  # the level the rewrite uses: its verdict
+        message = MESSAGE.format(level)
         if reason is not None:
             message = f"print to stderr in library code; {reason}"
-        yield Site(call, CODE, reason is None, reason or "", message=message)
+        yield Site(call, review=reason or "", message=message, verdict=level)
 
 
 RULE = Rule(
@@ -48,6 +48,8 @@ RULE = Rule(
     name="print-to-stderr",
     message="print to stderr in library code; use a call on the module logger",
     fixable=True,
+    command="MigrateStderrPrints",
+    channel="stderr",
     what_it_does=(
         "Flags `print(..., file=sys.stderr)` and `sys.stderr.write(...)` in library code, "
         "including `import sys as _sys` and `from sys import stderr`. Not flagged, as for "

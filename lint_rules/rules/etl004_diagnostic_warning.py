@@ -10,7 +10,6 @@ from lint_rules.facts import ModuleFacts, has_star_args, last_identifier
 from lint_rules.rules.base import Example, Rule, Site
 from lint_rules.warning_classes import SIGNAL, UNKNOWN, Categories
 
-CODE = "ETL004"
 # What `warn(logger, ...)` accepts after the logger, as `warnings.warn` names them.
 WARN_ARGUMENTS = ("message", "category", "stacklevel", "source")
 STAR_ARGS = "star-args in warnings.warn(): review"
@@ -36,7 +35,7 @@ def _warn_site(call: ast.Call, categories: Categories) -> Site | None:
     """None for API signals; else a site, fixable when every argument has a place in
     `warn(logger, ...)` and the category is known to be a diagnostic."""
     if has_star_args(call):
-        return Site(call, CODE, False, STAR_ARGS)
+        return Site(call, review=STAR_ARGS)
     kwargs = {k.arg: k.value for k in call.keywords}
     message = call.args[0] if call.args else kwargs.get("message")
     category = call.args[1] if len(call.args) > 1 else kwargs.get("category")
@@ -47,12 +46,12 @@ def _warn_site(call: ast.Call, categories: Categories) -> Site | None:
         return None
     if kind == UNKNOWN:
         name = ast.unparse(category) if category is not None else "?"
-        return Site(call, CODE, False, UNKNOWN_CATEGORY.format(f"`{name}`"))
+        return Site(call, review=UNKNOWN_CATEGORY.format(f"`{name}`"))
     extra = sorted(str(k) for k in set(kwargs) - set(WARN_ARGUMENTS))
     if extra or len(call.args) > len(WARN_ARGUMENTS) or message is None:
         what = ", ".join(extra) or "arguments"
-        return Site(call, CODE, False, f"unusual warnings.warn() {what}: review")
-    return Site(call, CODE)
+        return Site(call, review=f"unusual warnings.warn() {what}: review")
+    return Site(call)
 
 
 def _is_instance(message: ast.Call, categories: Categories) -> bool:
@@ -72,6 +71,7 @@ RULE = Rule(
         "warning, shown through the component's logger"
     ),
     fixable=True,
+    command="MigrateWarnings",
     what_it_does=(
         "Flags `warnings.warn(...)` used for diagnostics: no category, `UserWarning`, "
         "`RuntimeWarning` or another built-in diagnostic category, or a subclass of one. "

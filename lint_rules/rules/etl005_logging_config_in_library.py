@@ -9,7 +9,6 @@ from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
 from lint_rules.rules.base import Example, Rule, Site
 
-CODE = "ETL005"
 IN_A_BLOCK = "logging configured inside a function or block: review"
 
 
@@ -24,8 +23,8 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
 
 def _site(call: ast.Call, facts: ModuleFacts) -> Site:
     if id(call) in facts.module_level_calls:
-        return Site(call, CODE)
-    return Site(call, CODE, False, IN_A_BLOCK)
+        return Site(call)
+    return Site(call, review=IN_A_BLOCK)
 
 
 RULE = Rule(
@@ -33,6 +32,7 @@ RULE = Rule(
     name="logging-config-in-library",
     message="logging configuration in library code; leave it to the application (TORCH_LOGS)",
     fixable=True,
+    command="RemoveLoggingConfig",
     what_it_does=(
         "Flags `logging.basicConfig(...)` and `setLevel`/`addHandler` on the root logger "
         '(`logging.getLogger()`, `logging.getLogger("")`, `logging.root`) in library code.'

@@ -42,24 +42,22 @@ def _classify(
     call: ast.Call, receiver: ast.expr, facts: ModuleFacts, config: Config
 ) -> Site | None:
     if len(call.args) != 1 or call.keywords:
-        return Site(call, CODE, False, "unusual setLevel() arguments: review")
+        return Site(call, review="unusual setLevel() arguments: review")
     level = level_name(call.args[0], facts)
     if level is None:
-        return Site(call, CODE, False, _runtime_level_reason(call, receiver, facts, config))
+        return Site(call, review=_runtime_level_reason(call, receiver, facts, config))
     if id(call) in facts.module_level_calls:
         if isinstance(receiver, ast.Name) and _is_module_logger(receiver.id, facts):
             comment = facts.comment_of(call)
             if comment:
-                return Site(call, CODE, False, _documented_reason(comment, level, facts, config))
-            return Site(call, CODE)  # the component decides now: removed
-        return Site(call, CODE, False, "override on a logger named explicitly: review")
+                return Site(call, review=_documented_reason(comment, level, facts, config))
+            return Site(call)  # the component decides now: removed
+        return Site(call, review="override on a logger named explicitly: review")
     if behind_a_flag(call, facts):
         if _named_for_this_module(receiver, facts):
             return None  # the caller's switch: it works in both logging modes, as it is
-        return Site(
-            call, CODE, False, "override behind a flag on a logger named explicitly: review"
-        )
-    return Site(call, CODE, False, "override inside a function, not behind a flag: review")
+        return Site(call, review="override behind a flag on a logger named explicitly: review")
+    return Site(call, review="override inside a function, not behind a flag: review")
 
 
 def _documented_reason(comment: str, level: str, facts: ModuleFacts, config: Config) -> str:
@@ -169,6 +167,7 @@ RULE = Rule(
     name="adhoc-level-override",
     message="ad-hoc setLevel on a library logger; levels belong to TORCH_LOGS / set_logs",
     fixable=True,
+    command="RemoveLevelOverrides",
     what_it_does=(
         "Flags `setLevel(...)` on a logger the module built itself (a variable or attribute "
         "assigned from `logging.getLogger(...)` or `get_logger(...)`, or such a call directly), "

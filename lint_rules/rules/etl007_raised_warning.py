@@ -22,7 +22,7 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             continue
         categories = categories or Categories(facts, config)
         if categories.kind(exc) != SIGNAL:
-            yield Site(node, "ETL007", False, "raise an error or log a warning: review")
+            yield Site(node, review="raise an error or log a warning: review")
 
 
 RULE = Rule(

@@ -44,13 +44,13 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         verdict = classify(call, facts, chain)
         if problem is not None:
             what = verdict.message.partition(";")[0]
-            yield Site(call, CODE, False, problem, message=f"{what}; {problem}")
+            yield Site(call, review=problem, message=f"{what}; {problem}")
         elif verdict.kind == "flag-off":
-            yield Site(call, CODE, False, BEHIND_A_FLAG, message=verdict.message)
+            yield Site(call, review=BEHIND_A_FLAG, message=verdict.message)
         elif verdict.kind == "unknown":
-            yield Site(call, CODE, False, NOT_A_DIAGNOSTIC, message=verdict.message)
+            yield Site(call, review=NOT_A_DIAGNOSTIC, message=verdict.message)
         else:
-            yield Site(call, CODE, message=verdict.message)
+            yield Site(call, message=verdict.message, verdict=verdict)
 
 
 # The header every rewritten example starts with.
@@ -61,6 +61,8 @@ RULE = Rule(
     name="print-to-stdout",
     message=PRINT_MESSAGE,
     fixable=True,
+    command="MigrateStdoutDiagnostics",
+    channel="stdout",
     what_it_does=(
         "Flags `print(...)` to stdout (no `file=`, `file=None` or `file=sys.stdout`) and "
         "`sys.stdout.write(...)` in library code. The message says what is known: a diagnostic "

@@ -101,9 +101,9 @@ def root_enabled_checks(facts: ModuleFacts) -> list[ast.Call]:
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
     for gate in gates(facts):
-        yield Site(gate.node, CODE, not gate.reason, gate.reason)
+        yield Site(gate.node, review=gate.reason, verdict=gate)
     for call in root_enabled_checks(facts):
-        yield Site(call, CODE)
+        yield Site(call)
 
 
 _HEADER = (
@@ -115,6 +115,7 @@ RULE = Rule(
     name="level-gate",
     message=MESSAGE,
     fixable=True,
+    command="MigrateLevelGates",
     what_it_does=(
         "Flags a comparison that reads a logger's `.level` (`logging.getLogger().level <= "
         "logging.INFO`, `logging.DEBUG >= logging.root.level`, `logger.level <= ...`) or the "

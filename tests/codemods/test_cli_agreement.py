@@ -302,8 +302,11 @@ def test_the_lint_alone_on_a_library_file_does_not_read_the_tests(tmp_path, caps
     assert b"warnings.warn(" not in (root / "exir" / "lib.py").read_bytes()
 
 
-def test_the_fixes_and_the_lint_name_the_same_channels():
-    from codemods.fixes import FIXES
-    from lint_rules.test_refs import CHANNELS
+def test_each_channel_is_a_fixable_kinds_and_one_a_test_can_capture():
+    from lint_rules.rules import ALL_RULES
+    from lint_rules.test_refs import CAPTURES, CHANNELS
 
-    assert {code: fix.channel for code, fix in FIXES.items() if fix.channel} == CHANNELS
+    with_channel = [rule for rule in ALL_RULES if rule.channel]
+    assert {rule.code: rule.channel for rule in with_channel} == CHANNELS
+    assert {"ETL003", "ETL008"} <= set(CHANNELS)
+    assert all(rule.fixable and rule.channel in CAPTURES for rule in with_channel)

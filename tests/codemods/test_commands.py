@@ -71,12 +71,14 @@ def test_libcst_tool_runs_the_command(sample_copy):
 def test_one_plain_command_class_per_fixable_kind():
     import codemods.commands as commands
     from codemods.fixes import FIXES
+    from lint_rules.rules import RULES_BY_CODE
 
     assert set(commands.KIND_COMMANDS) == set(FIXES)
     for code, fix in FIXES.items():
-        command = getattr(commands, fix.command)
+        name = RULES_BY_CODE[code].command
+        command = getattr(commands, name)
         assert command is commands.KIND_COMMANDS[code] and command.SELECT == (code,)
-        assert fix.command in commands.__all__
+        assert name in commands.__all__
         assert command.__doc__ == f"{code} only: {fix.description}."
         # libcst's workers receive the command by pickle: it is found again by its name
         assert pickle.loads(pickle.dumps(command)) is command
