@@ -51,7 +51,7 @@ class SourceResult:
     # tests asserting on a site's message: (site, test "path:line name", channel, what was done)
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
-    refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
+    refused_recipes: list[tuple[str, Review]] = field(default_factory=list)  # (name, why not)
     error: str | None = None
     error_line: int = 0
 

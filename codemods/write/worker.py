@@ -88,7 +88,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         return outcome
     rel = _CONFIG.relpath(path)  # reports name files from the project root, as the lint does
     outcome.review = [_record(r.finding, rel, r.review.reason) for r in result.review]
-    outcome.refused_recipes = result.refused_recipes
+    outcome.refused_recipes = [(name, review.reason) for name, review in result.refused_recipes]
     outcome.test_pairs = [
         {"site": f"{rel}:{f.line}", "code": f.code, "test": test, "channel": ch, "action": act}
         for f, test, ch, act in result.test_pairs
