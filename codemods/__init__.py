@@ -13,14 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from codemods.pipeline import Review, SourceResult, migrate_source
+    from codemods.pipeline import Rewritten, SourceResult, migrate_source
+    from codemods.shared.review import Review, SiteReview
 
-__all__ = ["Review", "SourceResult", "migrate_source"]
+__all__ = ["Review", "Rewritten", "SiteReview", "SourceResult", "migrate_source"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from codemods import pipeline
+        from codemods import pipeline  # it imports Review and SiteReview too
 
         return getattr(pipeline, name)
     raise AttributeError(f"module 'codemods' has no attribute {name!r}")

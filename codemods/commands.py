@@ -55,7 +55,7 @@ class MigrateLogging(CodemodCommand):
         result = migrate_source(tree.code, path, self.config, recipes=recipes)
         for item in result.review:
             finding = item.finding
-            self.warn(f"{finding.line}:{finding.col}: {finding.code} {item.reason}")
+            self.warn(f"{finding.line}:{finding.col}: {finding.code} {item.review.reason}")
         if result.error is not None:
             raise ValueError(f"{path}:{result.error_line}: {result.error}")
         if not result.changed:

@@ -19,8 +19,9 @@ from codemods.guard import GuardError
 from codemods.plan.plans import make_plans
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import apply_recipes, recipes_for
-from codemods.rewrite.attempt import Retry, Rewrite
-from codemods.rewrite.transformer import SiteMismatch
+from codemods.rewrite.attempt import Rewrite
+from codemods.rewrite.transformer import Retry, SiteMismatch
+from codemods.shared.review import Review, SiteReview
 from codemods.shared.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
 from lint_rules.detector import analyse
@@ -29,12 +30,13 @@ from lint_rules.test_refs import TestRef, kept_for_test, kept_reason
 _MAX_RETRIES = 8
 
 
-@dataclass
-class Review:
-    """A site left for a human, with the reason."""
+@dataclass(frozen=True)
+class Rewritten:
+    """A site the migration rewrote, and what the report says it changed (a removed override's
+    old effect), if anything."""
 
     finding: Finding
-    reason: str
+    note: str = ""
 
 
 @dataclass
@@ -44,13 +46,12 @@ class SourceResult:
     path: str
     old_text: str
     new_text: str
-    rewritten: list[Finding] = field(default_factory=list)
-    review: list[Review] = field(default_factory=list)
-    notes: list[tuple[Finding, str]] = field(default_factory=list)  # what a rewrite changed
+    rewritten: list[Rewritten] = field(default_factory=list)
+    review: list[SiteReview] = field(default_factory=list)
     # tests asserting on a site's message: (site, test "path:line name", channel, what was done)
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
-    refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
+    refused_recipes: list[tuple[str, Review]] = field(default_factory=list)  # (name, why not)
     error: str | None = None
     error_line: int = 0
 
@@ -89,7 +90,9 @@ def migrate_source(
     return result
 
 
-def _still_there(review: list[Review], text: str, path: str, config: Config) -> list[Review]:
+def _still_there(
+    review: list[SiteReview], text: str, path: str, config: Config
+) -> list[SiteReview]:
     """The review items a recipe did not replace, at their new positions."""
     found: dict[tuple[str, str], list[Finding]] = {}
     for finding in detect_source(text, path, config):
@@ -98,7 +101,7 @@ def _still_there(review: list[Review], text: str, path: str, config: Config) -> 
     for item in review:
         same = found.get((item.finding.code, item.finding.source))
         if same:
-            kept.append(Review(same.pop(0), item.reason))
+            kept.append(SiteReview(same.pop(0), item.review))
     return kept
 
 
@@ -114,27 +117,29 @@ def _migrate_sites(
         return result, None
     if analysis is None:
         return result, None
-    result.review = [Review(f, f.reason) for f, _ in analysis.sites if not f.fixable]
+    result.review = [SiteReview(f, Review(f.reason)) for f, _ in analysis.sites if not f.fixable]
     fixable = [(f, s) for f, s in analysis.sites if f.fixable]
     if not fixable:
         return result, analysis.tree
     bom = text[: len(text) - len(analysis.text)]
     lines = split_lines(analysis.text)
     names = scan_names(analysis.facts.nodes, config.runtime_import, analysis.tree.body)
-    plans, skipped = make_plans(analysis, fixable, lines)
+    outcomes = make_plans(analysis, fixable, lines)
+    plans = [p for p in outcomes if isinstance(p, SitePlan)]
     if tests:
-        result.test_pairs = _check_tests(plans, tests, skipped)
-    whole_statement: set[int] = set()
+        result.test_pairs = _check_tests(plans, tests)
     for _ in range(_MAX_RETRIES):
-        live = [p for p in plans if id(p.finding) not in skipped]
+        live = [p for p in plans if p.review is None]
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # invalid escapes in the target's literals
-                rewrite = Rewrite(analysis, lines, names, config, whole_module, whole_statement)
+                rewrite = Rewrite(analysis, lines, names, config, whole_module)
                 new_text, done, new_tree = rewrite.run(live)
         except Retry as retry:
-            skipped.update(retry.skipped)
-            whole_statement |= retry.whole_statement
+            for plan, review in retry.given_up:
+                plan.review = review
+            for plan in retry.whole_statement:
+                plan.whole_statement = True
             continue
         except (SiteMismatch, GuardError, cst.ParserSyntaxError) as exc:
             result.error = f"{type(exc).__name__}: {exc}".replace("\n", " ")
@@ -143,19 +148,22 @@ def _migrate_sites(
             result.error = "expression nested too deeply to rewrite safely"
             return result, None
         result.new_text = bom + new_text
-        result.rewritten = [p.finding for p in done]
-        result.notes = [(p.finding, p.note) for p in done if p.note]
+        result.rewritten = [Rewritten(p.finding, p.note) for p in done]
         break
     else:
         result.error = "too many sites skipped during rewriting"
         return result, None
-    result.review += [Review(f, skipped[id(f)]) for f, _ in fixable if id(f) in skipped]
+    for outcome in outcomes:  # in the sites' order: planned ones a later stage gave up too
+        if isinstance(outcome, SiteReview):
+            result.review.append(outcome)
+        elif outcome.review is not None:
+            result.review.append(SiteReview(outcome.finding, outcome.review))
     result.review.sort(key=lambda r: (r.finding.line, r.finding.col))
     return result, new_tree
 
 
 def _check_tests(
-    plans: list[SitePlan], tests: list[TestRef], skipped: dict[int, str]
+    plans: list[SitePlan], tests: list[TestRef]
 ) -> list[tuple[Finding, str, str, str]]:
     """Sites a test asserts on: through logs they are rewritten (et-log's test support delivers
     the record to `assertLogs`/`caplog` on the root); through captured output they
@@ -171,6 +179,6 @@ def _check_tests(
         if channel == "logs":
             pairs.append((plan.finding, test.where, channel, "rewritten: the test still sees it"))
             continue
-        skipped[id(plan.finding)] = kept_reason(test, channel)
+        plan.review = Review(kept_reason(test, channel))
         pairs.append((plan.finding, test.where, channel, "kept for review"))
     return pairs

@@ -87,12 +87,3 @@ class StatementIndex:
         """True when `node` runs when a function is called, not at import time."""
         chain = self.chain(node.lineno, node.col_offset, FUNCTIONS)
         return bool(chain) and isinstance(chain[-1], FUNCTIONS)
-
-    def enclosing_function(
-        self, node: ast.expr | ast.stmt
-    ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-        """The innermost function (or method) around `node`, if any."""
-        for stmt in reversed(self.chain_of(node)):
-            if isinstance(stmt, FUNCTIONS):
-                return stmt
-        return None

@@ -2,7 +2,7 @@
 
 A fix is found by its rule: each fixable `Rule` of `lint_rules.rules.ALL_RULES` has its module
 here under the rule's stem (`etl008_print_to_stdout.py`), exporting `FIX` (its `plan` turns a site
-into a `SitePlan`). The engine, the report and the libcst commands iterate over `FIXES`.
+into a `SitePlan`, or a `Review`). The engine, the report and the libcst commands iterate over `FIXES`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 
-from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped
+from codemods.fixes.base import Fix, Names, SitePlan
 from lint_rules.rules import ALL_RULES, RegistryError, Rule, kind_modules
 
 
@@ -47,4 +47,4 @@ def discover_fixes(package: str, folders: Iterable[str], rules: Iterable[Rule]) 
 
 FIXES: dict[str, Fix] = discover_fixes(__name__, __path__, ALL_RULES)
 
-__all__ = ["FIXES", "Fix", "Names", "SitePlan", "SiteSkipped", "discover_fixes"]
+__all__ = ["FIXES", "Fix", "Names", "SitePlan", "discover_fixes"]

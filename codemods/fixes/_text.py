@@ -8,7 +8,8 @@ import codecs
 
 import libcst as cst
 
-from codemods.fixes.base import Names, SiteSkipped
+from codemods.fixes.base import Names
+from codemods.shared.review import NeedsReview
 from lint_rules.rules import _output as reasons
 from lint_rules.rules._print_text import LEVEL_PREFIX
 
@@ -63,22 +64,22 @@ def print_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
     keywords: dict[str, cst.BaseExpression] = {}
     for arg in call.args:
         if arg.star:
-            raise SiteSkipped(reasons.STAR_ARGS)
+            raise NeedsReview(reasons.STAR_ARGS)
         if arg.keyword is None:
             positional.append(arg)
         elif arg.keyword.value in reasons.PRINT_KEYWORDS:
             keywords[arg.keyword.value] = arg.value
         else:
-            raise SiteSkipped(f"print({arg.keyword.value}=...): review")
+            raise NeedsReview(f"print({arg.keyword.value}=...): review")
     if not positional:
-        raise SiteSkipped(reasons.EMPTY_PRINT)
+        raise NeedsReview(reasons.EMPTY_PRINT)
     end = keywords.get("end")
     if end is not None and not _is_none(end) and _literal_text(end) != "\n":
-        raise SiteSkipped(reasons.END_CHANGES_LINES)
+        raise NeedsReview(reasons.END_CHANGES_LINES)
     sep_node = keywords.get("sep")
     sep = " " if sep_node is None or _is_none(sep_node) else _literal_text(sep_node)
     if sep is None:
-        raise SiteSkipped(reasons.SEP_UNKNOWN)
+        raise NeedsReview(reasons.SEP_UNKNOWN)
     positional = _without_level_word(positional)
     # A trailing comma after a keyword the rewrite drops (`flush=True,`) is not the call's own:
     # kept, black's magic comma would hold the shorter call open over several lines.
@@ -167,7 +168,7 @@ def strip_level_word(node: cst.BaseExpression) -> cst.BaseExpression | None:
 def write_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
     """`<stream>.write("text\\n")` -> `logger.<level>("text")`, its level word dropped."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
-        raise SiteSkipped(reasons.WRITE_ARGUMENTS.format("stream"))
+        raise NeedsReview(reasons.WRITE_ARGUMENTS.format("stream"))
     arg = call.args[0]
     value = strip_newline(arg.value)
     if LEVEL_PREFIX.match(leading_text(value)):
@@ -214,7 +215,7 @@ def strip_newline(node: cst.BaseExpression) -> cst.BaseExpression:
             if value:
                 parts.append(last.with_changes(value=value))
             return node.with_changes(parts=parts)
-        raise SiteSkipped("cannot strip the trailing newline: review")
+        raise NeedsReview("cannot strip the trailing newline: review")
     if isinstance(node, cst.ConcatenatedString):
         return node.with_changes(right=strip_newline(node.right))
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
@@ -227,13 +228,13 @@ def strip_newline(node: cst.BaseExpression) -> cst.BaseExpression:
         if node.func.attr.value == "format":
             func = node.func.with_changes(value=strip_newline(node.func.value))
             return node.with_changes(func=func)
-    raise SiteSkipped(reasons.TEXT_UNKNOWN)
+    raise NeedsReview(reasons.TEXT_UNKNOWN)
 
 
 def _strip_simple(node: cst.SimpleString) -> cst.SimpleString:
     value = node.evaluated_value
     if not isinstance(value, str) or not value.endswith("\n"):
-        raise SiteSkipped(reasons.NO_NEWLINE)
+        raise NeedsReview(reasons.NO_NEWLINE)
     quote = node.quote
     body = node.value[len(node.prefix) + len(quote) : -len(quote)]
     if "r" not in node.prefix.lower() and body.endswith("\\n") and not body.endswith("\\\\n"):

@@ -1,5 +1,5 @@
-"""What a fixable kind's rewrite is: a `Fix` turns one site into a `SitePlan` (or a review
-reason); the engine carries plans out generically (replace the call, or remove its statement)."""
+"""What a fixable kind's rewrite is: a `Fix` turns one site into a `SitePlan` (or a `Review`);
+the engine carries plans out generically (replace the call, or remove its statement)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import libcst as cst
 
+from codemods.shared.review import Review
+
 if TYPE_CHECKING:
     from codemods.shared.layout import Room
     from lint_rules import Finding
     from lint_rules.detector import Analysis
     from lint_rules.rules import Site
-
-
-class SiteSkipped(Exception):
-    """The site cannot be rewritten exactly; the message is the review reason."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +32,7 @@ class Names:
 
 
 # A kind's rewrite of its site's libcst node (a Call; a Comparison for ETL009's level gates):
-# the replacement expression.
+# the replacement expression; it raises `NeedsReview` when the site cannot be rewritten exactly.
 Build = Callable[[Any, Names], cst.BaseExpression]
 # The nodes a fixable site can be: a call, or a comparison (a level gate).
 SiteNode = ast.Call | ast.Compare
@@ -58,6 +56,12 @@ class SitePlan:
     note: str = ""  # a line for the report, e.g. what a removed override used to do
     sole_in_block: bool = False  # a removed statement that leaves `pass` behind
     room: Room | None = field(default=None, compare=False)
+    # Set by a later stage that gives the planned site up (a test asserting on its output, a
+    # `build` refusing it, the module's logger bound too late): the site goes to review and the
+    # rewrite's next attempt leaves it out.
+    review: Review | None = field(default=None, compare=False)
+    # Set by the rewrite when the call's own text does not parse alone: rewrite its statement.
+    whole_statement: bool = field(default=False, compare=False)
 
     @property
     def removes(self) -> bool:
@@ -65,8 +69,8 @@ class SitePlan:
 
 
 # A kind's planner: the finding, its site (from the kind's recogniser) and the module as the
-# detector saw it -> a plan, or the review reason when the site cannot be rewritten exactly.
-Planner = Callable[["Finding", "Site", "Analysis"], "SitePlan | str"]
+# detector saw it -> a plan, or a Review when the site cannot be rewritten exactly.
+Planner = Callable[["Finding", "Site", "Analysis"], "SitePlan | Review"]
 
 
 def site_call(site: Site) -> ast.Call:
@@ -99,7 +103,7 @@ def verdict_of(site: Site, kind: type[Decided]) -> Decided:
     return site.verdict
 
 
-NOT_A_STATEMENT = "inside an expression, so it cannot be removed: review"
+NOT_A_STATEMENT = Review("inside an expression, so it cannot be removed: review")
 
 
 def site_node(site: Site) -> SiteNode:
@@ -109,8 +113,10 @@ def site_node(site: Site) -> SiteNode:
     return site.node
 
 
-def removal(finding: Finding, call: ast.Call, analysis: Analysis, note: str = "") -> SitePlan | str:
-    """A plan removing `call`'s statement; a review reason when the call is not a whole one."""
+def removal(
+    finding: Finding, call: ast.Call, analysis: Analysis, note: str = ""
+) -> SitePlan | Review:
+    """A plan removing `call`'s statement; a Review when the call is not a whole one."""
     chain = analysis.facts.statements.chain_of(call)
     stmt = chain[-1] if chain else None
     if not isinstance(stmt, ast.Expr) or stmt.value is not call:

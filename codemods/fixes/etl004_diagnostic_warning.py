@@ -8,7 +8,8 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.fixes._text import prepend_argument
-from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_call
+from codemods.fixes.base import Fix, Names, SitePlan, site_call
+from codemods.shared.review import NeedsReview
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
@@ -26,7 +27,7 @@ def _build(call: cst.Call, names: Names) -> cst.Call:
     for position, arg in enumerate(call.args):  # the recogniser checked these; libcst agrees
         keyword = arg.keyword.value if arg.keyword is not None else None
         if arg.star or position >= len(WARN_ARGUMENTS) or keyword not in (None, *WARN_ARGUMENTS):
-            raise SiteSkipped(
+            raise NeedsReview(
                 STAR_ARGS if arg.star else "unusual warnings.warn() arguments: review"
             )
     args = prepend_argument(call, cst.Name(names.logger), list(call.args))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.fixes.base import Fix, SitePlan, removal, site_call
+from codemods.shared.review import Review
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import ModuleFacts
@@ -18,7 +19,7 @@ from lint_rules.rules.etl006_adhoc_level_override import level_name
 _AFTER = "now the application's root logger is left as it found it (ExecuTorch's components decide)"
 
 
-def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     call = site_call(site)
     return removal(finding, call, analysis, removal_note(finding.source, call, analysis.facts))
 

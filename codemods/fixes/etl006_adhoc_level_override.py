@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from codemods.fixes.base import Fix, SitePlan, removal, site_call
+from codemods.shared.review import Review
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import ModuleFacts
@@ -15,10 +16,10 @@ from lint_rules.rules import Site
 from lint_rules.rules.etl006_adhoc_level_override import level_name
 
 
-def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     call, facts = site_call(site), analysis.facts
     if id(call) not in facts.module_level_calls:  # the recogniser keeps these for review
-        return "override inside a function: review"
+        return Review("override inside a function: review")
     return removal(finding, call, analysis, _removal_note(finding.source, call, facts))
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from codemods.fixes.base import Fix, SitePlan, verdict_of
 from codemods.fixes.etl003_print_to_stderr import output_plan
+from codemods.shared.review import Review
 from lint_rules.rules._print_kind import Verdict
 
 if TYPE_CHECKING:
@@ -17,10 +18,10 @@ if TYPE_CHECKING:
     from lint_rules.rules import Site
 
 
-def stdout_plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
+def stdout_plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     level = verdict_of(site, Verdict).level
     if level is None:  # the recogniser keeps these for review
-        return "stdout print not recognised as a diagnostic: review"
+        return Review("stdout print not recognised as a diagnostic: review")
     return output_plan(finding, site, level)
 
 

@@ -8,27 +8,28 @@ import ast
 
 import libcst as cst
 
-from codemods.fixes.base import Fix, Names, SitePlan, SiteSkipped, site_node, verdict_of
+from codemods.fixes.base import Fix, Names, SitePlan, site_node, verdict_of
+from codemods.shared.review import NeedsReview, Review
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
 from lint_rules.rules.etl009_level_gate import Gate
 
 
-def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     node = site_node(site)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         return _ask_module_logger(finding, node, node.func.value)
     if not isinstance(node, ast.Compare):
-        return "not a level gate: review"
+        return Review("not a level gate: review")
     gate = verdict_of(site, Gate)  # what the recogniser found the comparison to be
     if gate.reason:  # the recogniser keeps these for review
-        return gate.reason
+        return Review(gate.reason)
     side, module_logger = gate.side, gate.module_logger
 
     def build(comparison: cst.BaseExpression, names: Names) -> cst.Call:
         if not isinstance(comparison, cst.Comparison) or len(comparison.comparisons) != 1:
-            raise SiteSkipped("not a single comparison: review")
+            raise NeedsReview("not a single comparison: review")
         read = comparison.left if side == 0 else comparison.comparisons[0].comparator
         level = comparison.comparisons[0].comparator if side == 0 else comparison.left
         if module_logger:
@@ -36,7 +37,7 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | str:
         elif isinstance(read, cst.Attribute):  # `<the module's logger variable>.level`
             receiver = read.value
         else:
-            raise SiteSkipped("level read not understood: review")
+            raise NeedsReview("level read not understood: review")
         method = cst.Attribute(value=receiver, attr=cst.Name("isEnabledFor"))
         call = cst.Call(func=method, args=[cst.Arg(level.with_changes(lpar=[], rpar=[]))])
         return call.with_changes(lpar=comparison.lpar, rpar=comparison.rpar)
@@ -50,7 +51,7 @@ def _ask_module_logger(finding: Finding, node: ast.Call, root: ast.expr) -> Site
 
     def build(call: cst.BaseExpression, names: Names) -> cst.BaseExpression:
         if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
-            raise SiteSkipped("not a call on a logger: review")
+            raise NeedsReview("not a call on a logger: review")
         return call.with_changes(func=call.func.with_changes(value=cst.Name(names.logger)))
 
     return SitePlan(finding, node, build, needs_logger=True, dropped=(root,))

@@ -15,6 +15,7 @@ from codemods.analyse.names import (
 )
 from codemods.fixes import FIXES, Names, SitePlan
 from codemods.shared.layout import Room
+from codemods.shared.review import Review, SiteReview
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import name_argument
@@ -34,19 +35,21 @@ class HeaderEdit:
 
 def make_plans(
     analysis: Analysis, fixable: list[tuple[Finding, Site]], lines: list[str]
-) -> tuple[list[SitePlan], dict[int, str]]:
-    """Plans for the sites their kind's fix can carry out; the others with the reason why not."""
-    plans: list[SitePlan] = []
-    unplanned: dict[int, str] = {}
+) -> list[SitePlan | SiteReview]:
+    """Each fixable site, in order: its plan when its kind's fix can carry it out, else the
+    site with the Review saying why not."""
+    outcomes: list[SitePlan | SiteReview] = []
     for finding, site in fixable:
         fix = FIXES.get(finding.code)
-        plan = fix.plan(finding, site, analysis) if fix else f"{finding.code} is review-only"
-        if isinstance(plan, str):
-            unplanned[id(finding)] = plan
+        plan = (
+            fix.plan(finding, site, analysis) if fix else Review(f"{finding.code} is review-only")
+        )
+        if isinstance(plan, Review):
+            outcomes.append(SiteReview(finding, plan))
             continue
         plan.room = _room(lines, finding)
-        plans.append(plan)
-    return plans, unplanned
+        outcomes.append(plan)
+    return outcomes
 
 
 def _room(lines: list[str], finding: Finding) -> Room:
@@ -151,21 +154,22 @@ def import_time_use(analysis: Analysis, plans: list[SitePlan]) -> int:
 
 def too_early(
     analysis: Analysis, plans: list[SitePlan], existing: tuple[str, int] | None
-) -> dict[int, str]:
+) -> list[tuple[SitePlan, Review]]:
     """The sites that would use the module's existing logger at import time before the line
-    binding it: review reasons by finding (one logger per module: no second one is made)."""
+    binding it, each with its Review (one logger per module: no second one is made)."""
     if existing is None:
-        return {}
+        return []
     name, line = existing
     index = analysis.facts.statements
-    return {
-        id(p.finding): (
-            f"runs at import time before the module's logger `{name}` is bound (line {line}): "
-            "move that line up, then migrate: review"
-        )
+    review = Review(
+        f"runs at import time before the module's logger `{name}` is bound (line {line}): "
+        "move that line up, then migrate: review"
+    )
+    return [
+        (p, review)
         for p in plans
         if p.needs_logger and p.call.lineno < line and not index.in_function(p.call)
-    }
+    ]
 
 
 def module_logger(
@@ -173,7 +177,7 @@ def module_logger(
 ) -> tuple[str, int] | None:
     """The existing module-level `name = getLogger(__name__)` the sites use, and the line that
     binds it: bound once (sites that run at import time before that line are `too_early`)."""
-    becoming = {id(p.call) for p in plans if p.module_logger}
+    becoming = {p.call for p in plans if p.module_logger}  # ast nodes hash by identity
     for stmt in analysis.tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target, value = stmt.targets[0], stmt.value
@@ -183,7 +187,7 @@ def module_logger(
             continue
         if not isinstance(target, ast.Name) or not isinstance(value, ast.Call):
             continue
-        rewritten = id(value) in becoming
+        rewritten = value in becoming
         qual = names.qualname(value.func)
         if not rewritten and qual not in (f"{runtime}.get_logger", "logging.getLogger"):
             continue

@@ -14,22 +14,23 @@ from codemods.analyse.names import DROPPABLE_MODULES, count_references
 from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
 from codemods.plan.plans import HeaderEdit
-from codemods.recipes.base import SOURCE, Edit, Recipe, RecipePlan
+from codemods.recipes.base import Edit, Recipe, RecipePlan
 from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
+from codemods.shared.review import Review
 from codemods.shared.units import is_clean, split_lines
 from lint_rules.statements import stmt_start
 
 
 @dataclass
 class RecipeOutcome:
-    """`applied`: (recipe name, what its plan found or ""); `refused`: (recipe name, reason);
+    """`applied`: (recipe name, what its plan found or ""); `refused`: (recipe name, its Review);
     `text` is unchanged when none applied. A recipe whose result is already there is in neither."""
 
     text: str
     applied: list[tuple[str, str]] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[tuple[str, Review]] = field(default_factory=list)
 
 
 def recipes_for(path: str, recipes: list[Recipe]) -> list[Recipe]:
@@ -46,16 +47,14 @@ def apply_recipes(
     bad input: a recipe that cannot apply exactly is refused, with why."""
     outcome = RecipeOutcome(text)
     plans: list[tuple[Recipe, RecipePlan]] = []
-    token = SOURCE.set(text)
-    try:
-        planned = [(recipe, recipe.plan(tree, runtime)) for recipe in recipes]
-    finally:
-        SOURCE.reset(token)
-    for recipe, plan in planned:
+    for recipe in recipes:
+        plan = recipe.plan(tree, text)
         if plan is None:  # already applied earlier: nothing to do
             continue
-        if isinstance(plan, str):
-            outcome.refused.append((recipe.name, f"{plan}: upstream changed, review"))
+        if isinstance(plan, Review):
+            outcome.refused.append(
+                (recipe.name, Review(f"{plan.reason}: upstream changed, review"))
+            )
         else:
             plans.append((recipe, plan))
     if not plans:
@@ -63,8 +62,8 @@ def apply_recipes(
     try:
         new_text = _apply(text, tree, relpath, runtime, [p for _, p in plans])
     except (GuardError, SyntaxError, cst.ParserSyntaxError, _Unclean) as exc:
-        reason = f"not applied, the file is left as the generic migration wrote it: {exc}"
-        outcome.refused += [(recipe.name, reason) for recipe, _ in plans]
+        review = Review(f"not applied, the file is left as the generic migration wrote it: {exc}")
+        outcome.refused += [(recipe.name, review) for recipe, _ in plans]
         return outcome
     outcome.text = new_text
     outcome.applied = [(recipe.name, plan.detail) for recipe, plan in plans]

@@ -15,6 +15,7 @@ from functools import partial
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, edit_blocks, find_target, laid_out
 from codemods.recipes.reason_codes import WORDS, plan_codes
+from codemods.shared.review import Review
 
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
@@ -22,13 +23,13 @@ _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 _CODE_ATTRIBUTE = 'self.code = "UNSPECIFIED"  # the reason code its backend gives (reason_codes)\n'
 
 
-def plan_arm_reporter(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     """`report_reject` also reports to the run, with the code the reporter's backend gave it;
     `__init__` declares that code (a backend sets `reporter.code`; ExecuTorch's mypy checks the
     attribute exists)."""
     report = edit_blocks(
         tree,
-        runtime,
+        source,
         target="WhyNoPartitionReporter.report_reject",
         changes=[
             (
@@ -41,8 +42,10 @@ def plan_arm_reporter(tree: ast.Module, runtime: str) -> RecipePlan | str | None
         imports=_IMPORTS,
     )
     init = find_target(tree, "WhyNoPartitionReporter.__init__")
-    if isinstance(report, str) or isinstance(init, str):
-        return report if isinstance(report, str) else str(init)
+    if isinstance(report, Review):
+        return report
+    if isinstance(init, Review):
+        return init
     if any(ast.dump(s) == ast.dump(ast.parse(_CODE_ATTRIBUTE).body[0]) for s in init.body):
         return report  # done before
     column = init.body[0].col_offset
@@ -112,9 +115,14 @@ _VULKAN_CODES = (
 WORDS["vulkan-log-skip"] = ("self.log_skip", dict(_VULKAN_CODES))
 
 
-def _vulkan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def _vulkan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     return plan_codes(
-        tree, helper=(_LOG_SKIP,), call="self.log_skip", codes=_VULKAN_CODES, imports=_IMPORTS
+        tree,
+        source,
+        helper=(_LOG_SKIP,),
+        call="self.log_skip",
+        codes=_VULKAN_CODES,
+        imports=_IMPORTS,
     )
 
 

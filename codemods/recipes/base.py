@@ -2,7 +2,7 @@
 
 A recipe is matched by the file's root-relative path and by the exact shape of the statements it
 edits (compared as syntax trees, so formatting does not matter). When the shape is not there
-(upstream moved or changed the code) it refuses with a reason and the file keeps what the generic
+(upstream moved or changed the code) it refuses with a `Review` and the file keeps what the generic
 migration did. Edits replace whole statements; the result is checked to be exactly the old tree
 with those statements replaced, plus the runtime import.
 """
@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 import libcst as cst
 
 from codemods.shared.layout import LINE_LENGTH, Room, fit
-
-# the text of the module being planned (set by the engine): `segment` quotes its code as written
-SOURCE: ContextVar[str] = ContextVar("recipe_source", default="")
+from codemods.shared.review import Review
 
 
 @dataclass(frozen=True)
@@ -47,8 +44,8 @@ class Recipe:
 
     name: str
     path: str  # the root-relative path of the one file it changes (checked on the path's end)
-    # (tree, runtime module) -> the plan; a reason to refuse; None when already applied
-    plan: Callable[[ast.Module, str], RecipePlan | str | None]
+    # (the module's tree, its text) -> the plan; a Review to refuse; None when already applied
+    plan: Callable[[ast.Module, str], RecipePlan | Review | None]
     change: str  # the edit, in one sentence (Markdown)
     effect: str  # what users get, or see differently, once it is applied (Markdown)
     # True when it changes, by design, what users who relied on the old behaviour see: the
@@ -56,9 +53,10 @@ class Recipe:
     behaviour_change: bool = False
 
 
-def segment(node: ast.expr) -> str:
-    """`node`'s code as written in the module being planned (unparsed when that is unknown)."""
-    return ast.get_source_segment(SOURCE.get(), node) or ast.unparse(node)
+def segment(source: str, node: ast.expr) -> str:
+    """`node`'s code as written in `source`, the module being planned (unparsed when that is
+    unknown)."""
+    return ast.get_source_segment(source, node) or ast.unparse(node)
 
 
 def find_class(tree: ast.Module, name: str) -> ast.ClassDef | None:
@@ -69,17 +67,17 @@ def find_function(body: list[ast.stmt], name: str) -> ast.FunctionDef | None:
     return next((s for s in body if isinstance(s, ast.FunctionDef) and s.name == name), None)
 
 
-def find_target(tree: ast.Module, target: str) -> ast.FunctionDef | str:
+def find_target(tree: ast.Module, target: str) -> ast.FunctionDef | Review:
     """Function `target` (`name` or `Class.method`) of the module, or why it is not there."""
     owner, _, name = target.rpartition(".")
     body = tree.body
     if owner:
         cls = find_class(tree, owner)
         if cls is None:
-            return f"no class {owner} in this file"
+            return Review(f"no class {owner} in this file")
         body = cls.body
     function = find_function(body, name)
-    return f"no {target}() in this file" if function is None else function
+    return Review(f"no {target}() in this file") if function is None else function
 
 
 def blocks(node: ast.AST) -> list[list[ast.stmt]]:
@@ -111,16 +109,15 @@ def locate(block: list[ast.stmt], source: str) -> int | None:
 
 def replace_once(
     block: list[ast.stmt], old: str, new: str, *, keep_old: bool = False
-) -> Edit | str | None:
+) -> Edit | Review | None:
     """An edit replacing the statements of `old` in `block` by those of `new` (or, with
     `keep_old`, inserting `new` after them); None when `block` already holds the result; a
-    reason when `old` is not there."""
+    Review when `old` is not there."""
     if locate(block, old + new if keep_old else new) is not None:
         return None
     at = locate(block, old)
     if at is None:
-        first = old.strip().splitlines()[0]
-        return f"`{first}` is not there any more"
+        return Review(f"`{old.strip().splitlines()[0]}` is not there any more")
     if keep_old:
         return Edit(block, at + len(ast.parse(old).body), 0, new)
     return Edit(block, at, len(ast.parse(old).body), new)
@@ -128,23 +125,24 @@ def replace_once(
 
 def edit_function(
     tree: ast.Module,
-    runtime: str,
+    source: str,
     *,
     target: str,
     old: str,
     new: str,
     imports: tuple[str, ...],
     keep_old: bool = False,
-) -> RecipePlan | str | None:
+) -> RecipePlan | Review | None:
     """A recipe's plan for the common case: in function `target` (`name` or `Class.method`),
-    replace the statements of `old` by those of `new` (or add `new` after them)."""
+    replace the statements of `old` by those of `new` (or add `new` after them). A recipe's
+    plan takes the module's text; this one needs only its tree."""
     function = find_target(tree, target)
-    if isinstance(function, str):
+    if isinstance(function, Review):
         return function
     edit = replace_once(function.body, old, new, keep_old=keep_old)
-    if not isinstance(edit, Edit):
-        return edit and f"{target}(): {edit}"
-    return RecipePlan([edit], imports)
+    if isinstance(edit, Review):
+        return Review(f"{target}(): {edit.reason}")
+    return None if edit is None else RecipePlan([edit], imports)
 
 
 def laid_out(text: str, column: int) -> str:
@@ -174,16 +172,17 @@ def laid_out(text: str, column: int) -> str:
 
 def edit_blocks(
     tree: ast.Module,
-    runtime: str,
+    source: str,
     *,
     target: str,
     changes: list[tuple[str, str]],
     imports: tuple[str, ...],
-) -> RecipePlan | str | None:
+) -> RecipePlan | Review | None:
     """A recipe's plan replacing, in function `target` (`name` or `Class.method`), each `old`
-    of `changes` by its `new`, wherever in the function's nested blocks `old` stands (once)."""
+    of `changes` by its `new`, wherever in the function's nested blocks `old` stands (once).
+    Like `edit_function`, it needs only the tree."""
     function = find_target(tree, target)
-    if isinstance(function, str):
+    if isinstance(function, Review):
         return function
     found = blocks(function)
     edits: list[Edit] = []
@@ -192,7 +191,7 @@ def edit_blocks(
             continue
         at = next(((b, i) for b in found if (i := locate(b, old)) is not None), None)
         if at is None:
-            return f"{target}(): `{old.strip().splitlines()[0]}` is not there any more"
+            return Review(f"{target}(): `{old.strip().splitlines()[0]}` is not there any more")
         column = at[0][at[1]].col_offset if at[1] < len(at[0]) else at[0][-1].col_offset
         edits.append(Edit(at[0], at[1], len(ast.parse(old).body), laid_out(new, column)))
     return RecipePlan(edits, imports) if edits else None

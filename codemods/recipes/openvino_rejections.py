@@ -17,6 +17,7 @@ import ast
 import re
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, find_target, laid_out
+from codemods.shared.review import Review
 
 TARGET = "OpenvinoOperatorsSupport.is_node_supported"
 _LEVELS = ("debug", "info", "warning")
@@ -125,13 +126,13 @@ def _lines(node: str) -> dict[tuple[str, tuple[str, ...]], str]:
     return lines
 
 
-def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     function = find_target(tree, TARGET)
-    if isinstance(function, str):
+    if isinstance(function, Review):
         return function
     logger = module_logger(tree)
     if logger is None:
-        return "no module logger `... = get_logger(__name__)` (the site kinds add it)"
+        return Review("no module logger `... = get_logger(__name__)` (the site kinds add it)")
     node = function.args.args[-1].arg
     lines = _lines(node)
     reports = {
@@ -152,7 +153,7 @@ def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
                 seen.append(reports[ast.dump(stmt)])
     missing = [text for (text, _), reason in lines.items() if seen.count(reason) != 1]
     if missing:
-        return f"{TARGET}(): the line {missing[0]!r} is not printed or logged once any more"
+        return Review(f"{TARGET}(): the line {missing[0]!r} is not printed or logged once any more")
     return RecipePlan(edits, ("report_rejection",)) if edits else None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function
+from codemods.shared.review import Review
 
 _PARAMETERS = ["newLevel", "fmtstr", "filename"]
 _NEW = """\
@@ -41,18 +42,18 @@ def _configures_root_around_one_yield(stmt: ast.stmt) -> bool:
     return len(yields) == 1 and touches_root
 
 
-def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     function = find_function(tree.body, "override_logger")
     if function is None:
-        return "no override_logger() in this file"
+        return Review("no override_logger() in this file")
     if [a.arg for a in function.args.args] != _PARAMETERS:
-        return f"override_logger() no longer takes ({', '.join(_PARAMETERS)})"
+        return Review(f"override_logger() no longer takes ({', '.join(_PARAMETERS)})")
     start = _body_start(function)
     body = function.body[start:]
     if len(body) == 1 and ast.dump(body[0]) == ast.dump(ast.parse(_NEW).body[0]):
         return None  # applied before
     if len(body) != 1 or not _configures_root_around_one_yield(body[0]):
-        return "override_logger() no longer configures the root logger around one yield"
+        return Review("override_logger() no longer configures the root logger around one yield")
     return RecipePlan([Edit(function.body, start, 1, _NEW)], ("override_logs",))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, same_statements
+from codemods.shared.review import Review
 
 _OLD = "partitioner_result = partitioner_instance(fake_edge_program)\n"
 _NEW = "partitioner_result = run_partitioner(partitioner_instance, fake_edge_program)\n"
@@ -30,12 +31,12 @@ def statement_blocks(tree: ast.Module, source: str) -> list[tuple[list[ast.stmt]
     ]
 
 
-def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     old, new = statement_blocks(tree, _OLD), statement_blocks(tree, _NEW)
     if not old and len(new) == RUNS:
         return None  # applied before
     if len(old) + len(new) != RUNS:
-        return (
+        return Review(
             f"expected {RUNS} partitioner calls `{_OLD.strip()}`, found {len(old)} "
             f"(and {len(new)} already wrapped)"
         )

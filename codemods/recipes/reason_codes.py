@@ -21,6 +21,7 @@ import libcst as cst
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, laid_out, locate, segment
 from codemods.shared.layout import Room, fit, node_code
+from codemods.shared.review import Review
 
 _TIGHT_EQUAL = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))  # code="..."
 
@@ -40,10 +41,10 @@ def _callee(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else ""
 
 
-def with_code(stmt: ast.Expr, code: str) -> str:
-    """The call statement `stmt` with `code="..."` added last, laid out as black would (an
-    exploded call, one argument a line with a trailing comma, stays so)."""
-    call = cst.parse_expression(segment(stmt.value))
+def with_code(stmt: ast.Expr, code: str, source: str) -> str:
+    """The call statement `stmt` (of the module `source`) with `code="..."` added last, laid out
+    as black would (an exploded call, one argument a line with a trailing comma, stays so)."""
+    call = cst.parse_expression(segment(source, stmt.value))
     assert isinstance(call, cst.Call)
     args = list(call.args)
     added = cst.Arg(cst.SimpleString(f'"{code}"'), keyword=cst.Name("code"), equal=_TIGHT_EQUAL)
@@ -73,23 +74,24 @@ def _imports_torch(tree: ast.Module) -> bool:
 
 def plan_codes(
     tree: ast.Module,
+    source: str,
     *,
     helper: tuple[tuple[str, str], ...],
     call: str,
     codes: tuple[tuple[str, str], ...],
     imports: tuple[str, ...] = (),
-) -> RecipePlan | str | None:
+) -> RecipePlan | Review | None:
     """Replace each `old` statement of `helper` (wherever it stands, required) by its `new`,
     and give each `call(...)` statement whose arguments say one of `codes`' words (the first
     that matches) that code."""
     edits: list[Edit] = []
     done = any(new and any(locate(b, new) is not None for b in _blocks(tree)) for _, new in helper)
     if not done and any("torch." in new for _, new in helper) and not _imports_torch(tree):
-        return "`import torch` is not in the module (the helper's annotation needs it)"
+        return Review("`import torch` is not in the module (the helper's annotation needs it)")
     for old, new in () if done else helper:
         found = [(b, i) for b in _blocks(tree) if (i := locate(b, old)) is not None]
         if not found:
-            return f"`{old.strip().splitlines()[0]}` is not there any more"
+            return Review(f"`{old.strip().splitlines()[0]}` is not there any more")
         count = len(ast.parse(old).body)
         for block, index in found[:1]:
             edits.append(Edit(block, index, count, laid_out(new, block[index].col_offset)))
@@ -101,10 +103,11 @@ def plan_codes(
                 continue
             if any(keyword.arg == "code" for keyword in value.keywords):
                 continue
-            words = " ".join(segment(a) for a in [*value.args, *(k.value for k in value.keywords)])
+            said = [*value.args, *(k.value for k in value.keywords)]
+            words = " ".join(segment(source, a) for a in said)
             code = next((c for key, c in codes if key in words), None)
             if code is not None and isinstance(stmt, ast.Expr):
-                edits.append(Edit(block, index, 1, with_code(stmt, code)))
+                edits.append(Edit(block, index, 1, with_code(stmt, code, source)))
                 coded += 1
     if not edits:
         return None
@@ -122,9 +125,9 @@ def _recipe(
 ) -> Recipe:
     imports = ("report_rejection",) if any("report_rejection" in n for _, n in helper) else ()
 
-    def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+    def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
         pairs = tuple(codes.items())
-        return plan_codes(tree, helper=helper, call=call, codes=pairs, imports=imports)
+        return plan_codes(tree, source, helper=helper, call=call, codes=pairs, imports=imports)
 
     WORDS[name] = (call, codes)
     return Recipe(name, path, plan, change=change, effect=effect)

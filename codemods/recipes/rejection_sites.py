@@ -18,6 +18,7 @@ import libcst as cst
 from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, segment
 from codemods.recipes.reason_codes import WORDS
 from codemods.shared.layout import Room, fit
+from codemods.shared.review import Review
 
 Words = tuple[tuple[str, str], ...]  # the words of a message -> its code (the first that matches)
 
@@ -52,10 +53,10 @@ def _is_report(stmt: ast.stmt) -> bool:
     return isinstance(func, ast.Name) and func.id == "report_rejection"
 
 
-def report_call(logger: str, node: str, message: ast.expr, column: int, code: str) -> str:
+def report_call(message: str, logger: str, node: str, column: int, code: str) -> str:
     """`report_rejection(logger, node, <message as written>, code="<code>")` laid out as black
     would, for a statement at `column` (continuation lines without the block's indentation)."""
-    lines = segment(message).split("\n")
+    lines = message.split("\n")
     message_text = "\n".join([lines[0], *(line[column:] for line in lines[1:])])
     call = cst.parse_expression(
         f'report_rejection({logger}, {node}, {message_text}, code="{code}")'
@@ -79,18 +80,18 @@ def support_checks(tree: ast.Module) -> list[ast.FunctionDef]:
 
 
 def plan_log_then_reject(
-    tree: ast.Module, code: str, words: Words = (), logger: str = "logger"
-) -> RecipePlan | str | None:
+    tree: ast.Module, source: str, code: str, words: Words = (), logger: str = "logger"
+) -> RecipePlan | Review | None:
     """The plan for every `log; return False` in the module's `is_node_supported` methods, each
     reporting the code of the first of `words` its message says, else `code`."""
     checks = support_checks(tree)
     if not checks:
-        return "no is_node_supported() in this file"
+        return Review("no is_node_supported() in this file")
     edits: list[Edit] = []
     done = 0
     for function in checks:
         if len(function.args.args) < 2:
-            return f"is_node_supported() at line {function.lineno} takes no node"
+            return Review(f"is_node_supported() at line {function.lineno} takes no node")
         node = function.args.args[-1].arg
         for block in blocks(function):
             for index, stmt in enumerate(block[:-1]):
@@ -102,14 +103,15 @@ def plan_log_then_reject(
                 if found is None or not _is_return_false(following):
                     continue
                 how, message = found
-                said = next((c for word, c in words if word in segment(message)), code)
-                report = report_call(logger, node, message, stmt.col_offset, said)
+                text = segment(source, message)
+                said = next((c for word, c in words if word in text), code)
+                report = report_call(text, logger, node, stmt.col_offset, said)
                 if how == "replace":
                     edits.append(Edit(block, index, 1, report))
                 else:
                     edits.append(Edit(block, index + 1, 0, report))
     if not edits:
-        return None if done else "no `log a reason; return False` in is_node_supported()"
+        return None if done else Review("no `log a reason; return False` in is_node_supported()")
     return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)")
 
 
@@ -121,7 +123,7 @@ def log_then_reject(name: str, path: str, backend: str, code: str, words: Words 
     return Recipe(
         name,
         path,
-        lambda tree, runtime: plan_log_then_reject(tree, code, words),
+        lambda tree, source: plan_log_then_reject(tree, source, code, words),
         change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` right before "
         f'`return False` becomes `report_rejection(logger, node, MSG, code="{code}")`; a '
         "`self.log_once(MSG)` there stays and is followed by it",

@@ -14,23 +14,24 @@ from __future__ import annotations
 
 import ast
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function, replace_once
+from codemods.recipes.base import Recipe, RecipePlan, find_function, replace_once
+from codemods.shared.review import Review
 
 OLD = 'vela.main(" ".join(args).split(" "))\n'
 NEW = 'with stdout_to_log(__name__):\n    vela.main(" ".join(args).split(" "))\n'
 
 
-def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     outer = find_function(tree.body, "vela_compile")
     if outer is None:
-        return "no vela_compile() in this file"
+        return Review("no vela_compile() in this file")
     inner = find_function(outer.body, "run")
     if inner is None:
-        return "vela_compile() no longer calls Vela from a nested run()"
+        return Review("vela_compile() no longer calls Vela from a nested run()")
     edit = replace_once(inner.body, OLD, NEW)
-    if not isinstance(edit, Edit):
-        return edit and f"vela_compile.run(): {edit}"
-    return RecipePlan([edit], ("stdout_to_log",))
+    if isinstance(edit, Review):
+        return Review(f"vela_compile.run(): {edit.reason}")
+    return None if edit is None else RecipePlan([edit], ("stdout_to_log",))
 
 
 RECIPE = Recipe(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, find_function, replace_once
+from codemods.shared.review import Review
 
 PRINTER = "pretty_print_xnngraph"
 _FORMATTING = """\
@@ -53,19 +54,19 @@ if artifact_enabled(graph_log):
 """
 
 
-def _formatter_edits(tree: ast.Module) -> list[Edit] | str:
+def _formatter_edits(tree: ast.Module) -> list[Edit] | Review:
     """Move the printer's formatting into `format_xnngraph` (nothing when done before)."""
     printer = find_function(tree.body, PRINTER)
     if printer is None:
-        return f"no {PRINTER}() in this file"
+        return Review(f"no {PRINTER}() in this file")
     existing = find_function(tree.body, "format_xnngraph")
     if existing is not None:
         if ast.dump(existing) != ast.dump(ast.parse(_FORMATTER).body[0]):
-            return "a different format_xnngraph() is already there"
+            return Review("a different format_xnngraph() is already there")
         return []
     edit = replace_once(printer.body, _FORMATTING, _FORMATTED)
     if not isinstance(edit, Edit):
-        return f"{PRINTER}(): {edit or 'its formatting is already a call'}"
+        return Review(f"{PRINTER}(): {edit.reason if edit else 'its formatting is already a call'}")
     return [Edit(tree.body, tree.body.index(printer), 0, _FORMATTER), edit]
 
 
@@ -92,21 +93,23 @@ def _dead_logger(tree: ast.Module) -> list[Edit]:
     return []
 
 
-def plan(tree: ast.Module, runtime: str) -> RecipePlan | str | None:
+def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     converter = find_function(tree.body, "convert_to_flatbuffer")
     if converter is None:
-        return "no convert_to_flatbuffer() in this file"
+        return Review("no convert_to_flatbuffer() in this file")
     formatter = _formatter_edits(tree)
-    if isinstance(formatter, str):
+    if isinstance(formatter, Review):
         return formatter
     dump = replace_once(converter.body, _DUMP, _LOGGED)
-    if isinstance(dump, str):
-        return f"convert_to_flatbuffer(): {dump}"
+    if isinstance(dump, Review):
+        return Review(f"convert_to_flatbuffer(): {dump.reason}")
     edits = formatter + ([dump, *_dead_logger(tree)] if dump else [])
     if not edits:
         return None  # applied before
     if not dump:
-        return "convert_to_flatbuffer() logs the graph already but the formatter is not there"
+        return Review(
+            "convert_to_flatbuffer() logs the graph already but the formatter is not there"
+        )
     return RecipePlan(edits, ("artifact_enabled", "get_artifact_logger"))
 
 

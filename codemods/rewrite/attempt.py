@@ -10,7 +10,7 @@ from bisect import bisect_right
 import libcst as cst
 
 from codemods.analyse.names import ModuleNames
-from codemods.fixes import Names, SitePlan, SiteSkipped
+from codemods.fixes import Names, SitePlan
 from codemods.guard import Allowed, check, span
 from codemods.plan.plans import (
     HeaderEdit,
@@ -24,8 +24,9 @@ from codemods.plan.plans import (
 from codemods.rewrite.anchors import header_units
 from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
-from codemods.rewrite.transformer import PlanSkipped, SiteMismatch, UnitTransformer
+from codemods.rewrite.transformer import Retry, SiteMismatch, UnitTransformer, build_site
 from codemods.shared.layout import LINE_LENGTH, fit, node_code
+from codemods.shared.review import Review
 from codemods.shared.units import Unit, merge_units, unit_for
 from lint_rules import Config
 from lint_rules.detector import Analysis
@@ -34,18 +35,9 @@ from lint_rules.walk import walk_all
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
-class Retry(Exception):
-    """Some sites cannot be rewritten as planned: review them (`skipped`), or rewrite them as
-    part of their statement (`whole_statement`), and start again."""
-
-    def __init__(self, skipped: dict[int, str], whole_statement: set[int]) -> None:
-        super().__init__(f"{len(skipped)} skipped")
-        self.skipped = skipped
-        self.whole_statement = whole_statement
-
-
 class Rewrite:
-    """One attempt at rewriting a module with a given set of plans."""
+    """One attempt at rewriting a module with a given set of plans; `Retry` when some cannot be
+    carried out as they are."""
 
     def __init__(
         self,
@@ -54,14 +46,12 @@ class Rewrite:
         names: ModuleNames,
         config: Config,
         whole_module: bool,
-        whole_statement: set[int],
     ) -> None:
         self.analysis = analysis
         self.lines = lines
         self.names = names
         self.config = config
         self.whole_module = whole_module
-        self.whole_statement = whole_statement
         self.starts = line_starts(lines)
 
     def run(self, plans: list[SitePlan]) -> tuple[str, list[SitePlan], ast.Module]:
@@ -76,41 +66,38 @@ class Rewrite:
             found = module_logger(self.analysis, plans, self.names, runtime)
         early = too_early(self.analysis, plans, found)
         if early:  # one logger per module: those sites wait until its line moves up
-            raise Retry(early, set())
+            raise Retry(early)
         names, edit = choose_names(self.analysis, plans, self.names, runtime, drop, found)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)
         edits: list[TextEdit] = []
         done: list[SitePlan] = []
         for unit, unit_plans in zip(units, in_unit, strict=True):
-            try:
-                new, unit_done = _apply_unit(
-                    unit,
-                    self.lines,
-                    unit_plans,
-                    names,
-                    (drop, dead_constants(drop, self.names)),
-                    edit,
-                )
-            except PlanSkipped as exc:
-                raise Retry({id(exc.plan.finding): str(exc)}, set()) from None
+            new, unit_done = _apply_unit(  # a site given up raises Retry at once
+                unit,
+                self.lines,
+                unit_plans,
+                names,
+                (drop, dead_constants(drop, self.names)),
+                edit,
+            )
             first = unit.start
             if not new and (any(p.removes for p in unit_plans) or self._holds_constant(unit, drop)):
                 first = _attached_comment(self.lines, unit.start)  # it described what went
             edits.append((self.starts[first - 1], self.starts[unit.end], new, True))
             done += unit_done
-        skipped: dict[int, str] = {}
+        given_up: list[tuple[SitePlan, Review]] = []
         for group in _outermost(alone):
             try:
                 edits.append(self._call_edit(group, names))
-            except PlanSkipped as exc:
-                skipped[id(exc.plan.finding)] = str(exc)
+            except Retry as retry:  # a build gave its site up: the others are still tried
+                given_up += retry.given_up
             except cst.ParserSyntaxError:  # the call's text alone does not parse: use its statement
-                raise Retry({}, {id(group[0].finding)}) from None
+                raise Retry(whole_statement=[group[0]]) from None
             else:
                 done += group
-        if skipped:
-            raise Retry(skipped, set())
+        if given_up:
+            raise Retry(given_up)
         new_text = splice(text, self.lines, self.starts, edits)
         allowed = Allowed(
             constants=dead_constants(drop, self.names),
@@ -132,9 +119,7 @@ class Rewrite:
         if self.whole_module:
             return everything
         index = self.analysis.facts.statements
-        nodes: list[ast.expr | ast.stmt] = [
-            p.call for p in plans if p.removes or id(p.finding) in self.whole_statement
-        ]
+        nodes: list[ast.expr | ast.stmt] = [p.call for p in plans if p.removes or p.whole_statement]
         if drop:
             nodes += [
                 node
@@ -183,11 +168,8 @@ class Rewrite:
                 return start, end, renamed, False
         node = cst.parse_expression(text)
         plan = group[0]
-        if len(group) == 1 and plan.build is not None:
-            try:  # the common case: no visitor needed
-                new = plan.build(node, names)
-            except SiteSkipped as exc:
-                raise PlanSkipped(plan, str(exc)) from None
+        if len(group) == 1 and plan.build is not None:  # the common case: no visitor needed
+            new = build_site(plan, node, names)
             if plan.room is not None:
                 return start, end, fit(new, plan.room)[1], False
             return start, end, node_code(new), False
@@ -267,12 +249,12 @@ def _outermost(plans: list[SitePlan]) -> list[list[SitePlan]]:
 def _by_ordinal(roots: list[ast.AST], plans: list[SitePlan]) -> dict[int, SitePlan]:
     """Plans keyed by their site's preorder position among the calls and comparisons under
     `roots` (libcst's visiting order), so the transformer finds them without position metadata."""
-    unique = {
-        id(n): n for root in roots for n in walk_all(root) if isinstance(n, (ast.Call, ast.Compare))
-    }
-    calls = sorted(unique.values(), key=_position)
-    index = {id(c): i for i, c in enumerate(calls)}
-    return {index[id(p.call)]: p for p in plans if id(p.call) in index}
+    # ast nodes hash by identity: `dict.fromkeys` drops a node reached from two roots
+    unique = dict.fromkeys(
+        n for root in roots for n in walk_all(root) if isinstance(n, (ast.Call, ast.Compare))
+    )
+    index = {call: i for i, call in enumerate(sorted(unique, key=_position))}
+    return {index[p.call]: p for p in plans if p.call in index}
 
 
 def _apply_unit(

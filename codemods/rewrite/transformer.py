@@ -10,20 +10,38 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from codemods.analyse.names import DROPPABLE_MODULES
-from codemods.fixes import Names, SitePlan, SiteSkipped
+from codemods.fixes import Names, SitePlan
 from codemods.shared.layout import fit, leading_lines, node_code
+from codemods.shared.review import NeedsReview, Review
 
 
 class SiteMismatch(Exception):
     """The libcst node found at a site's ordinal is not the call the detector reported."""
 
 
-class PlanSkipped(Exception):
-    """A planned site's `build` refused it (`SiteSkipped`): the plan, and the review reason."""
+class Retry(Exception):
+    """Some plans cannot be carried out as they are: the sites given up (`given_up`, each with its
+    Review: a `build` refused it, the module's logger is bound too late), and the sites whose call
+    is rewritten as part of its statement (`whole_statement`). The pipeline marks those plans
+    (`SitePlan.review`, `SitePlan.whole_statement`) and starts again."""
 
-    def __init__(self, plan: SitePlan, reason: str) -> None:
-        super().__init__(reason)
-        self.plan = plan
+    def __init__(
+        self,
+        given_up: list[tuple[SitePlan, Review]] | None = None,
+        whole_statement: list[SitePlan] | None = None,
+    ) -> None:
+        self.given_up = given_up or []
+        self.whole_statement = whole_statement or []
+        super().__init__(f"{len(self.given_up)} given up")
+
+
+def build_site(plan: SitePlan, node: cst.BaseExpression, names: Names) -> cst.BaseExpression:
+    """`plan.build` on the site's libcst node; a refusal (`NeedsReview`) gives the site up."""
+    assert plan.build is not None, "a removal has nothing to build"
+    try:
+        return plan.build(node, names)
+    except NeedsReview as exc:
+        raise Retry([(plan, exc.review)]) from None
 
 
 def same_call(code: str, call: ast.expr) -> bool:
@@ -51,8 +69,9 @@ class UnitTransformer(cst.CSTTransformer):
         super().__init__()
         self._ordinal = -1
         self._stack: list[int] = []
-        self._removed: dict[int, SitePlan] = {}
-        self._doomed: set[int] = set()
+        # libcst nodes hash by identity: these name the nodes of this visit, not equal copies
+        self._removed: dict[cst.BaseExpression, SitePlan] = {}
+        self._doomed: set[cst.BaseStatement] = set()
         self._last_removed: SitePlan | None = None
 
     def visit_Call(self, node: cst.Call) -> bool:
@@ -85,19 +104,16 @@ class UnitTransformer(cst.CSTTransformer):
             raise SiteMismatch(f"line {plan.call.lineno}: site not found by libcst")
         if plan.build is None:
             assert isinstance(updated_node, cst.Call)  # removals are of call statements
-            self._removed[id(updated_node)] = plan
+            self._removed[updated_node] = plan
             return updated_node
-        try:
-            new = plan.build(updated_node, self.names)
-        except SiteSkipped as exc:
-            raise PlanSkipped(plan, str(exc)) from None
+        new = build_site(plan, updated_node, self.names)
         self.done.append(plan)
         return fit(new, plan.room)[0] if plan.room is not None else new
 
     def leave_Expr(
         self, original_node: cst.Expr, updated_node: cst.Expr
     ) -> cst.Expr | cst.RemovalSentinel:
-        plan = self._removed.pop(id(updated_node.value), None)
+        plan = self._removed.pop(updated_node.value, None)
         if plan is None:
             return updated_node
         self.done.append(plan)
@@ -121,7 +137,7 @@ class UnitTransformer(cst.CSTTransformer):
             updated_node = updated_node.with_changes(
                 leading_lines=_without_attached_comment(updated_node.leading_lines)
             )
-        self._doomed.add(id(updated_node))
+        self._doomed.add(updated_node)
         return updated_node
 
     def _is_constant(self, line: cst.SimpleStatementLine) -> bool:
@@ -149,7 +165,7 @@ class UnitTransformer(cst.CSTTransformer):
         out: list[cst.BaseStatement] = []
         carry: list[cst.EmptyLine] | None = None
         for stmt in body:
-            if id(stmt) in self._doomed:
+            if stmt in self._doomed:
                 lines = leading_lines(stmt)
                 if carry is None:
                     carry = lines

@@ -87,8 +87,8 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.error = f"internal error, file left as it is: {exc!r}"
         return outcome
     rel = _CONFIG.relpath(path)  # reports name files from the project root, as the lint does
-    outcome.review = [_record(r.finding, rel, r.reason) for r in result.review]
-    outcome.refused_recipes = result.refused_recipes
+    outcome.review = [_record(r.finding, rel, r.review.reason) for r in result.review]
+    outcome.refused_recipes = [(name, review.reason) for name, review in result.refused_recipes]
     outcome.test_pairs = [
         {"site": f"{rel}:{f.line}", "code": f.code, "test": test, "channel": ch, "action": act}
         for f, test, ch, act in result.test_pairs
@@ -97,8 +97,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.error, outcome.error_line = result.error, result.error_line
         return outcome
     outcome.recipes = result.recipes
-    notes = {id(finding): note for finding, note in result.notes}
-    outcome.rewritten = [_record(f, rel, notes.get(id(f), "")) for f in result.rewritten]
+    outcome.rewritten = [_record(r.finding, rel, r.note) for r in result.rewritten]
     if not result.changed:
         return outcome
     try:

@@ -59,7 +59,7 @@ def test_a_changed_upstream_shape_is_refused_with_a_reason(config, name: str) ->
     assert old in source
     result = migrate_source(source.replace(old, new), f"executorch/{rel}", config)
     refused = dict(result.refused_recipes)
-    assert name in refused and "upstream changed" in refused[name], result.refused_recipes
+    assert name in refused and "upstream changed" in refused[name].reason, result.refused_recipes
     assert name not in [n for n, _ in result.recipes]
 
 
@@ -70,5 +70,6 @@ def test_each_recipe_matches_executorch_main() -> None:
     for recipe in BACKEND_RECIPES:
         path = Path(src) / recipe.path
         assert path.is_file(), f"{recipe.name}: {path} is not in ExecuTorch main"
-        plan = recipe.plan(ast.parse(path.read_text()), "et_log_runtime")
+        text = path.read_text()
+        plan = recipe.plan(ast.parse(text), text)
         assert isinstance(plan, RecipePlan), f"{recipe.name} refuses on main: {plan}"

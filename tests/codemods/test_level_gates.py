@@ -26,7 +26,7 @@ def test_the_gate_and_the_output_it_guards_read_one_logger() -> None:
     assert "    if logger.isEnabledFor(logging.INFO):\n" in result.new_text
     assert '    logger.warning("profiled events:")\n' in result.new_text
     assert ".level" not in result.new_text and "get_logger(__name__)." not in result.new_text
-    codes = sorted(f.code for f in result.rewritten)
+    codes = sorted(r.finding.code for r in result.rewritten)
     assert codes == ["ETL002", "ETL009"]  # the root getLogger() inside the gate is ETL009's
 
 

@@ -37,7 +37,7 @@ def test_a_module_with_its_own_logger_setup_is_left_as_it_is() -> None:
     result = migrate_source(MLX_LOGGING, PATH, CONFIG)
     assert result.error is None
     assert result.new_text == MLX_LOGGING and not result.rewritten
-    reasons = {r.finding.code: r.reason for r in result.review}
+    reasons = {r.finding.code: r.review.reason for r in result.review}
     assert set(reasons) == {"ETL001", "ETL002", "ETL006"}
     for code in ("ETL001", "ETL002"):
         assert "sets up its own logger `logger`" in reasons[code]
@@ -62,5 +62,5 @@ def test_a_handler_added_inside_a_function_is_not_a_module_setup() -> None:
         '    logging.info("report written")\n'
     )
     result = migrate_source(src, "executorch/backends/arm/tosa/partitioner.py", CONFIG)
-    assert {f.code for f in result.rewritten} == {"ETL001", "ETL002"}
+    assert {r.finding.code for r in result.rewritten} == {"ETL001", "ETL002"}
     assert not result.review

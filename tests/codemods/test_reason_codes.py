@@ -15,7 +15,7 @@ import pytest
 
 from codemods.recipes import RECIPE_NAMED, reason_codes
 from codemods.recipes.apply import apply_recipes
-from codemods.recipes.base import SOURCE, RecipePlan
+from codemods.recipes.base import RecipePlan
 from codemods.recipes.reason_codes import ARM, WORDS, XNNPACK
 from et_log_report.codes import describe
 
@@ -123,8 +123,8 @@ def test_the_new_why_reports_with_its_codes() -> None:
 
 def test_a_moved_helper_is_refused() -> None:
     out = _apply(CONFIG.replace("WhyNoPartition(logger=logger)", "WhyNoPartition(logger)"))
-    ((name, reason),) = out.refused
-    assert name == COMMON.name and "why = WhyNoPartition(logger=logger)" in reason
+    ((name, review),) = out.refused
+    assert name == COMMON.name and "why = WhyNoPartition(logger=logger)" in review.reason
     assert out.text == CONFIG.replace("WhyNoPartition(logger=logger)", "WhyNoPartition(logger)")
 
 
@@ -133,8 +133,8 @@ def test_a_module_without_torch_is_refused() -> None:
     (so the annotation would raise NameError at import) is left as it is."""
     text = CONFIG.replace("import torch\n", "")
     out = _apply(text)
-    ((name, reason),) = out.refused
-    assert name == COMMON.name and "import torch" in reason
+    ((name, review),) = out.refused
+    assert name == COMMON.name and "import torch" in review.reason
     assert out.text == text
 
 
@@ -174,11 +174,7 @@ def test_executorch_main_has_each_helper_and_each_word(recipe) -> None:
     a reason reworded upstream shows here."""
     path = Path(str(UPSTREAM)) / recipe.path
     text = path.read_text(encoding="utf-8")
-    token = SOURCE.set(text)  # as the engine does while planning
-    try:
-        plan = recipe.plan(ast.parse(text), "executorch._logging")
-    finally:
-        SOURCE.reset(token)
+    plan = recipe.plan(ast.parse(text), text)
     assert isinstance(plan, RecipePlan), plan
     call, codes = WORDS[recipe.name]
     said = [

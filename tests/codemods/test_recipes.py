@@ -11,7 +11,7 @@ from codemod_support import SAMPLE
 
 from codemods.migrate import main
 from codemods.pipeline import migrate_source
-from codemods.recipes import RECIPES, Recipe
+from codemods.recipes import RECIPES, Recipe, RecipePlan
 
 UTILS = "exir/backend/utils.py"
 SERIALIZER = "backends/xnnpack/serialization/xnnpack_graph_serialize.py"
@@ -63,8 +63,8 @@ def test_a_changed_upstream_shape_is_refused_and_left_as_the_site_kinds_wrote_it
     result = migrate_source(changed, path, config, recipes=[_recipe("why-no-partition-info")])
     plain = migrate_source(changed, path, config, recipes=[])
     assert result.recipes == [] and result.new_text == plain.new_text
-    ((name, reason),) = result.refused_recipes
-    assert name == "why-no-partition-info" and "self.logger.debug(self)" in reason
+    ((name, review),) = result.refused_recipes
+    assert name == "why-no-partition-info" and "self.logger.debug(self)" in review.reason
 
 
 def test_a_statement_sharing_its_line_is_refused(config):
@@ -74,7 +74,7 @@ def test_a_statement_sharing_its_line_is_refused(config):
     )
     recipes = [_recipe("why-no-partition-info")]
     result = migrate_source(shared, f"executorch/{UTILS}", config, recipes=recipes)
-    assert result.recipes == [] and "shares its line" in result.refused_recipes[0][1]
+    assert result.recipes == [] and "shares its line" in result.refused_recipes[0][1].reason
 
 
 def test_no_recipes_flag_and_the_report(sample_copy, tmp_path):
@@ -193,8 +193,21 @@ def test_the_graph_recipe_refuses_when_the_printer_or_the_dump_moved(config) -> 
         result = migrate_source(text, path, config, recipes=[graph])
         plain = migrate_source(text, path, config, recipes=[])
         assert result.recipes == [] and result.new_text == plain.new_text, old
-        ((name, reason),) = result.refused_recipes
-        assert name == graph.name and "upstream changed" in reason, reason
+        ((name, review),) = result.refused_recipes
+        assert name == graph.name and "upstream changed" in review.reason, review
     clash = _source(SERIALIZER) + "\n\ndef format_xnngraph(text):\n    return text\n"
     result = migrate_source(clash, path, config, recipes=[graph])
-    assert "a different format_xnngraph()" in result.refused_recipes[0][1]
+    assert "a different format_xnngraph()" in result.refused_recipes[0][1].reason
+
+
+def test_a_recipe_quotes_the_code_it_keeps_from_the_text_it_is_given() -> None:
+    """A recipe's plan reads the module's text from its argument (no state set by the engine):
+    the message a rejection recipe moves into `report_rejection` is quoted as written there (the
+    tree alone would give `f'...'`, in single quotes)."""
+    rel = "backends/qualcomm/partition/qnn_partitioner.py"
+    text = _source(rel)
+    tree = ast.parse(text)
+    plan = _recipe("qualcomm-rejections").plan(tree, text)
+    assert isinstance(plan, RecipePlan), plan
+    written = 'f"{node.target.__name__} | Skipped"'
+    assert written in text and any(written in edit.text for edit in plan.edits), plan.edits

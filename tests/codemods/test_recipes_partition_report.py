@@ -102,8 +102,8 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
     path = f"executorch/{rel}"
     result = migrate_source(text, path, config, recipes=[_recipe("partition-report")])
     assert result.recipes == [] and result.new_text == text
-    ((name, reason),) = result.refused_recipes
-    assert name == "partition-report" and "expected 2 partitioner calls" in reason, reason
+    ((name, review),) = result.refused_recipes
+    assert name == "partition-report" and "expected 2 partitioner calls" in review.reason, review
 
 
 @pytest.mark.parametrize(
@@ -128,8 +128,8 @@ def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it
     result = migrate_source(text, path, config, recipes=[_recipe(name)])
     plain = migrate_source(text, path, config, recipes=[])
     assert result.recipes == [] and result.new_text == plain.new_text
-    ((refused, reason),) = result.refused_recipes
-    assert refused == name and reason, reason
+    ((refused, review),) = result.refused_recipes
+    assert refused == name and review.reason, review
 
 
 def test_a_reported_call_is_laid_out_as_black_would(config) -> None:

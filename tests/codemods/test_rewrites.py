@@ -58,7 +58,7 @@ def test_module_level_call_before_the_logger_waits_for_review(config):
     )
     ((item),) = result.review
     assert item.finding.code == "ETL002"
-    assert "before the module's logger `logger` is bound (line 4)" in item.reason
+    assert "before the module's logger `logger` is bound (line 4)" in item.review.reason
 
 
 def test_docstring_future_and_type_checking_placement(config):

@@ -30,7 +30,7 @@ def test_invalid_example_becomes_fixed(rule, example, config):
         return
     assert result.new_text == example.fixed
     if rule.fixable:
-        assert any(f.code == rule.code for f in result.rewritten)
+        assert any(r.finding.code == rule.code for r in result.rewritten)
     else:  # review-only kinds: `fixed` shows what the other kinds' fixes do around them
         assert any(r.finding.code == rule.code for r in result.review)
     again = migrate_source(result.new_text, example.path, config)
@@ -43,7 +43,7 @@ def test_invalid_example_becomes_fixed(rule, example, config):
 def test_valid_example_is_left_alone(rule, example, config):
     result = migrate_source(example.code, example.path, config)
     assert result.error is None
-    assert rule.code not in {f.code for f in result.rewritten}
+    assert rule.code not in {r.finding.code for r in result.rewritten}
     assert rule.code not in {r.finding.code for r in result.review}
     if not result.rewritten:
         assert result.new_text == example.code

@@ -220,7 +220,7 @@ def test_a_documented_level_stays_with_its_comment() -> None:
         "# Explicitly set logging level: MLETORCH-893\nlogger.setLevel(logging.INFO)\n"
     )
     assert [r.finding.code for r in out.review] == ["ETL006"]
-    assert "MLETORCH-893" in out.review[0].reason
+    assert "MLETORCH-893" in out.review[0].review.reason
 
 
 def test_a_file_header_above_a_removed_line_stays() -> None:

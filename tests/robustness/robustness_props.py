@@ -91,7 +91,7 @@ def check_source(
             raise PropertyFailure("a module without site spellings was changed")
         return out
     fixable = {(f.line, f.col, f.code) for f in findings or () if f.fixable}
-    rewritten = {(f.line, f.col, f.code) for f in result.rewritten}
+    rewritten = {(r.finding.line, r.finding.col, r.finding.code) for r in result.rewritten}
     if rewritten - fixable:
         raise PropertyFailure(
             f"rewrote sites the lint does not call fixable: {rewritten - fixable}"
@@ -105,7 +105,7 @@ def check_source(
     new = result.new_text
     if _parses(new) is None:
         raise PropertyFailure("the migrated text does not compile")
-    _only_sites_changed(text, new, tree, result.rewritten)
+    _only_sites_changed(text, new, tree, [r.finding for r in result.rewritten])
     again = migrate_source(new, path, config)
     if again.error is not None or again.changed or again.rewritten:
         raise PropertyFailure(
