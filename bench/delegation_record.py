@@ -11,8 +11,8 @@ program) in paired rounds, order alternating:
 - **off**: the variable unset: nothing asked for, nothing collected (``bench/partition_report.py``
   measures that path against code without the report).
 
-Models: the e2e tests' (``tests/e2e/lower_with_backend.py``: linear, relu, pow, sort, bitwise_not,
-trunc, acosh) and a
+Models: the e2e tests' (``tests/e2e/harness/lower_with_backend.py``: linear, relu, pow, sort,
+bitwise_not, trunc, acosh) and a
 larger one (``--blocks`` residual blocks of linear, layer_norm, gelu, softmax-weighted mixing, pow
 and sort; about 25 operators each), so the per-node work shows. Figure: the median of the paired
 on/off ratios (goal: <= 1.05). Run: ``.venv/bin/python bench/delegation_record.py [--rounds N]
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
+from harness.wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
 
 from lint_rules.doc_section import write_section  # noqa: E402
 
@@ -73,7 +73,7 @@ class Large(torch.nn.Module):
 
 torch.manual_seed(0)
 if which == "e2e":
-    from lower_with_backend import build_model  # tests/e2e's driver: the e2e tests' model
+    from harness.lower_with_backend import build_model  # the e2e harness's driver and model
 
     model, example = build_model()
 else:

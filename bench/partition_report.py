@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
+from harness.wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
 
 from lint_rules.doc_section import write_section  # noqa: E402
 

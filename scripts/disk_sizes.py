@@ -3,10 +3,10 @@
     .venv/bin/python scripts/disk_sizes.py [--write]
 
 Measures each venv `scripts/bootstrap.sh` made (.venv, and .venv310/.venv313 for CI) and the
-e2e cache (`$ET_LOG_E2E_CACHE`, else tests/e2e/wheel_env.py's default) after a whole test run
-(the released wheel's venv and the lint tools' venvs); prints the table, and with --write puts it
-into README.md between `<!-- sizes -->` markers. A folder that does not exist here keeps the row
-README.md has for it, with the date it was measured."""
+e2e cache (`$ET_LOG_E2E_CACHE`, else tests/e2e/harness/wheel_env.py's default) after a whole test
+run (the released wheel's venv and the lint tools' venvs); prints the table, and with --write puts
+it into README.md between `<!-- sizes -->` markers. A folder that does not exist here keeps the
+row README.md has for it, with the date it was measured."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
+from harness.wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
 
 from lint_rules.doc_section import read_section, write_section  # noqa: E402
 

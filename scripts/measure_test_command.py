@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
+from harness.wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
 
 from lint_rules.doc_section import read_section, write_section  # noqa: E402
 

@@ -14,11 +14,24 @@ if TYPE_CHECKING:
     from lint_rules.facts import ModuleFacts
 
 
+def _block(text: str) -> str:
+    """The module a triple-quoted block in a rule file stands for: a text that opens with a
+    newline is written indented, so that newline, the indentation of its first line on every line
+    and the closing quotes' indentation are dropped; any other text is taken as it is (an escaped
+    string, for a module a block cannot show: no final newline, tabs, trailing spaces)."""
+    if text[:1] != "\n":
+        return text
+    body = text[1:].rstrip(" ")
+    margin = len(body) - len(body.lstrip(" "))
+    return body[margin:].replace("\n" + " " * margin, "\n")
+
+
 @dataclass(frozen=True)
 class Example:
     """A whole module of source. For an invalid example `fixed` is the codemod's exact output
     for the whole module, or None when the codemod leaves the module unchanged (every site in
-    it goes to review)."""
+    it goes to review). `code` and `fixed` are usually written as indented triple-quoted blocks
+    (see `_block`)."""
 
     code: str
     fixed: str | None = None
@@ -28,6 +41,11 @@ class Example:
     # For an invalid example: (line, column), 1-based, of each finding of the example's kind, in
     # order (the lint's tests pin them: a site reported elsewhere, or twice, fails).
     at: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _block(self.code))
+        if self.fixed is not None:
+            object.__setattr__(self, "fixed", _block(self.fixed))
 
 
 @dataclass(frozen=True)

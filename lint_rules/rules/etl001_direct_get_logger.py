@@ -81,127 +81,222 @@ RULE = Rule(
     spellings=("getLogger",),
     valid=(
         Example(
-            code="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            code="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+            """,
             note="already migrated",
         ),
         Example(
-            code="from . import logging\n\nlogger = logging.getLogger(__name__)\n",
+            code="""
+                from . import logging
+
+                logger = logging.getLogger(__name__)
+            """,
             note="a local module that happens to be called `logging`",
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef test_quiet():\n"
-                '    logging.getLogger("executorch").setLevel(logging.ERROR)\n'
-            ),
+            code="""
+                import logging
+
+
+                def test_quiet():
+                    logging.getLogger("executorch").setLevel(logging.ERROR)
+            """,
             path="executorch/exir/tests/test_quiet.py",
             note="tests are not library code",
         ),
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
-                'if __name__ == "__main__":\n    logger.info("run")\n'
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+
+
+                if __name__ == "__main__":
+                    logger.info("run")
+            """,
             note="a script (file with a `__main__` guard)",
         ),
         Example(
-            code="class Registry:\n    def getLogger(self):\n        return None\n\n\nR = Registry().getLogger()\n",
+            code="""
+                class Registry:
+                    def getLogger(self):
+                        return None
+
+
+                R = Registry().getLogger()
+            """,
             note="an unrelated method called getLogger",
         ),
     ),
     invalid=(
         Example(
-            code="import logging\n\nlogger = logging.getLogger(__name__)\n",
-            fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+            """,
             at=((3, 10),),
         ),
         Example(
-            code=(
-                "import logging as lg\n\nlog = lg.getLogger(__name__)\n\n\n"
-                'def f():\n    log.info("x")\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlog = get_logger(__name__)\n\n\n"
-                'def f():\n    log.info("x")\n'
-            ),
+            code="""
+                import logging as lg
+
+                log = lg.getLogger(__name__)
+
+
+                def f():
+                    log.info("x")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                log = get_logger(__name__)
+
+
+                def f():
+                    log.info("x")
+            """,
             note="module alias",
             at=((3, 7),),
         ),
         Example(
-            code="from logging import getLogger as gl\n\nlogger = gl(__file__)\n",
-            fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            code="""
+                from logging import getLogger as gl
+
+                logger = gl(__file__)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+            """,
             note="imported function under an alias, `__file__` name",
             at=((3, 10),),
         ),
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n"
-                "DEFAULT_LEVEL = logging.INFO\n"
-            ),
-            fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\nDEFAULT_LEVEL = logging.INFO\n"
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+                DEFAULT_LEVEL = logging.INFO
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+                DEFAULT_LEVEL = logging.INFO
+            """,
             note="`logging` still used: the runtime import goes after the last import",
             at=((3, 10),),
         ),
         Example(
-            code=(
-                "import logging\n\n"
-                'logger = logging.getLogger("executorch.backends.xnnpack.partition")\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\n"
-                'logger = get_logger("executorch.backends.xnnpack.partition")\n'
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger("executorch.backends.xnnpack.partition")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger("executorch.backends.xnnpack.partition")
+            """,
             path="executorch/backends/xnnpack/partition/example.py",
             note="explicit dotted name inside the package is kept",
             at=((3, 10),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef dump(graph):\n"
-                "    if logging.getLogger().isEnabledFor(logging.DEBUG):\n"
-                "        return str(graph)\n    return None\n"
-            ),
-            fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\n\n\ndef dump(graph):\n"
-                "    if logger.isEnabledFor(logging.DEBUG):\n"
-                "        return str(graph)\n    return None\n"
-            ),
+            code="""
+                import logging
+
+
+                def dump(graph):
+                    if logging.getLogger().isEnabledFor(logging.DEBUG):
+                        return str(graph)
+                    return None
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def dump(graph):
+                    if logger.isEnabledFor(logging.DEBUG):
+                        return str(graph)
+                    return None
+            """,
             note="the root logger used inline: the module logger, created once",
             at=((5, 8),),
         ),
         Example(
-            code=(
-                "import logging\n\n_log = logging.getLogger(__name__)\n\n\ndef plan(algo):\n"
-                "    if logging.getLogger().isEnabledFor(logging.DEBUG):\n"
-                '        _log.debug("best algo: %s", algo)\n'
-            ),
-            fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "_log = get_logger(__name__)\n\n\ndef plan(algo):\n"
-                "    if _log.isEnabledFor(logging.DEBUG):\n"
-                '        _log.debug("best algo: %s", algo)\n'
-            ),
+            code="""
+                import logging
+
+                _log = logging.getLogger(__name__)
+
+
+                def plan(algo):
+                    if logging.getLogger().isEnabledFor(logging.DEBUG):
+                        _log.debug("best algo: %s", algo)
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                _log = get_logger(__name__)
+
+
+                def plan(algo):
+                    if _log.isEnabledFor(logging.DEBUG):
+                        _log.debug("best algo: %s", algo)
+            """,
             path="executorch/exir/passes/memory_planning_pass.py",
             note="inline where the module has a logger: that logger, never get_logger() again",
             at=((3, 8), (7, 8)),
         ),
         Example(
-            code='import logging\n\nlogger = logging.getLogger("genai_pipeline")\n',
+            code="""
+                import logging
+
+                logger = logging.getLogger("genai_pipeline")
+            """,
             fixed=None,
             note="foreign explicit name: review",
             at=((3, 10),),
         ),
         Example(
-            code="import logging\n\n\ndef make(name):\n    return logging.getLogger(name)\n",
+            code="""
+                import logging
+
+
+                def make(name):
+                    return logging.getLogger(name)
+            """,
             fixed=None,
             note="name computed at run time: review",
             at=((5, 12),),
         ),
         Example(
-            code="import logging\n\n\ndef reset():\n    logging.getLogger().handlers.clear()\n",
+            code="""
+                import logging
+
+
+                def reset():
+                    logging.getLogger().handlers.clear()
+            """,
             fixed=None,
             note="the root logger's own handlers: review (the module logger would not mean that)",
             at=((5, 5),),

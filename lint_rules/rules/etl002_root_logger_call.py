@@ -15,8 +15,6 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             yield Site(call)
 
 
-HEADER = "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-
 RULE = Rule(
     code="ETL002",
     name="root-logger-call",
@@ -53,57 +51,110 @@ RULE = Rule(
     ),
     valid=(
         Example(
-            code=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(x):\n    logger.info("x=%s", x)\n'
-            ),
+            code="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(x):
+                    logger.info("x=%s", x)
+            """,
         ),
         Example(
-            code="import logging\n\nLEVEL = logging.getLevelName(logging.INFO)\n",
+            code="""
+                import logging
+
+                LEVEL = logging.getLevelName(logging.INFO)
+            """,
             note="module functions that do not log",
         ),
         Example(
-            code='import mylib\n\n\ndef f():\n    mylib.info("not logging")\n',
+            code="""
+                import mylib
+
+
+                def f():
+                    mylib.info("not logging")
+            """,
             note="an unrelated `info` function",
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef main():\n"
-                '    logging.info("cli output")\n\n\n'
-                'if __name__ == "__main__":\n    main()\n'
-            ),
+            code="""
+                import logging
+
+
+                def main():
+                    logging.info("cli output")
+
+
+                if __name__ == "__main__":
+                    main()
+            """,
             note="scripts are not library code",
         ),
     ),
     invalid=(
         Example(
-            code='import logging\n\n\ndef f(x):\n    logging.info("x=%s", x)\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(x):\n    logger.info("x=%s", x)\n'
-            ),
+            code="""
+                import logging
+
+
+                def f(x):
+                    logging.info("x=%s", x)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(x):
+                    logger.info("x=%s", x)
+            """,
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging as lg\n\nlog = lg.getLogger(__name__)\n\n\n"
-                'def f():\n    lg.warning("w")\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlog = get_logger(__name__)\n\n\n"
-                'def f():\n    log.warning("w")\n'
-            ),
+            code="""
+                import logging as lg
+
+                log = lg.getLogger(__name__)
+
+
+                def f():
+                    lg.warning("w")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                log = get_logger(__name__)
+
+
+                def f():
+                    log.warning("w")
+            """,
             note="module alias; the existing module logger `log` is reused",
             at=((7, 5),),
         ),
         Example(
-            code=(
-                'from logging import info, warning\n\n\ndef f():\n    info("a")\n    warning("b")\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.info("a")\n    logger.warning("b")\n'
-            ),
+            code="""
+                from logging import info, warning
+
+
+                def f():
+                    info("a")
+                    warning("b")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    logger.info("a")
+                    logger.warning("b")
+            """,
             note="imported functions",
             at=(
                 (5, 5),
@@ -111,52 +162,94 @@ RULE = Rule(
             ),
         ),
         Example(
-            code='import logging\n\n\ndef f():\n    logging.log(logging.DEBUG, "m")\n',
-            fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.log(logging.DEBUG, "m")\n'
-            ),
+            code="""
+                import logging
+
+
+                def f():
+                    logging.log(logging.DEBUG, "m")
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    logger.log(logging.DEBUG, "m")
+            """,
             note="`logging` still used",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef print_summary(events):\n    if len(events) != 1:\n"
-                '        logging.warning("Expected one execute event, found %d", len(events))\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def print_summary(events):\n    if len(events) != 1:\n"
-                '        logger.warning("Expected one execute event, found %d", len(events))\n'
-            ),
+            code="""
+                import logging
+
+
+                def print_summary(events):
+                    if len(events) != 1:
+                        logging.warning("Expected one execute event, found %d", len(events))
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def print_summary(events):
+                    if len(events) != 1:
+                        logger.warning("Expected one execute event, found %d", len(events))
+            """,
             path="executorch/backends/cadence/runtime/etdump.py",
             note="a warning in a print function is a diagnostic, not the function's output",
             at=((6, 9),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef load(path):\n    try:\n        return open(path)\n"
-                '    except OSError:\n        logging.exception("cannot open %s", path)\n'
-                "        return None\n"
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def load(path):\n    try:\n        return open(path)\n"
-                '    except OSError:\n        logger.exception("cannot open %s", path)\n'
-                "        return None\n"
-            ),
+            code="""
+                import logging
+
+
+                def load(path):
+                    try:
+                        return open(path)
+                    except OSError:
+                        logging.exception("cannot open %s", path)
+                        return None
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def load(path):
+                    try:
+                        return open(path)
+                    except OSError:
+                        logger.exception("cannot open %s", path)
+                        return None
+            """,
             at=((8, 9),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef print_ops_info(to_edge_gm, final_gm):\n"
-                '    logging.info("\\n" + tabulate(count_ops(final_gm)))\n'
-            ),
-            fixed=(
-                HEADER + "def print_ops_info(to_edge_gm, final_gm):\n"
-                '    logger.info("\\n" + tabulate(count_ops(final_gm)))\n'
-            ),
+            code=r"""
+                import logging
+
+
+                def print_ops_info(to_edge_gm, final_gm):
+                    logging.info("\n" + tabulate(count_ops(final_gm)))
+            """,
+            fixed=r"""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def print_ops_info(to_edge_gm, final_gm):
+                    logger.info("\n" + tabulate(count_ops(final_gm)))
+            """,
             path="executorch/backends/cadence/aot/utils.py",
             note=(
                 "a print function's table: shown by the logging configuration, as before, "
@@ -165,16 +258,28 @@ RULE = Rule(
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging\n\n\nclass ConvertMhaToSha:\n    def split(self, sha):\n"
-                '        if self.verbose:\n            logging.info(f"split: {sha}")\n'
-                '        logging.debug("done")\n'
-            ),
-            fixed=(
-                HEADER + "class ConvertMhaToSha:\n    def split(self, sha):\n"
-                '        if self.verbose:\n            logger.info(f"split: {sha}")\n'
-                '        logger.debug("done")\n'
-            ),
+            code="""
+                import logging
+
+
+                class ConvertMhaToSha:
+                    def split(self, sha):
+                        if self.verbose:
+                            logging.info(f"split: {sha}")
+                        logging.debug("done")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                class ConvertMhaToSha:
+                    def split(self, sha):
+                        if self.verbose:
+                            logger.info(f"split: {sha}")
+                        logger.debug("done")
+            """,
             path="executorch/backends/qualcomm/_passes/convert_mha_to_sha.py",
             note=(
                 "under a verbose flag: the flag chooses the record, the logging configuration "

@@ -82,153 +82,306 @@ RULE = Rule(
     needles=(b"stderr",),
     spellings=("stderr",),
     valid=(
-        Example(code='def f():\n    print("to stdout")\n'),
-        Example(code='import sys\n\n\ndef f():\n    print("x", file=sys.stdout)\n'),
-        Example(code='def f(handle):\n    print("x", file=handle)\n', note="some other file"),
         Example(
-            code=(
-                "import sys\n\n\ndef run(data, quiet=False):\n    if not quiet:\n"
-                '        print(data, end="", file=sys.stderr)\n'
-            ),
+            code="""
+                    def f():
+                        print("to stdout")
+                """
+        ),
+        Example(
+            code="""
+                    import sys
+
+
+                    def f():
+                        print("x", file=sys.stdout)
+                """
+        ),
+        Example(
+            code="""
+                    def f(handle):
+                        print("x", file=handle)
+                """,
+            note="some other file",
+        ),
+        Example(
+            code="""
+                import sys
+
+
+                def run(data, quiet=False):
+                    if not quiet:
+                        print(data, end="", file=sys.stderr)
+            """,
             path="executorch/backends/cadence/runtime/executor.py",
             note="echoed unless the caller passed `quiet`: output the caller asked for",
         ),
         Example(
-            code=(
-                "import sys\n\n\ndef print_memory_planning_info(plan):\n"
-                "    print(plan.table(), file=sys.stderr)\n"
-            ),
+            code="""
+                import sys
+
+
+                def print_memory_planning_info(plan):
+                    print(plan.table(), file=sys.stderr)
+            """,
             note="a function whose name says it prints",
         ),
         Example(
-            code=(
-                "import sys\n\n\ndef lower(graph, verbose=False):\n    if verbose:\n"
-                '        print("lowering", graph, file=sys.stderr)\n'
-            ),
+            code="""
+                import sys
+
+
+                def lower(graph, verbose=False):
+                    if verbose:
+                        print("lowering", graph, file=sys.stderr)
+            """,
             note="printed because the caller set `verbose`",
         ),
         Example(
-            code='import sys\n\n\ndef test_cli(capsys):\n    print("x", file=sys.stderr)\n',
+            code="""
+                import sys
+
+
+                def test_cli(capsys):
+                    print("x", file=sys.stderr)
+            """,
             path="executorch/backends/arm/test/test_cli.py",
             note="tests are not library code",
         ),
         Example(
-            code=(
-                "import argparse\nimport sys\n\n\ndef main():\n"
-                "    parser = argparse.ArgumentParser()\n    args = parser.parse_args()\n"
-                '    print("Error: bad input", args, file=sys.stderr)\n'
-            ),
+            code="""
+                import argparse
+                import sys
+
+
+                def main():
+                    parser = argparse.ArgumentParser()
+                    args = parser.parse_args()
+                    print("Error: bad input", args, file=sys.stderr)
+            """,
             note="a script with an argparse entry point",
         ),
         Example(
-            code='import sys\n\n\ndef f():\n    sys.stderr.write("x\\n")\n',
+            code=r"""
+                import sys
+
+
+                def f():
+                    sys.stderr.write("x\n")
+            """,
             path="examples/export_model.py",
             note="examples are not library code",
         ),
     ),
     invalid=(
         Example(
-            code='import sys\n\n\ndef f(x):\n    print("a", x, file=sys.stderr)\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(x):\n    logger.warning("a %s", x)\n'
-            ),
+            code="""
+                import sys
+
+
+                def f(x):
+                    print("a", x, file=sys.stderr)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(x):
+                    logger.warning("a %s", x)
+            """,
             at=((5, 5),),
         ),
         Example(
-            code=(
-                'import sys as _sys\n\n\ndef f():\n    print("Error: failed", file=_sys.stderr)\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.error("failed")\n'
-            ),
+            code="""
+                import sys as _sys
+
+
+                def f():
+                    print("Error: failed", file=_sys.stderr)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    logger.error("failed")
+            """,
             note="module alias; level from the `Error:` prefix, which the message drops",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "from sys import stderr\n\n\n"
-                'def f(n):\n    print(f"info: loaded {n} ops", file=stderr)\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(n):\n    logger.info(f"loaded {n} ops")\n'
-            ),
+            code="""
+                from sys import stderr
+
+
+                def f(n):
+                    print(f"info: loaded {n} ops", file=stderr)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(n):
+                    logger.info(f"loaded {n} ops")
+            """,
             note="`from sys import stderr`; prefix matched case-insensitively",
             at=((5, 5),),
         ),
         Example(
-            code='import sys\n\n\ndef f():\n    sys.stderr.write("m\\n")\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.warning("m")\n'
-            ),
+            code=r"""
+                import sys
+
+
+                def f():
+                    sys.stderr.write("m\n")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    logger.warning("m")
+            """,
             at=((5, 5),),
         ),
         Example(
-            code='import sys\n\n\ndef f(name):\n    print("a", name, sep=", ", file=sys.stderr)\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(name):\n    logger.warning("a, %s", name)\n'
-            ),
+            code="""
+                import sys
+
+
+                def f(name):
+                    print("a", name, sep=", ", file=sys.stderr)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(name):
+                    logger.warning("a, %s", name)
+            """,
             note="`sep` honoured",
             at=((5, 5),),
         ),
         Example(
-            code='import sys\n\n\ndef f(x):\n    print("50%", x, file=sys.stderr)\n',
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f(x):\n    logger.warning("50%% %s", x)\n'
-            ),
+            code="""
+                import sys
+
+
+                def f(x):
+                    print("50%", x, file=sys.stderr)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(x):
+                    logger.warning("50%% %s", x)
+            """,
             note="`%` escaped when there are arguments",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging\nimport sys\n\nlogger = logging.getLogger(__name__)\n\n\n"
-                'def f():\n    print("Warning: slow path", file=sys.stderr)\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def f():\n    logger.warning("slow path")\n'
-            ),
+            code="""
+                import logging
+                import sys
+
+                logger = logging.getLogger(__name__)
+
+
+                def f():
+                    print("Warning: slow path", file=sys.stderr)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    logger.warning("slow path")
+            """,
             note="the existing module logger is reused",
             at=((8, 5),),
         ),
         Example(
-            code=(
-                "import sys\n\n\ndef e(error):\n"
-                '    print("ERROR: ", str(error), file=sys.stderr)\n    raise error\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def e(error):\n    logger.error(str(error))\n    raise error\n"
-            ),
+            code="""
+                import sys
+
+
+                def e(error):
+                    print("ERROR: ", str(error), file=sys.stderr)
+                    raise error
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def e(error):
+                    logger.error(str(error))
+                    raise error
+            """,
             path="executorch/backends/nxp/backend/ir/logger.py",
             note="the level word alone in its argument: the rest is the message",
             at=((5, 5),),
         ),
         Example(
-            code='import sys\n\n\ndef f():\n    print("progress", end="", file=sys.stderr)\n',
+            code="""
+                import sys
+
+
+                def f():
+                    print("progress", end="", file=sys.stderr)
+            """,
             fixed=None,
             note='`end=""`: review',
             at=((5, 5),),
         ),
         Example(
-            code="import sys\n\n\ndef f(parts):\n    print(*parts, file=sys.stderr)\n",
+            code="""
+                import sys
+
+
+                def f(parts):
+                    print(*parts, file=sys.stderr)
+            """,
             fixed=None,
             note="star-args: review",
             at=((5, 5),),
         ),
         Example(
-            code="import sys\n\n\ndef f():\n    print(file=sys.stderr)\n",
+            code="""
+                import sys
+
+
+                def f():
+                    print(file=sys.stderr)
+            """,
             fixed=None,
             note="empty print: review",
             at=((5, 5),),
         ),
         Example(
-            code='import sys\n\n\ndef f():\n    sys.stderr.write("partial")\n',
+            code="""
+                import sys
+
+
+                def f():
+                    sys.stderr.write("partial")
+            """,
             fixed=None,
             note="write without a trailing newline: review",
             at=((5, 5),),

@@ -61,8 +61,6 @@ def _is_instance(message: ast.Call, categories: Categories) -> bool:
     return categories.kind(message.func) != UNKNOWN or name.endswith("Warning")
 
 
-_HEADER = "from et_log_runtime import get_logger, warn\n\nlogger = get_logger(__name__)\n\n\n"
-
 RULE = Rule(
     code="ETL004",
     name="diagnostic-warning",
@@ -103,113 +101,265 @@ RULE = Rule(
     spellings=(r"warn\b",),
     valid=(
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn("old", DeprecationWarning)\n'
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn("old", DeprecationWarning)
+            """
         ),
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn("x", category=FutureWarning)\n'
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn("x", category=FutureWarning)
+            """
         ),
         Example(
-            code=(
-                "import warnings as _w\n\n\ndef f():\n"
-                '    _w.warn("soon", PendingDeprecationWarning, stacklevel=2)\n'
-            ),
+            code="""
+                import warnings as _w
+
+
+                def f():
+                    _w.warn("soon", PendingDeprecationWarning, stacklevel=2)
+            """,
             note="the module under an alias",
         ),
         Example(
-            code=('from warnings import warn\n\n\ndef f():\n    warn("renamed", FutureWarning)\n'),
+            code="""
+                from warnings import warn
+
+
+                def f():
+                    warn("renamed", FutureWarning)
+            """,
             note="the function imported from `warnings`",
         ),
         Example(
-            code=(
-                "import warnings\n\n\nclass ExirDeprecation(DeprecationWarning):\n    pass\n\n\n"
-                "class OldPassDeprecation(ExirDeprecation):\n    pass\n\n\n"
-                'def f():\n    warnings.warn("gone", OldPassDeprecation)\n'
-            ),
+            code="""
+                import warnings
+
+
+                class ExirDeprecation(DeprecationWarning):
+                    pass
+
+
+                class OldPassDeprecation(ExirDeprecation):
+                    pass
+
+
+                def f():
+                    warnings.warn("gone", OldPassDeprecation)
+            """,
             note="subclasses defined in the same file",
         ),
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn(DeprecationWarning("old"))\n',
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn(DeprecationWarning("old"))
+            """,
             note="a deprecation instance as the message",
         ),
         Example(
-            code='import warnings\n\nwarnings.simplefilter("ignore", UserWarning)\n',
+            code="""
+                import warnings
+
+                warnings.simplefilter("ignore", UserWarning)
+            """,
             note="filters are not warnings",
         ),
     ),
     invalid=(
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn("m")\n',
-            fixed=_HEADER + 'def f():\n    warn(logger, "m")\n',
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn("m")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    warn(logger, "m")
+            """,
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import warnings\n\n\n"
-                'def f():\n    warnings.warn("m", RuntimeWarning, stacklevel=2)\n'
-            ),
-            fixed=_HEADER + 'def f():\n    warn(logger, "m", RuntimeWarning, stacklevel=2)\n',
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn("m", RuntimeWarning, stacklevel=2)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    warn(logger, "m", RuntimeWarning, stacklevel=2)
+            """,
             note="the arguments as written: category and stacklevel kept where they were",
             at=((5, 5),),
         ),
         Example(
-            code='import warnings\n\n\ndef f():\n    warnings.warn("m", category=UserWarning)\n',
-            fixed=_HEADER + 'def f():\n    warn(logger, "m", category=UserWarning)\n',
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn("m", category=UserWarning)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    warn(logger, "m", category=UserWarning)
+            """,
             note="a keyword stays a keyword",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                'from warnings import warn as w\n\n\ndef f(x):\n    w(f"bad {x}", stacklevel=1)\n'
-            ),
-            fixed=_HEADER + 'def f(x):\n    warn(logger, f"bad {x}", stacklevel=1)\n',
+            code="""
+                from warnings import warn as w
+
+
+                def f(x):
+                    w(f"bad {x}", stacklevel=1)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                def f(x):
+                    warn(logger, f"bad {x}", stacklevel=1)
+            """,
             note="imported function under an alias",
             at=((5, 5),),
         ),
         Example(
-            code='from warnings import warn\n\n\ndef f():\n    warn("m")\n',
-            fixed=_HEADER + 'def f():\n    warn(logger, "m")\n',
+            code="""
+                from warnings import warn
+
+
+                def f():
+                    warn("m")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    warn(logger, "m")
+            """,
             note="`warn` from `warnings` gives its name to the runtime's `warn`",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging\nimport warnings\n\nlogger = logging.getLogger(__name__)\n\n\n"
-                'def f():\n    warnings.warn("m")\n'
-            ),
-            fixed=_HEADER + 'def f():\n    warn(logger, "m")\n',
+            code="""
+                import logging
+                import warnings
+
+                logger = logging.getLogger(__name__)
+
+
+                def f():
+                    warnings.warn("m")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                def f():
+                    warn(logger, "m")
+            """,
             note="the existing module logger is reused",
             at=((8, 5),),
         ),
         Example(
-            code=(
-                "import warnings\n\n\nclass ShapeWarning(RuntimeWarning):\n    pass\n\n\n"
-                'def f():\n    warnings.warn(ShapeWarning("m"))\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger, warn\n\nlogger = get_logger(__name__)\n\n\n"
-                "class ShapeWarning(RuntimeWarning):\n    pass\n\n\n"
-                'def f():\n    warn(logger, ShapeWarning("m"))\n'
-            ),
+            code="""
+                import warnings
+
+
+                class ShapeWarning(RuntimeWarning):
+                    pass
+
+
+                def f():
+                    warnings.warn(ShapeWarning("m"))
+            """,
+            fixed="""
+                from et_log_runtime import get_logger, warn
+
+                logger = get_logger(__name__)
+
+
+                class ShapeWarning(RuntimeWarning):
+                    pass
+
+
+                def f():
+                    warn(logger, ShapeWarning("m"))
+            """,
             note="an instance of a diagnostic class of the same file",
             at=((9, 5),),
         ),
         Example(
-            code="import warnings\n\n\ndef f(args):\n    warnings.warn(*args)\n",
+            code="""
+                import warnings
+
+
+                def f(args):
+                    warnings.warn(*args)
+            """,
             fixed=None,
             note="star-args: review",
             at=((5, 5),),
         ),
         Example(
-            code='import warnings\n\n\ndef f(kind):\n    warnings.warn("m", kind)\n',
+            code="""
+                import warnings
+
+
+                def f(kind):
+                    warnings.warn("m", kind)
+            """,
             fixed=None,
             note="category not known statically: review",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import warnings\n\nimport vendor.warnings_kit as kit\n\n\n"
-                'def f():\n    warnings.warn("m", kit.ExperimentalWarning)\n'
-            ),
+            code="""
+                import warnings
+
+                import vendor.warnings_kit as kit
+
+
+                def f():
+                    warnings.warn("m", kit.ExperimentalWarning)
+            """,
             fixed=None,
             note="a category from a module outside the project: it may be an API signal, review",
             at=((7, 5),),

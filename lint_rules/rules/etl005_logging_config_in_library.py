@@ -55,73 +55,124 @@ RULE = Rule(
     spellings=("basicConfig", "setLevel", "addHandler"),
     valid=(
         Example(
-            code=(
-                "import logging\n\n\ndef make_handler():\n"
-                "    handler = logging.StreamHandler()\n"
-                "    handler.setLevel(logging.INFO)\n    return handler\n"
-            ),
+            code="""
+                import logging
+
+
+                def make_handler():
+                    handler = logging.StreamHandler()
+                    handler.setLevel(logging.INFO)
+                    return handler
+            """,
             note="a handler's level is not the root logger's",
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef main():\n    logging.basicConfig(level=logging.INFO)\n\n\n"
-                'if __name__ == "__main__":\n    main()\n'
-            ),
+            code="""
+                import logging
+
+
+                def main():
+                    logging.basicConfig(level=logging.INFO)
+
+
+                if __name__ == "__main__":
+                    main()
+            """,
             note="scripts configure logging",
         ),
         Example(
-            code="import logging\n\nlogging.basicConfig(level=logging.DEBUG)\n",
+            code="""
+                import logging
+
+                logging.basicConfig(level=logging.DEBUG)
+            """,
             path="executorch/exir/tests/conftest.py",
             note="tests are not library code",
         ),
     ),
     invalid=(
         Example(
-            code=(
-                "import logging\n\nlogging.basicConfig(level=logging.INFO)\n\n"
-                "LEVEL = logging.DEBUG\n"
-            ),
-            fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+            code="""
+                import logging
+
+                logging.basicConfig(level=logging.INFO)
+
+                LEVEL = logging.DEBUG
+            """,
+            fixed="""
+                import logging
+
+                LEVEL = logging.DEBUG
+            """,
             at=((3, 1),),
         ),
         Example(
-            code=("import logging as lg\n\nlg.basicConfig()\nlogger = lg.getLogger(__name__)\n"),
-            fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            code="""
+                import logging as lg
+
+                lg.basicConfig()
+                logger = lg.getLogger(__name__)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+            """,
             note="module alias, together with ETL001",
             at=((3, 1),),
         ),
         Example(
-            code=(
-                "import logging\n\nlogging.getLogger().setLevel(logging.INFO)\n\n"
-                "LEVEL = logging.DEBUG\n"
-            ),
-            fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+            code="""
+                import logging
+
+                logging.getLogger().setLevel(logging.INFO)
+
+                LEVEL = logging.DEBUG
+            """,
+            fixed="""
+                import logging
+
+                LEVEL = logging.DEBUG
+            """,
             note="root setLevel",
             at=((3, 1),),
         ),
         Example(
-            code=(
-                "import logging\n\nlogging.root.addHandler(logging.StreamHandler())\n\n"
-                "LEVEL = logging.DEBUG\n"
-            ),
-            fixed="import logging\n\nLEVEL = logging.DEBUG\n",
+            code="""
+                import logging
+
+                logging.root.addHandler(logging.StreamHandler())
+
+                LEVEL = logging.DEBUG
+            """,
+            fixed="""
+                import logging
+
+                LEVEL = logging.DEBUG
+            """,
             note="root addHandler",
             at=((3, 1),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef setup(verbose):\n"
-                "    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO)\n"
-            ),
+            code="""
+                import logging
+
+
+                def setup(verbose):
+                    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO)
+            """,
             fixed=None,
             note="inside a function: review",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging\nimport os\n\n"
-                'if os.environ.get("ET_DEBUG"):\n    logging.basicConfig(level=logging.DEBUG)\n'
-            ),
+            code="""
+                import logging
+                import os
+
+                if os.environ.get("ET_DEBUG"):
+                    logging.basicConfig(level=logging.DEBUG)
+            """,
             fixed=None,
             note="inside a block: review",
             at=((5, 5),),

@@ -202,99 +202,148 @@ RULE = Rule(
     spellings=("setLevel",),
     valid=(
         Example(
-            code=(
-                "import logging\n\nhandler = logging.StreamHandler()\n"
-                "handler.setLevel(logging.INFO)\n"
-            ),
+            code="""
+                import logging
+
+                handler = logging.StreamHandler()
+                handler.setLevel(logging.INFO)
+            """,
             note="handlers are not loggers",
         ),
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
-                "class XnnpackPartitioner:\n    def __init__(self, verbose=False):\n"
-                "        if verbose:\n            logger.setLevel(logging.DEBUG)\n"
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+
+
+                class XnnpackPartitioner:
+                    def __init__(self, verbose=False):
+                        if verbose:
+                            logger.setLevel(logging.DEBUG)
+            """,
             path="executorch/backends/xnnpack/partition/xnnpack_partitioner.py",
             note="the caller's verbose switch on the module's own logger: it works as it is",
         ),
         Example(
-            code=(
-                "import logging\n\n\nclass Partitioner:\n"
-                "    def __init__(self, verbose):\n"
-                "        self.logger = logging.getLogger(__name__)\n"
-                "        if verbose:\n            self.logger.setLevel(logging.DEBUG)\n"
-            ),
+            code="""
+                import logging
+
+
+                class Partitioner:
+                    def __init__(self, verbose):
+                        self.logger = logging.getLogger(__name__)
+                        if verbose:
+                            self.logger.setLevel(logging.DEBUG)
+            """,
             note="a logger kept on an attribute, the flag on `self`",
         ),
         Example(
-            code=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def debug_enabled():\n    return logger.isEnabledFor(10)\n"
-            ),
+            code="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def debug_enabled():
+                    return logger.isEnabledFor(10)
+            """,
         ),
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n"
-                "logger.setLevel(logging.DEBUG)\n"
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+                logger.setLevel(logging.DEBUG)
+            """,
             path="executorch/backends/vulkan/test/utils.py",
             note="tests are not library code",
         ),
     ),
     invalid=(
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n"
-                "logger.setLevel(logging.WARNING)\n"
-            ),
-            fixed="from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n",
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+                logger.setLevel(logging.WARNING)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+            """,
             note="a constant override at module level is removed: the component decides",
             at=((4, 1),),
         ),
         Example(
-            code=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "logger = get_logger(__name__)\nlogger.setLevel(logging.DEBUG)\n\n\n"
-                "def f(node):\n    logger.debug('checking %s', node)\n"
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                "def f(node):\n    logger.debug('checking %s', node)\n"
-            ),
+            code="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+                logger.setLevel(logging.DEBUG)
+
+
+                def f(node):
+                    logger.debug('checking %s', node)
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def f(node):
+                    logger.debug('checking %s', node)
+            """,
             path="executorch/backends/qualcomm/partition/qnn_partitioner.py",
             note="a module pinned to DEBUG: quiet by default now, `+qualcomm` shows it",
             at=((6, 1),),
         ),
         Example(
-            code=(
-                "from et_log_runtime import get_logger\n\n"
-                'get_logger("executorch.backends.vulkan").setLevel("INFO")\n'
-                "\n\ndef enable_verbose(verbose):\n    if verbose:\n"
-                '        get_logger("executorch.backends").setLevel("DEBUG")\n'
-            ),
+            code="""
+                from et_log_runtime import get_logger
+
+                get_logger("executorch.backends.vulkan").setLevel("INFO")
+
+
+                def enable_verbose(verbose):
+                    if verbose:
+                        get_logger("executorch.backends").setLevel("DEBUG")
+            """,
             path="executorch/backends/vulkan/example.py",
             note="directly on named loggers, also behind a flag: review",
             at=((3, 1), (8, 9)),
         ),
         Example(
-            code=(
-                "import logging\nimport os\n\nfrom et_log_runtime import get_logger\n\n"
-                '_DEBUG = os.environ.get("ET_MLX_DEBUG", "") not in ("", "0")\n'
-                'logger = get_logger("executorch.backends.mlx")\n'
-                "logger.setLevel(logging.DEBUG if _DEBUG else logging.INFO)\n"
-                "logger.propagate = False\n"
-            ),
+            code="""
+                import logging
+                import os
+
+                from et_log_runtime import get_logger
+
+                _DEBUG = os.environ.get("ET_MLX_DEBUG", "") not in ("", "0")
+                logger = get_logger("executorch.backends.mlx")
+                logger.setLevel(logging.DEBUG if _DEBUG else logging.INFO)
+                logger.propagate = False
+            """,
             path="executorch/backends/mlx/_logging.py",
             note="a level from an environment variable: review, with a suggestion",
             at=((8, 1),),
         ),
         Example(
-            code=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "# progress of a long evaluation\nlogger = get_logger(__name__)\n"
-                "# deliberate: progress is shown at INFO (TICKET-893)\n"
-                "logger.setLevel(logging.INFO)\n"
-            ),
+            code="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                # progress of a long evaluation
+                logger = get_logger(__name__)
+                # deliberate: progress is shown at INFO (TICKET-893)
+                logger.setLevel(logging.INFO)
+            """,
             path="executorch/backends/arm/util/arm_model_evaluator.py",
             note=(
                 "a level its author documented (a comment, a ticket): users may rely on it, "

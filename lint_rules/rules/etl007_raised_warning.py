@@ -48,48 +48,90 @@ RULE = Rule(
     needles=(b"Warning",),
     spellings=(r"raise\s+[\w.]*Warning", r"class\s+\w+\s*\([^)]*Warning"),
     valid=(
-        Example(code="def f():\n    raise ValueError('bad')\n"),
         Example(
-            code="def f():\n    raise DeprecationWarning('old API')\n",
+            code="""
+                    def f():
+                        raise ValueError('bad')
+                """
+        ),
+        Example(
+            code="""
+                def f():
+                    raise DeprecationWarning('old API')
+            """,
             note="API signals are never flagged",
         ),
         Example(
-            code="import warnings\n\n\ndef f():\n    warnings.warn('w', RuntimeWarning)\n",
+            code="""
+                import warnings
+
+
+                def f():
+                    warnings.warn('w', RuntimeWarning)
+            """,
             note="warned, not raised (that is ETL004)",
         ),
     ),
     invalid=(
-        Example(code="def f():\n    raise UserWarning('partition skipped')\n", at=((2, 5),)),
         Example(
-            code="def f():\n    raise RuntimeWarning\n", note="class without a call", at=((2, 5),)
+            code="""
+                    def f():
+                        raise UserWarning('partition skipped')
+                """,
+            at=((2, 5),),
         ),
         Example(
-            code=(
-                "class QuantizationWarning(UserWarning):\n    pass\n\n\n"
-                "def f():\n    raise QuantizationWarning('fallback')\n"
-            ),
+            code="""
+                def f():
+                    raise RuntimeWarning
+            """,
+            note="class without a call",
+            at=((2, 5),),
+        ),
+        Example(
+            code="""
+                class QuantizationWarning(UserWarning):
+                    pass
+
+
+                def f():
+                    raise QuantizationWarning('fallback')
+            """,
             note="a subclass defined in the same file",
             at=((6, 5),),
         ),
         Example(
-            code=(
-                "from executorch.exir.errors import ExportWarning\n\n\n"
-                "def f():\n    raise ExportWarning('odd')\n"
-            ),
+            code="""
+                from executorch.exir.errors import ExportWarning
+
+
+                def f():
+                    raise ExportWarning('odd')
+            """,
             note="an imported name ending in Warning",
             at=((5, 5),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef check(ok):\n    if not ok:\n"
-                '        logging.warning("partition skipped")\n'
-                '        raise UserWarning("partition skipped")\n'
-            ),
-            fixed=(
-                "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n\n\n"
-                'def check(ok):\n    if not ok:\n        logger.warning("partition skipped")\n'
-                '        raise UserWarning("partition skipped")\n'
-            ),
+            code="""
+                import logging
+
+
+                def check(ok):
+                    if not ok:
+                        logging.warning("partition skipped")
+                        raise UserWarning("partition skipped")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def check(ok):
+                    if not ok:
+                        logger.warning("partition skipped")
+                        raise UserWarning("partition skipped")
+            """,
             note="the logging call beside it is migrated (ETL002); the raise stays for review",
             at=((7, 9),),
         ),

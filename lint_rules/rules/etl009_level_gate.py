@@ -106,10 +106,6 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         yield Site(call)
 
 
-_HEADER = (
-    "import logging\n\nfrom et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n"
-)
-
 RULE = Rule(
     code=CODE,
     name="level-gate",
@@ -148,75 +144,138 @@ RULE = Rule(
     spellings=(r"\.level\b", "getEffectiveLevel", "isEnabledFor"),
     valid=(
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
-                "def f(g):\n    if logger.isEnabledFor(logging.DEBUG):\n        g.print_tabular()\n"
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+
+
+                def f(g):
+                    if logger.isEnabledFor(logging.DEBUG):
+                        g.print_tabular()
+            """,
             note="already asks the logger",
         ),
         Example(
-            code="def f(config, limit):\n    return config.level <= limit\n",
+            code="""
+                def f(config, limit):
+                    return config.level <= limit
+            """,
             note="`.level` of something that is not a logger",
         ),
         Example(
-            code=(
-                "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
-                "def verbose():\n    return logger.getEffectiveLevel() <= logging.INFO\n"
-            ),
+            code="""
+                import logging
+
+                logger = logging.getLogger(__name__)
+
+
+                def verbose():
+                    return logger.getEffectiveLevel() <= logging.INFO
+            """,
             note="a module logger's effective level is its own (the root's, until set)",
         ),
     ),
     invalid=(
         Example(
-            code=(
-                "import logging\n\n\nclass CadenceETDump:\n    def print_event_block(self):\n"
-                "        if logging.getLogger().level <= logging.INFO:\n"
-                "            self.inspector.print_data_tabular()\n"
-            ),
-            fixed=(
-                f"{_HEADER}\n\nclass CadenceETDump:\n    def print_event_block(self):\n"
-                "        if logger.isEnabledFor(logging.INFO):\n"
-                "            self.inspector.print_data_tabular()\n"
-            ),
+            code="""
+                import logging
+
+
+                class CadenceETDump:
+                    def print_event_block(self):
+                        if logging.getLogger().level <= logging.INFO:
+                            self.inspector.print_data_tabular()
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                class CadenceETDump:
+                    def print_event_block(self):
+                        if logger.isEnabledFor(logging.INFO):
+                            self.inspector.print_data_tabular()
+            """,
             path="executorch/backends/cadence/runtime/etdump.py",
             note="the root's level: the module logger decides now",
             at=((6, 12),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef preprocess(program):\n"
-                "    if logging.DEBUG >= logging.root.level:\n        program.print_tabular()\n"
-            ),
-            fixed=(
-                f"{_HEADER}\n\ndef preprocess(program):\n"
-                "    if logger.isEnabledFor(logging.DEBUG):\n        program.print_tabular()\n"
-            ),
+            code="""
+                import logging
+
+
+                def preprocess(program):
+                    if logging.DEBUG >= logging.root.level:
+                        program.print_tabular()
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def preprocess(program):
+                    if logger.isEnabledFor(logging.DEBUG):
+                        program.print_tabular()
+            """,
             path="executorch/backends/apple/mps/mps_preprocess.py",
             note="`logging.root`, the level on the left",
             at=((5, 8),),
         ),
         Example(
-            code=(
-                "import logging\n\nlog = logging.getLogger(__name__)\n\n\n"
-                "def f(g):\n    if log.level <= logging.DEBUG:\n        g.dump()\n"
-            ),
-            fixed=(
-                "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-                "log = get_logger(__name__)\n\n\n"
-                "def f(g):\n    if log.isEnabledFor(logging.DEBUG):\n        g.dump()\n"
-            ),
+            code="""
+                import logging
+
+                log = logging.getLogger(__name__)
+
+
+                def f(g):
+                    if log.level <= logging.DEBUG:
+                        g.dump()
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                log = get_logger(__name__)
+
+
+                def f(g):
+                    if log.isEnabledFor(logging.DEBUG):
+                        g.dump()
+            """,
             note="the module's own logger: asked directly",
             at=((7, 8),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef preprocess(graph):\n"
-                "    if logging.root.isEnabledFor(logging.DEBUG):\n        pretty_print(graph)\n"
-            ),
-            fixed=(
-                f"{_HEADER}\n\ndef preprocess(graph):\n"
-                "    if logger.isEnabledFor(logging.DEBUG):\n        pretty_print(graph)\n"
-            ),
+            code="""
+                import logging
+
+
+                def preprocess(graph):
+                    if logging.root.isEnabledFor(logging.DEBUG):
+                        pretty_print(graph)
+            """,
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def preprocess(graph):
+                    if logger.isEnabledFor(logging.DEBUG):
+                        pretty_print(graph)
+            """,
             path="executorch/backends/apple/mps/mps_preprocess.py",
             note="the root asked directly: the module logger is asked instead",
             at=((5, 8),),
@@ -228,20 +287,31 @@ RULE = Rule(
                 "logging.getLogger().getEffectiveLevel() <= logging.INFO:\n"
                 "        reporter.write(self.path)\n"
             ),
-            fixed=(
-                f"{_HEADER}\n\ndef partition(self, reporter):\n"
-                "    if self.path is not None and logger.isEnabledFor(logging.INFO):\n"
-                "        reporter.write(self.path)\n"
-            ),
+            fixed="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def partition(self, reporter):
+                    if self.path is not None and logger.isEnabledFor(logging.INFO):
+                        reporter.write(self.path)
+            """,
             path="executorch/backends/arm/tosa/partitioner.py",
             note="the root's effective level, inside a condition",
             at=((5, 34),),
         ),
         Example(
-            code=(
-                "import logging\n\n\ndef f(g):\n"
-                "    if logging.root.level < logging.INFO:\n        g.dump()\n"
-            ),
+            code="""
+                import logging
+
+
+                def f(g):
+                    if logging.root.level < logging.INFO:
+                        g.dump()
+            """,
             fixed=None,
             note="a strict comparison: review, with the call to write",
             at=((5, 8),),

@@ -17,21 +17,18 @@ from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
 from codemods.recipes.vela_report import RECIPE as VELA_REPORT
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 
-EXPECTED = {
-    VELA_REPORT.name: (VELA_REPORT.path, "with stdout_to_log(__name__):\n"),
-    VELA_VERBOSE.name: (VELA_VERBOSE.path, "verbose=logger.isEnabledFor(logging.DEBUG),"),
-    COREML_LOG_LEVEL.name: (COREML_LOG_LEVEL.path, "return logging.NOTSET\n"),
-}
 BACKEND_RECIPES = (VELA_REPORT, VELA_VERBOSE, COREML_LOG_LEVEL)
+# recipe -> the sample file it edits (its output: snapshots/backend_recipes/)
+FILES = {recipe.name: recipe.path for recipe in BACKEND_RECIPES}
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_applies_once_and_is_idempotent(config, name: str) -> None:
-    rel, line = EXPECTED[name]
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_applies_once_and_is_idempotent(config, snapshot, name: str) -> None:
+    rel = FILES[name]
     source = (SAMPLE / rel).read_text()
     result = migrate_source(source, f"executorch/{rel}", config)
     assert result.error is None and name in [n for n, _ in result.recipes], result.refused_recipes
-    assert line in result.new_text and line not in source, result.new_text
+    snapshot(result.new_text)
     compile(result.new_text, rel, "exec")
     again = migrate_source(result.new_text, f"executorch/{rel}", config)
     assert (again.new_text, again.recipes, again.refused_recipes) == (result.new_text, [], [])
@@ -53,7 +50,7 @@ CHANGED = {
 
 @pytest.mark.parametrize("name", sorted(CHANGED))
 def test_a_changed_upstream_shape_is_refused_with_a_reason(config, name: str) -> None:
-    rel, _ = EXPECTED[name]
+    rel = FILES[name]
     old, new = CHANGED[name]
     source = (SAMPLE / rel).read_text()
     assert old in source

@@ -15,53 +15,20 @@ from codemod_support import SAMPLE
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES, Recipe
 
-# recipe -> (file, a line the recipe writes there)
-WRITES = {
-    "partition-report": (
-        "exir/backend/backend_api.py",
-        "partitioner_result = run_partitioner(partitioner_instance, fake_edge_program)",
-    ),
-    "arm-reporter-rejections": (
-        "exir/backend/utils.py",
-        "            report_rejection(None, node, reason, self.code)",
-    ),
-    "xnnpack-no-config": (
-        "exir/backend/canonical_partitioners/config_partitioner.py",
-        'f"no {type(self).__name__} config for {node.target.__name__}",',
-    ),
-    "vulkan-log-skip": (
-        "backends/vulkan/partitioner/vulkan_partitioner.py",
-        '            report_rejection(logger, node, f"{reason}: {utils.node_io_str(node)}", code)',
-    ),
-    "coreml-rejections": (
-        "backends/apple/coreml/partition/coreml_partitioner.py",
-        '"not supported by coremltools",\n                    code="COREML.UNSUPPORTED",',
-    ),
-    "openvino-rejections": (
-        "backends/openvino/partitioner.py",
-        '"Op not supported: torch.ops." + str(op_type),\n                code="OV.UNSUPPORTED",',
-    ),
-    "qualcomm-rejections": (
-        "backends/qualcomm/partition/qnn_partitioner.py",
-        'f"{node.target.__name__} | Skipped",\n                code="QNN.USER_EXCLUDED",',
-    ),
-    "mediatek-rejections": ("backends/mediatek/partitioner.py", "report_rejection(\n"),
-    "mlx-rejections": (
-        "backends/mlx/partitioner.py",
-        'logger, node, f"[UNSUPPORTED] Node {node.target}", code="MLX.UNSUPPORTED"',
-    ),
-    "coreai-rejections": (
-        "backends/apple/coreai/partition/partitioner.py",
-        "report_rejection(",
-    ),
-    "nxp-rejections": (
-        "backends/nxp/neutron_partitioner.py",
-        'f"no Neutron node converter for {node.target}",\n                code="NXP.NO_CONVERTER",',
-    ),
-    "samsung-rejections": (
-        "backends/samsung/partition/enn_partitioner.py",
-        'f"no ENN node visitor for {node.target.__name__}; ENN rejects it",',
-    ),
+# recipe -> the sample file it edits (its output: snapshots/recipes_partition_report/)
+FILES = {
+    "partition-report": "exir/backend/backend_api.py",
+    "arm-reporter-rejections": "exir/backend/utils.py",
+    "xnnpack-no-config": "exir/backend/canonical_partitioners/config_partitioner.py",
+    "vulkan-log-skip": "backends/vulkan/partitioner/vulkan_partitioner.py",
+    "coreml-rejections": "backends/apple/coreml/partition/coreml_partitioner.py",
+    "openvino-rejections": "backends/openvino/partitioner.py",
+    "qualcomm-rejections": "backends/qualcomm/partition/qnn_partitioner.py",
+    "mediatek-rejections": "backends/mediatek/partitioner.py",
+    "mlx-rejections": "backends/mlx/partitioner.py",
+    "coreai-rejections": "backends/apple/coreai/partition/partitioner.py",
+    "nxp-rejections": "backends/nxp/neutron_partitioner.py",
+    "samsung-rejections": "backends/samsung/partition/enn_partitioner.py",
 }
 
 
@@ -69,17 +36,14 @@ def _recipe(name: str) -> Recipe:
     return next(r for r in RECIPES if r.name == name)
 
 
-@pytest.mark.parametrize("name", sorted(WRITES))
-def test_the_recipe_applies_to_its_shape_once(config, name) -> None:
-    rel, line = WRITES[name]
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_the_recipe_applies_to_its_shape_once(config, snapshot, name) -> None:
+    rel = FILES[name]
     path = f"executorch/{rel}"
     recipes = [_recipe(name)]
     result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=recipes)
     assert result.error is None and [n for n, _ in result.recipes] == [name], result
-    assert line in result.new_text, result.new_text
-    imports = [x for x in result.new_text.splitlines() if x.startswith("from et_log_runtime")]
-    assert len(imports) == 1, imports
-    assert "report_rejection" in imports[0] or "run_partitioner" in imports[0], imports
+    snapshot(result.new_text)
     compile(result.new_text, rel, "exec")
     again = migrate_source(result.new_text, path, config, recipes=recipes)
     assert (again.new_text, again.recipes, again.refused_recipes) == (result.new_text, [], [])
@@ -122,7 +86,7 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
 def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it(
     config, name, old, new
 ) -> None:
-    rel = WRITES[name][0]
+    rel = FILES[name]
     text = (SAMPLE / rel).read_text().replace(old, new)
     path = f"executorch/{rel}"
     result = migrate_source(text, path, config, recipes=[_recipe(name)])
@@ -133,7 +97,7 @@ def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it
 
 
 def test_a_reported_call_is_laid_out_as_black_would(config) -> None:
-    rel = WRITES["qualcomm-rejections"][0]
+    rel = FILES["qualcomm-rejections"]
     path = f"executorch/{rel}"
     result = migrate_source((SAMPLE / rel).read_text(), path, config)
     assert max(len(line) for line in result.new_text.splitlines()) <= 88
@@ -167,7 +131,7 @@ def test_every_recipe_applies_to_executorch_main(config, tmp_path: Path) -> None
 def test_a_rejection_print_the_site_kinds_make_a_warning_is_reported(config) -> None:
     """ExecuTorch main's MediaTek check prints "... is skipped."; ETL008 makes that a WARNING
     (something did not happen), and the recipe still takes the line over."""
-    rel = WRITES["mediatek-rejections"][0]
+    rel = FILES["mediatek-rejections"]
     text = (SAMPLE / rel).read_text().replace("logger.info(", "print(")
     path = f"executorch/{rel}"
     plain = migrate_source(text, path, config, recipes=[])
@@ -180,7 +144,7 @@ def test_a_rejection_print_the_site_kinds_make_a_warning_is_reported(config) -> 
 def test_the_reporter_declares_the_code_a_backend_sets(config) -> None:
     """ExecuTorch type-checks backends/arm: `reporter.code = ...` (arm-codes) needs the attribute
     declared in `WhyNoPartitionReporter.__init__`, once however often the recipe runs."""
-    rel = WRITES["arm-reporter-rejections"][0]
+    rel = FILES["arm-reporter-rejections"]
     path = f"executorch/{rel}"
     recipes = [_recipe("arm-reporter-rejections")]
     result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=recipes)

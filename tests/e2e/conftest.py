@@ -9,18 +9,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import progress
 import pytest
-from backend_lowering import Side, lower_batch, migrated_copy, pristine_copy
-from lower_with_backend import BACKENDS
-from partition_runs import PartitionRuns, lower_all
-from progress import (  # noqa: F401 (hooks)
+from harness import progress
+from harness.backend_lowering import Side, lower_batch, migrated_copy, pristine_copy
+from harness.lower_with_backend import BACKENDS
+from harness.partition_runs import PartitionRuns, lower_all
+from harness.progress import (  # noqa: F401 (hooks)
     pytest_collection_finish,
     pytest_runtest_logstart,
     pytest_runtest_protocol,
 )
-from vendored import VendoredCopy, vendored_copy
-from wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
+from harness.vendored import VendoredCopy, vendored_copy
+from harness.wheel_env import WheelEnv, WheelEnvError, ensure_wheel_env
 
 _TIMINGS: list[tuple[str, float]] = []
 

@@ -14,13 +14,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_executorch_wheel import Run, migrated, run_python
-from wheel_env import copy_executorch
+from harness.child_runs import Run, run_python
+from harness.wheel_env import copy_executorch
+from test_executorch_wheel import migrated
 
 pytestmark = pytest.mark.e2e
 __all__ = ["migrated"]  # the fixture: et-log installed, and vendored
 
-APPLICATION = Path(__file__).resolve().parent / "application.py"
+APPLICATION = Path(__file__).resolve().parent / "harness" / "application.py"
 MUTATION = "Mutation on a buffer in the model is detected"
 _RECORD = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL)\|(['\"].*)$")
 _ADDRESS = re.compile(r" at 0x[0-9a-f]+")

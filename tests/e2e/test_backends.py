@@ -20,15 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from backend_lowering import (
+from harness.backend_lowering import (
     COMPONENT,
     Lowering,
     Side,
     lower_batch,
 )
-from log_lines import LogLine, below, executorch_lines
-from lower_with_backend import BACKENDS  # the driver's table: one list of backends
-from wheel_env import WheelEnv
+from harness.log_lines import LogLine, below, executorch_lines
+from harness.lower_with_backend import BACKENDS  # the driver's table: one list of backends
+from harness.wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from backend_lowering import COMPONENT, Lowering
-from partition_runs import PartitionRuns
+from harness.backend_lowering import COMPONENT, Lowering
+from harness.partition_runs import PartitionRuns
 
 NONDETERMINISTIC_BYTES = {"coreml"}
 WHY_NOT = re.compile(

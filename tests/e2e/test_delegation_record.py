@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from backend_lowering import COMPONENT, DRIVER
-from headless_chromium import open_page
-from partition_runs import DIFF_VARIANTS, PartitionRuns
+from harness.backend_lowering import COMPONENT, DRIVER
+from harness.headless_chromium import open_page
+from harness.partition_runs import DIFF_VARIANTS, PartitionRuns
 
 from et_log_report import load, parse, render_html
 from et_log_report.codes import describe

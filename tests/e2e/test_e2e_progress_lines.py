@@ -10,15 +10,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CONFTEST = """
-import progress
-from progress import pytest_collection_finish, pytest_runtest_logstart, pytest_runtest_protocol
+from harness import progress
+from harness.progress import pytest_collection_finish, pytest_runtest_logstart, pytest_runtest_protocol
 
 progress.QUIET_SECONDS = 0.3
 """
 TEST = """
 import time
 
-import progress
+from harness import progress
 import pytest
 
 

@@ -11,8 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from executorch_gates import ensure_gates_env, flake8, ufmt_unformatted
-from executorch_gates_report import FOLDERS, GateFigures, measure
+from harness.executorch_gates import ensure_gates_env, flake8, ufmt_unformatted
+from harness.executorch_gates_report import FOLDERS, GateFigures, measure
 
 SOURCE = os.environ.get("ET_LOG_EXECUTORCH_SRC")
 needs_executorch = pytest.mark.skipif(

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from import_weight import FORK_PROBE, added_imports, light_modules, module_name
+from harness.import_weight import FORK_PROBE, added_imports, light_modules, module_name
 
 
 def _package(root: Path) -> Path:

@@ -6,7 +6,7 @@ and "no ExecuTorch line" checks could pass vacuously, so its shapes are pinned h
 
 from __future__ import annotations
 
-from log_lines import below, count_containing, executorch_lines, parse, parse_line, repeated
+from harness.log_lines import below, count_containing, executorch_lines, parse, parse_line, repeated
 
 TORCH_DEBUG = (
     "V1129 16:22:11.370000 5051 executorch/exir/pass_manager.py:259] "

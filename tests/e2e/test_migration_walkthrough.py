@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-import progress
 import pytest
-from executorch_gates import LINT_PINS, ensure_gates_env
-from walkthrough import (
+from harness import progress
+from harness.executorch_gates import LINT_PINS, ensure_gates_env
+from harness.walkthrough import (
     BRANCH,
     DOC,
     MARKER,

@@ -12,9 +12,9 @@ import subprocess
 import sys
 import textwrap
 
-import peer_slice
 import pytest
-from peer_tests import (
+from harness import peer_slice
+from harness.peer_tests import (
     RUNTIME,
     VENDORED_RUNTIME,
     Comparison,

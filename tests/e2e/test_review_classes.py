@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from review_classes import CLASSES, check_file, counts, migrate_copy, review
+from harness.review_classes import CLASSES, check_file, counts, migrate_copy, review
 
 SOURCE = os.environ.get("ET_LOG_EXECUTORCH_SRC")
 HEADER = "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n"

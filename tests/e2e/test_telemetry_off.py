@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from wheel_env import WheelEnv, child_base_env
+from harness.wheel_env import WheelEnv, child_base_env
 
 pytestmark = pytest.mark.e2e
 

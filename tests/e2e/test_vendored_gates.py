@@ -15,8 +15,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from executorch_gates import ensure_gates_env, flake8, license_problems, mypy, ufmt_unformatted
-from vendored import runtime_with_tests
+from harness.executorch_gates import (
+    ensure_gates_env,
+    flake8,
+    license_problems,
+    mypy,
+    ufmt_unformatted,
+)
+from harness.vendored import runtime_with_tests
 
 from codemods.vendor import vendor
 

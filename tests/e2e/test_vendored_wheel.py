@@ -14,9 +14,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from import_weight import added_imports, exporter_modules, light_modules, module_name
-from test_executorch_wheel import child_env, run_python
-from vendored import PROBE, VENDORED_MODULE
+from harness.child_runs import child_env, run_python
+from harness.import_weight import added_imports, exporter_modules, light_modules, module_name
+from harness.vendored import PROBE, VENDORED_MODULE
 
 pytestmark = pytest.mark.e2e
 

@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-import wheel_env
-from wheel_env import WheelEnv, WheelEnvError, cache_key, copy_executorch, tree_hash
+from harness import wheel_env
+from harness.wheel_env import WheelEnv, WheelEnvError, cache_key, copy_executorch, tree_hash
 
 
 def _package(root: Path) -> Path:

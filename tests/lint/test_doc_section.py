@@ -1,5 +1,5 @@
 """One writer of a doc's generated sections (`lint_rules.doc_section`), used by the packages'
-docs modules, bench/, scripts/ and tests/e2e/: what it writes, and that it has no twin."""
+docs modules, bench/, scripts/ and tests/e2e/harness/: what it writes, and that it has no twin."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_no_other_code_writes_a_section() -> None:
         and not name.startswith(("tests/data/", "tests/lint/test_doc_section.py"))
         and (REPO / name).exists()
     ]
-    assert "bench/lint.py" in ours and "tests/e2e/names_table.py" in ours
+    assert "bench/lint.py" in ours and "tests/e2e/harness/names_table.py" in ours
     writers = [name for name in ours if _closing_markers_in_code(REPO / name)]
     assert writers == ["lint_rules/doc_section.py"]
 

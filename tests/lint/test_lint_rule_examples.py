@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from lint_rules import Config, detect_source
-from lint_rules.rules import ALL_RULES, RULES_BY_CODE
+from lint_rules.rules import ALL_RULES, RULES_BY_CODE, Example
 
 CONFIG = Config()
 # Test ids name the example: ETL002-invalid-3 is ETL002's fourth invalid example.
@@ -76,3 +76,18 @@ def test_fixed_examples_leave_no_site_behind() -> None:
                 continue
             left = detect_source(example.fixed, example.path, CONFIG)
             assert all(not f.fixable for f in left), (rule.code, example.note, left)
+
+
+def test_a_block_is_read_as_the_module_it_shows() -> None:
+    """A triple-quoted block drops its opening newline and its indentation; escaped text stays."""
+    block = Example(
+        code="""
+            def f():
+
+                return 1
+        """,
+        fixed="x = 1",
+    )
+    assert block.code == "def f():\n\n    return 1\n"
+    assert block.fixed == "x = 1"
+    assert Example(code="  x = 1\n").code == "  x = 1\n"

@@ -21,9 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from backend_lowering import COMPONENT, PARALLEL_RUNS, Lowering, lower_batch
-from lower_with_backend import RECORD_PATTERN_ENV
-from wheel_env import WheelEnv
+from harness.backend_lowering import COMPONENT, PARALLEL_RUNS, Lowering, lower_batch
+from harness.lower_with_backend import RECORD_PATTERN_ENV
+from harness.wheel_env import WheelEnv
 
 DIFF_VARIANTS = ("xnnpack_without_add", "xnnpack_edited_model")
 ALL_BUT_VULKAN = [b for b in COMPONENT if b != "vulkan"]

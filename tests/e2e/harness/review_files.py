@@ -1,4 +1,4 @@
-"""File-level readings for tests/e2e/review_classes.py: a level gate left reading `.level`
+"""File-level readings for tests/e2e/harness/review_classes.py: a level gate left reading `.level`
 (class 4), untidy modules (class 7: two loggers, an inline `get_logger(__name__)`, an import or
 constant left unused, the logger in the middle of the imports) and half-migrations (class 8),
 each placed in the hunk it falls in (or counted on its own)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from review_hunks import Hunk, Module
+from harness.review_hunks import Hunk, Module
 
 
 def _hunk_at(found: list[Hunk], line: int, path: str) -> Hunk:

@@ -1,4 +1,4 @@
-"""The reading behind tests/e2e/review_classes.py: a changed file's hunks, and per hunk the
+"""The reading behind tests/e2e/harness/review_classes.py: a changed file's hunks, and per hunk the
 classes of issue 21 it shows (warnings, requested output, levels, content), each with why. Its
 own reading of the code, independent of the rules'."""
 

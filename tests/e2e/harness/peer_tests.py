@@ -11,10 +11,10 @@ per-test outcomes). "Before" runs without et-log on ``PYTHONPATH``: the wheel as
 A regression is a test that passed before and did not pass after (failed, errored, skipped, or was
 not run at all). The slice is defined in ``peer_slice.py``. Usage::
 
-    python tests/e2e/peer_tests.py --full          # the documented slice (slow)
-    python tests/e2e/peer_tests.py --fast          # capture-touching tests only
-    python tests/e2e/peer_tests.py --fast --vendored   # the runtime vendored, et-log not installed
-    python tests/e2e/peer_tests.py --backends      # Arm, Vulkan, Core ML, OpenVINO slices only
+    python tests/e2e/harness/peer_tests.py --full          # the documented slice (slow)
+    python tests/e2e/harness/peer_tests.py --fast          # capture-touching tests only
+    python tests/e2e/harness/peer_tests.py --fast --vendored   # the runtime vendored, et-log not installed
+    python tests/e2e/harness/peer_tests.py --backends      # Arm, Vulkan, Core ML, OpenVINO slices only
 
 Vendored mode (``vendored.py``): the migration runs ``codemods.migrate --vendor`` from the tool
 environment, the copy's dist-info carries the entry point, and et-log and libcst are blocked in
@@ -35,10 +35,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import peer_slice
-import vendored
-from backend_lowering import MIGRATED_FOLDERS
-from wheel_env import WheelEnv, child_base_env, copy_executorch, ensure_wheel_env
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness import peer_slice, vendored
+from harness.backend_lowering import MIGRATED_FOLDERS
+from harness.wheel_env import WheelEnv, child_base_env, copy_executorch, ensure_wheel_env
 
 PACKAGE = "executorch"
 RUNTIME = "et_log_runtime"

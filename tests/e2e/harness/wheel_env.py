@@ -22,7 +22,7 @@ the comparison: without that directory on ``PYTHONPATH`` a process sees the whee
 have it today; with it, et-log's ``torch.backends`` entry point is a real installed one (its
 dist-info is found on ``sys.path``). It is reinstalled from a copy of the sources whenever they change.
 
-Run directly (``python tests/e2e/wheel_env.py``) to build or refresh the environment and print its
+Run directly (``python tests/e2e/harness/wheel_env.py``) to build or refresh the environment and print its
 interpreter path.
 """
 
@@ -46,7 +46,7 @@ EXECUTORCH_PIN = "executorch==1.5.1"
 LAYOUT_VERSION = "1"
 # the folders whose loggers the components cover: the whole library (issue 16, item 4)
 MIGRATED_FOLDERS = ("exir", "backends", "extension", "devtools")
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 PROJECT_SOURCES = (
     "pyproject.toml",
     "README.md",

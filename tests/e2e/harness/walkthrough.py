@@ -17,9 +17,9 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from wheel_env import copy_project_sources
+from harness.wheel_env import copy_project_sources
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 DOC = REPO / "docs" / "MIGRATION.md"
 SAMPLE = REPO / "sample_tree" / "executorch"
 OWN_CONFIG = REPO / "tests" / "data" / "executorch_config"

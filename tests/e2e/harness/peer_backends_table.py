@@ -1,6 +1,6 @@
 """Write docs/MIGRATION.md's backend-slice figures: the shipped Arm, Vulkan, Core ML and OpenVINO tests.
 
-    .venv/bin/python tests/e2e/peer_backends_table.py [--write]
+    .venv/bin/python tests/e2e/harness/peer_backends_table.py [--write]
 
 Runs ``peer_tests.compare`` in ``backends`` mode (``peer_slice.BACKEND_SLICES``: pristine copy
 without et-log, migrated copy of ``exir backends extension devtools`` with it, the same pytest
@@ -16,13 +16,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-import peer_slice
-from peer_tests import Comparison, Outcome, compare
-from wheel_env import ensure_wheel_env
-
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness import peer_slice
+from harness.peer_tests import Comparison, Outcome, compare
+from harness.wheel_env import ensure_wheel_env
 from lint_rules.doc_section import write_section
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "MIGRATION.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "MIGRATION.md"
 SECTION = "peer-backends"  # DOC's section this script writes (lint_rules.doc_section)
 
 
@@ -39,8 +40,8 @@ def _cell(counts: dict[str, int]) -> str:
 def render(result: Comparison) -> str:
     regressed = {r.node_id for r in result.regressions}
     out = [
-        "Measured by `tests/e2e/peer_backends_table.py` (executorch 1.5.1, torch 2.13.0, the whole",
-        "library migrated). Outcomes are passed / failed or errored / skipped.",
+        "Measured by `tests/e2e/harness/peer_backends_table.py` (executorch 1.5.1, torch 2.13.0, the",
+        "whole library migrated). Outcomes are passed / failed or errored / skipped.",
         "",
         "| backend | files | tests | before | after | regressions |",
         "|---|---|---:|---:|---:|---:|",

@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
+from harness.wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -45,7 +45,7 @@ PROBE = (
 )
 
 VENDORED_MODULE = "executorch._logging"
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 STAND_IN_TESTS = REPO / "tests" / "data" / "runtime_tests"
 BLOCKED = ("libcst", "et_log_runtime", "codemods", "lint_rules")
 

@@ -5,7 +5,7 @@ in its ``requirements-lintrunner.txt``. The pins below are those of ExecuTorch m
 update them together with that file. The tools read the target's own configuration (``.flake8``,
 ``pyproject.toml`` ``[tool.black]``/``[tool.usort]``, ``.mypy.ini``) because they run from its root.
 
-Run directly (``python tests/e2e/executorch_gates.py``) to build or refresh the environment and print
+Run directly (``python tests/e2e/harness/executorch_gates.py``) to build or refresh the environment and print
 its interpreter path.
 """
 
@@ -18,7 +18,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from wheel_env import Log, WheelEnvError, _locked, _run_pip, _venv_python, cache_root
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness.wheel_env import Log, WheelEnvError, _locked, _run_pip, _venv_python, cache_root
 
 # The Python tools of ExecuTorch's requirements-lintrunner.txt (its clang-format, cmake, bandit,
 # docformatter, ruff and cppcheck lines lint nothing this project writes).

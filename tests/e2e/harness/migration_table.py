@@ -1,6 +1,6 @@
 """Regenerate the per-backend table in docs/MIGRATION.md from a real ExecuTorch checkout.
 
-    .venv/bin/python tests/e2e/migration_table.py /work/et-tree [--write]
+    .venv/bin/python tests/e2e/harness/migration_table.py /work/et-tree [--write]
 
 Copies the documented folders (``wheel_env.MIGRATED_FOLDERS``: exir, backends, extension, devtools) (and ``pyproject.toml``) to a temporary directory, lints the copy
 (``python -m lint_rules --format json``: the sites on main today), migrates it
@@ -21,9 +21,11 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
-from wheel_env import MIGRATED_FOLDERS  # noqa: E402
+from harness.wheel_env import MIGRATED_FOLDERS  # noqa: E402
 
 from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
 from lint_rules.discovery import iter_python_files  # noqa: E402

@@ -1,9 +1,9 @@
 """Write docs/runtime.md's "what each name shows" table, measured on the released wheel.
 
-    .venv/bin/python tests/e2e/names_table.py [--write]
+    .venv/bin/python tests/e2e/harness/names_table.py [--write]
 
 Migrates a copy of the installed ExecuTorch 1.5.1 (the e2e environment, see wheel_env.py), then
-runs tests/e2e/export_model.py (a small model with a node XNNPACK rejects) once per TORCH_LOGS
+runs tests/e2e/harness/export_model.py (a small model with a node XNNPACK rejects) once per TORCH_LOGS
 value and summarises what ExecuTorch printed: how many lines, at which levels, from which files.
 With ``--write`` the section between ``<!-- names-table -->`` and ``<!-- /names-table -->`` in
 docs/runtime.md is replaced; otherwise it is printed.
@@ -20,13 +20,15 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from log_lines import parse
-from wheel_env import child_base_env, copy_executorch, ensure_wheel_env
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness.log_lines import parse
+from harness.wheel_env import child_base_env, copy_executorch, ensure_wheel_env
 
 from lint_rules.doc_section import write_section
 
 HERE = Path(__file__).resolve().parent
-DOC = HERE.parents[1] / "docs" / "runtime.md"
+DOC = HERE.parents[2] / "docs" / "runtime.md"
 SECTION = "names-table"  # DOC's section this script writes (lint_rules.doc_section)
 SETTINGS = (
     None,
@@ -93,7 +95,7 @@ def main() -> None:
     rows = [summary(s, out) for s, out in zip(SETTINGS, outputs, strict=True)]
     body = "\n".join(
         [
-            "Measured by `tests/e2e/names_table.py` on the released ExecuTorch 1.5.1 wheel, migrated,",
+            "Measured by `tests/e2e/harness/names_table.py` on the released ExecuTorch 1.5.1 wheel, migrated,",
             "exporting a small model (linear + `pow(y, 3)`, which XNNPACK rejects) through the XNNPACK",
             "partitioner. ExecuTorch's lines on stderr per setting (torch's own lines not counted):",
             "",

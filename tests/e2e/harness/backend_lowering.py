@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import progress
-from log_lines import LogLine, parse
-from test_executorch_wheel import child_env
-from wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
+from harness import progress
+from harness.child_runs import child_env
+from harness.log_lines import LogLine, parse
+from harness.wheel_env import MIGRATED_FOLDERS, WheelEnv, copy_executorch
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "lower_with_backend.py"

@@ -1,6 +1,6 @@
 """ExecuTorch's FLAKE8 and UFMT gates on the files the migration changes, before and after.
 
-    .venv/bin/python tests/e2e/executorch_gates_report.py /work/et-tree [--write]
+    .venv/bin/python tests/e2e/harness/executorch_gates_report.py /work/et-tree [--write]
 
 Copies the library folders of an ExecuTorch checkout (``exir backends extension devtools``) and its
 lint configuration to a temporary directory twice, migrates one copy
@@ -28,12 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from executorch_gates import GATES_REQUIREMENTS, ensure_gates_env, flake8, ufmt_unformatted
-from wheel_env import MIGRATED_FOLDERS
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness.executorch_gates import GATES_REQUIREMENTS, ensure_gates_env, flake8, ufmt_unformatted
+from harness.wheel_env import MIGRATED_FOLDERS
 
 from lint_rules.doc_section import write_section
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 DOC = REPO / "docs" / "MIGRATION.md"
 SECTION = "gates"  # DOC's section this script writes (lint_rules.doc_section)
 FOLDERS = MIGRATED_FOLDERS
@@ -152,7 +154,7 @@ def render(
     new_flake8, new_ufmt = figures.new_flake8, figures.new_ufmt
     command = " ".join(["python -m codemods.migrate", *(f + "/" for f in folders), *migrate_args])
     lines = [
-        f"Measured on {source} by `tests/e2e/executorch_gates_report.py --write`: "
+        f"Measured on {source} by `tests/e2e/harness/executorch_gates_report.py --write`: "
         f"`{command}` on a copy, then "
         f"ExecuTorch's pinned flake8 {_version('flake8')} (with its plugins, `.flake8`) and ufmt "
         f"{_version('ufmt')} (black {_version('black')}, usort {_version('usort')}, "

@@ -1,6 +1,6 @@
 """Write docs/runtime.md's per-backend "what each name shows" tables, measured on the released wheel.
 
-    .venv/bin/python tests/e2e/backend_names_table.py [--write]
+    .venv/bin/python tests/e2e/harness/backend_names_table.py [--write]
 
 Migrates a copy of the installed ExecuTorch 1.5.1 (``exir backends extension devtools``), then
 lowers issue 16's model (linear, relu, ``pow(x, 3)``, sort, bitwise_not, trunc, acosh) through each
@@ -19,14 +19,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from backend_lowering import COMPONENT, Lowering, lower_batch, migrated_copy
-from log_lines import executorch_lines
-from wheel_env import ensure_wheel_env
-
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness.backend_lowering import COMPONENT, Lowering, lower_batch, migrated_copy
+from harness.log_lines import executorch_lines
+from harness.wheel_env import ensure_wheel_env
 from lint_rules.doc_section import write_section
 
 HERE = Path(__file__).resolve().parent
-DOC = HERE.parents[1] / "docs" / "runtime.md"
+DOC = HERE.parents[2] / "docs" / "runtime.md"
 SECTION = "backend-names-tables"  # DOC's section this script writes (lint_rules.doc_section)
 TITLE = {
     "xnnpack": "XNNPACK",
@@ -85,8 +86,8 @@ def measure() -> dict[str, dict[str, Lowering]]:
 
 def render(table: dict[str, dict[str, Lowering]]) -> str:
     out = [
-        "Measured by `tests/e2e/backend_names_table.py` on the released ExecuTorch 1.5.1 wheel with",
-        "`exir backends extension devtools` migrated: issue 16's model (linear, relu, `pow(x, 3)`,",
+        "Measured by `tests/e2e/harness/backend_names_table.py` on the released ExecuTorch 1.5.1 wheel",
+        "with `exir backends extension devtools` migrated: issue 16's model (linear, relu, `pow(x, 3)`,",
         "sort, bitwise_not on a bool, trunc, acosh) lowered through each partitioner. One process per",
         "setting lowers every backend, with every backend's name set the same way (so `arm` stands",
         "for `arm,coreml,openvino,...`). Columns: ExecuTorch's lines on stderr for that lowering, the",

@@ -1,7 +1,7 @@
 """Read the migration of a real ExecuTorch tree as issue 21's reviewer did: per class of change a
 maintainer refused, the hunks of the diff that still show it.
 
-    .venv/bin/python tests/e2e/review_classes.py /work/et-tree [--migrated DIR] [--list]
+    .venv/bin/python tests/e2e/harness/review_classes.py /work/et-tree [--migrated DIR] [--list]
 
 Copies the documented folders to a temporary directory and migrates the copy (or, with
 `--migrated`, reads a copy migrated already, e.g. by an older et-log), diffs each changed file
@@ -36,12 +36,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from review_files import file_checks  # noqa: E402 - beside this script
-from review_hunks import Hunk, check_hunks, hunks  # noqa: E402
-from wheel_env import MIGRATED_FOLDERS  # noqa: E402
+if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+from harness.review_files import file_checks  # noqa: E402
+from harness.review_hunks import Hunk, check_hunks, hunks  # noqa: E402
+from harness.wheel_env import MIGRATED_FOLDERS  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CLASSES = ("1", "3", "4", "5", "6", "7", "8")
 
 
