@@ -65,9 +65,7 @@ def set_logs(
     for text in settings:
         if not isinstance(text, str):
             raise TypeError(f"set_logs: a setting is a string ('+xnnpack'): {text!r}")
-        ours.update(
-            {n: n in state.ARTIFACTS or v for n, v in state.parse(text).items()}
-        )
+        ours |= {n: n in state.ARTIFACTS or v for n, v in state.parse(text).items()}
     for name, value in ours.items():
         if name in state.ARTIFACTS:
             if not (value is None or isinstance(value, bool)):

@@ -256,8 +256,8 @@ class State:
                 level = env.get(name, self.settings.get(name, logging.NOTSET))
                 wanted.update(dict.fromkeys(qnames, level))
             wanted = {q: v for q, v in wanted.items() if asked and q not in theirs}
-            top = logging.getLogger("executorch").level
-            if asked and ("executorch" in self.leveled or top == logging.NOTSET):
+            top = logging.getLogger("executorch")
+            if asked and ("executorch" in self.leveled or top.level == logging.NOTSET):
                 wanted["executorch"] = logging.WARNING  # as torch's unnamed components
             for qname in self.leveled - wanted.keys() - theirs:
                 logging.getLogger(qname).setLevel(logging.NOTSET)
@@ -265,6 +265,7 @@ class State:
                 logging.getLogger(qname).setLevel(level)
             for qname in QNAMES:
                 self.route(logging.getLogger(qname), torch, asked, qname in theirs)
+            (top.removeHandler if _theirs(top, torch) else top.addHandler)(FALLBACK)
             self.leveled, self.kept = set(wanted), {}
             for log in self.artifact_logs:
                 self.switch(log)
@@ -283,7 +284,7 @@ class State:
             log.removeHandler(handler)
         if not theirs or log.name in self.kept:  # theirs: undo torch's re-init
             log.propagate = not torch_mode and self.propagate.get(log.name, True)
-        (log.removeHandler if theirs else log.addHandler)(FALLBACK)  # adds it once
+        (log.addHandler if torch_mode else log.removeHandler)(FALLBACK)
 
 
 def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
@@ -323,8 +324,8 @@ def has_handlers(log: logging.Logger) -> bool:
 
 
 class Fallback(logging.Handler):
-    """Ours, on each component logger: hands records that stop before the root to the
-    test capture there, and prints those no handler takes as Python's last resort."""
+    """Ours, on ``executorch`` (torch mode: each component): hands records that stop before
+    the root to the test capture there, prints those no handler takes as the last resort."""
 
     def emit(self, record: logging.LogRecord) -> None:
         passed = _passed(record.name)

@@ -8,6 +8,7 @@ reader follow them: a cycle there is a cycle in the design).
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -239,3 +240,41 @@ def test_one_test_for_a_path_inside_a_folder() -> None:
         if "+ os.sep)" in path.read_text(encoding="utf-8")
     ]
     assert places == ["lint_rules/paths.py"]
+
+
+def _module_map() -> str:
+    """The fenced block under docs/ARCHITECTURE.md's "## Module map" heading."""
+    text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = text.split("## Module map", 1)[1]
+    return section.split("```", 2)[1]
+
+
+def _named(rel: Path, block: str) -> bool:
+    """`rel` (a module's path in its package) stands in the map: by its path, by its name (at
+    the package's top, or in its folder's entry), or by its folder's pattern (`rules/etlNNN_*.py`
+    for the kinds, `recipes/  *.py` for the recipes)."""
+    if rel.as_posix() in block:
+        return True
+    if len(rel.parts) == 1:
+        return re.search(rf"(?<![\w/]){re.escape(rel.name)}", block) is not None
+    folder = f"{rel.parts[-2]}/"
+    if re.fullmatch(r"etl\d{3}_\w+\.py", rel.name):
+        return f"{folder}etlNNN_*.py" in block
+    return folder in block and (
+        rel.name in block or re.search(rf"{folder}\s+\*\.py", block) is not None
+    )
+
+
+def test_the_module_map_names_every_module() -> None:
+    """Each module of the four packages stands in the map (package folders name their
+    `__init__.py`; the runtime's tests travel with it and are named as `test/`)."""
+    block = _module_map()
+    missing = [
+        f"{pkg}/{path.relative_to(REPO / pkg).as_posix()}"
+        for pkg in PACKAGES
+        for path in sorted((REPO / pkg).rglob("*.py"))
+        if path.name != "__init__.py"
+        and "test" not in path.relative_to(REPO / pkg).parts[:-1]
+        and not _named(path.relative_to(REPO / pkg), block)
+    ]
+    assert missing == [], "docs/ARCHITECTURE.md's module map does not name: " + ", ".join(missing)

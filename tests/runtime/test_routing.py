@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from runtime_support import DRIVER, messages
+from runtime_support import DRIVER, messages, torch_lines
 
 from et_log_runtime import logger_names
 from et_log_runtime import state as components
@@ -172,3 +172,37 @@ def test_a_logger_its_owner_configured_prints_each_line_once(run, torch_logs) ->
     everywhere = proc.stdout.splitlines() + messages(proc.stderr)
     assert [line for line in everywhere if "line" in line] == ["own a line", "own a child's line"]
     assert proc.stdout.splitlines()[-1] == "False 20 1"  # as its owner left it
+
+
+# MLX's backends/mlx/_logging.py sets its logger up once: `if not logger.handlers:` it adds a
+# handler with its own format and stops propagation. A migrated module imported first must not
+# have put a handler of ours there, or MLX's format is lost.
+OWN_SETUP_AFTER_OURS = """
+import logging, sys
+import torch
+import executorch.exir.passes.p  # a migrated module, imported first
+import et_log_runtime
+et_log_runtime.get_logger("executorch.backends.mlx.passes")
+logger = logging.getLogger("executorch.backends.mlx")
+logger.setLevel(logging.INFO)
+logger.propagate = False
+if not logger.handlers:
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("[MLX %(levelname)s] %(message)s"))
+    logger.addHandler(handler)
+logging.getLogger("executorch.backends.mlx.passes").info("mlx-info")
+"""
+
+
+def test_an_owner_s_own_setup_still_sees_no_handler(run) -> None:
+    proc = run(OWN_SETUP_AFTER_OURS)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["[MLX INFO] mlx-info"]
+    assert messages(proc.stderr) == []
+
+
+def test_in_torch_mode_torch_s_handler_shows_it_once(run) -> None:
+    proc = run(OWN_SETUP_AFTER_OURS, TORCH_LOGS="+executorch")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""  # torch's handler was there first: one format for all
+    assert torch_lines(proc.stderr) == ["mlx-info"]
