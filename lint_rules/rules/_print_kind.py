@@ -38,10 +38,6 @@ class Verdict:
     flag: str = ""
 
     @property
-    def fixable(self) -> bool:
-        return self.level is not None
-
-    @property
     def message(self) -> str:
         if self.kind == "flag-off":
             return f"print to stdout when `{self.flag}` is off; use a logger call"
