@@ -17,7 +17,7 @@ _BOM = b"\xef\xbb\xbf"
 _TEMP_PREFIX = ".et-log-"
 
 
-class FileError(Exception):
+class SourceFileError(Exception):
     """A file that cannot be read, decoded or written; the message names the reason and `line`
     the line it concerns (0: the whole file)."""
 
@@ -40,7 +40,7 @@ class SourceFile:
         try:
             body = text.encode(self.encoding)
         except UnicodeEncodeError as exc:
-            raise FileError(f"new text cannot be encoded as {self.encoding}: {exc}") from exc
+            raise SourceFileError(f"new text cannot be encoded as {self.encoding}: {exc}") from exc
         return _BOM + body if self.bom else body
 
 
@@ -55,27 +55,27 @@ def decode(path: str, data: bytes) -> SourceFile:
         text = data[len(_BOM) :].decode(encoding) if bom else data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
         error = decode_error(path, data, exc, encoding)  # the lint's wording and line
-        raise FileError(error.reason, error.line) from exc
+        raise SourceFileError(error.reason, error.line) from exc
     return SourceFile(path, data, text, encoding, bom)
 
 
 def read(path: str) -> SourceFile:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device: reading would block
-            raise FileError("cannot read: not a regular file")
+            raise SourceFileError("cannot read: not a regular file")
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise FileError(f"cannot read: {exc.strerror or exc}") from exc
+        raise SourceFileError(f"cannot read: {exc.strerror or exc}") from exc
     return decode(path, data)
 
 
 def refuse_read_only(path: str) -> None:
-    """FileError when the file's mode bits give nobody write access (`chmod 444`): judged by
+    """SourceFileError when the file's mode bits give nobody write access (`chmod 444`): judged by
     the bits, not by a write test, so the refusal holds for root too."""
     mode = os.stat(path).st_mode
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise FileError(
+        raise SourceFileError(
             f"read-only file (mode {stat.S_IMODE(mode):04o}): left as it is; "
             "make it writable to migrate it"
         )
@@ -87,7 +87,7 @@ def write_atomic(path: str, data: bytes) -> None:
     try:
         _write_atomic(path, data)
     except OSError as exc:
-        raise FileError(f"cannot write: {exc.strerror or exc}") from exc
+        raise SourceFileError(f"cannot write: {exc.strerror or exc}") from exc
 
 
 def _write_atomic(path: str, data: bytes) -> None:

@@ -13,7 +13,7 @@ from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.report.tally import FileOutcome, SiteRecord
-from codemods.write.fileio import FileError, read, refuse_read_only, write_atomic
+from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
 from lint_rules.test_refs import TestRef
@@ -74,7 +74,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     outcome = FileOutcome(path)
     try:
         source = read(real)
-    except FileError as exc:
+    except SourceFileError as exc:
         outcome.error, outcome.error_line = str(exc), exc.line
         return outcome
     outcome.imports_runtime = imports_module(source.text, _CONFIG.runtime_import)
@@ -104,11 +104,11 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         data = source.encode(result.new_text)
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
-                raise FileError("changed on disk during the run; left as it is, run again")
+                raise SourceFileError("changed on disk during the run; left as it is, run again")
             refuse_read_only(real)
             write_atomic(real, data)
-    except (FileError, OSError) as exc:
-        outcome.error = str(exc) if isinstance(exc, FileError) else f"cannot write: {exc}"
+    except (SourceFileError, OSError) as exc:
+        outcome.error = str(exc) if isinstance(exc, SourceFileError) else f"cannot write: {exc}"
         outcome.rewritten = []
         return outcome
     outcome.changed = True

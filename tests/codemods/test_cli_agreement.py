@@ -14,7 +14,7 @@ from codemod_support import ASSERTING_TESTS
 
 from codemods.migrate import main as migrate
 from codemods.recipes import RECIPES
-from codemods.write.fileio import FileError, write_atomic
+from codemods.write.fileio import SourceFileError, write_atomic
 from lint_rules.cli import main as lint
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,7 +135,7 @@ def test_a_decode_error_reads_the_same_in_both_with_its_line(tmp_path, capsys):
 def test_a_write_error_names_the_file_not_the_temp_file(tmp_path):
     target = tmp_path / "a_folder.py"
     target.mkdir()  # os.replace onto a folder fails after the temp file is written
-    with pytest.raises(FileError) as caught:
+    with pytest.raises(SourceFileError) as caught:
         write_atomic(str(target), b"x = 1\n")
     assert ".et-log-" not in str(caught.value) and str(caught.value).startswith("cannot write:")
     assert os.listdir(tmp_path) == ["a_folder.py"]  # the temp file is gone
