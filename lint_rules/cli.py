@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A site a test of this run asserts on is for review, as the migration keeps it.
         from lint_rules.test_refs import review_asserted  # start-up time: only when linting
 
-        indexed = (result.tests, result.tested)
+        indexed = None if result.unindexed is None else (result.tests, result.unindexed)
         result.findings = review_asserted(result.findings, files, config, cache_dir, indexed)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file

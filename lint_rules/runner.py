@@ -7,13 +7,16 @@ import os
 from dataclasses import dataclass, field, replace
 
 from lint_rules.config import Config
-from lint_rules.detector import detect_file
+from lint_rules.detector import detect_data, read_source
 from lint_rules.finding import Finding, SourceError
 from lint_rules.forks import PARALLEL_THRESHOLD, default_jobs, forked_map
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from lint_rules.test_refs import TestRef
+from lint_rules.test_refs import (
+    TestRef,
+    index_run_tests,
+    is_test_file,
+    may_capture_output,
+    needs_tests,
+)
 
 
 @dataclass(frozen=True)
@@ -30,10 +33,11 @@ class LintResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files: int = 0
-    # The test cross-reference done by the workers beside their share of the lint (only when
-    # their share has a site a test may concern): the capturing tests, and the files read.
+    # The test cross-reference, begun as the files are read (`review_asserted` finishes it):
+    # the capturing tests indexed by a worker whose share has a site a test may concern, and
+    # the test files that may capture output left to index (None: not every file was read).
     tests: list[TestRef] = field(default_factory=list)
-    tested: set[str] = field(default_factory=set)
+    unindexed: list[str] | None = field(default_factory=list)
 
 
 def lint_files(
@@ -61,7 +65,7 @@ def lint_files(
 def _lint_all(paths: list[str], config: Config, jobs: int) -> LintResult:
     jobs = jobs or (default_jobs() if len(paths) >= PARALLEL_THRESHOLD else 1)
     if jobs <= 1 or len(paths) < 2 or not hasattr(os, "fork"):
-        return _lint_chunk(paths, config)
+        return _lint_and_index(paths, config)
     return _lint_forked(paths, config, min(jobs, len(paths)))
 
 
@@ -69,7 +73,7 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
     from lint_rules.cache import ResultCache, file_stat
 
     cache: ResultCache[tuple[list[Finding], list[FileError]]] = ResultCache(cache_dir, config)
-    result = LintResult()
+    result = LintResult(unindexed=None)  # the cached files are not read
     todo: list[str] = []
     stats = {}
     for path in paths:
@@ -98,35 +102,40 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
 
 def _lint_chunk(paths: list[str], config: Config) -> LintResult:
     result = LintResult()
+    captures: list[str] = []
     for path in paths:
         try:
-            result.findings.extend(detect_file(path, config))
+            data = read_source(path)
+            # a byte test first: few files may capture output, and none of them is linted
+            if may_capture_output(data) and is_test_file(config.relpath(path)):
+                captures.append(path)
+            result.findings.extend(detect_data(path, data, config))
         except SourceError as exc:
             result.errors.append(FileError(exc.path, exc.line, exc.reason))
         except Exception as exc:  # a bug of ours must not hide the other files' findings
             result.errors.append(FileError(path, 0, f"internal error: {exc!r}"))
+    result.unindexed = captures
     return result
 
 
 def _lint_forked(paths: list[str], config: Config, jobs: int) -> LintResult:
     result = LintResult()
+    unindexed: list[str] = []
     for part in forked_map(lambda chunk: [_lint_and_index(chunk, config)], paths, jobs):
         result.findings.extend(part.findings)
         result.errors.extend(part.errors)
         result.tests.extend(part.tests)
-        result.tested |= part.tested
+        unindexed.extend(part.unindexed or ())
+    result.unindexed = unindexed
     return result
 
 
 def _lint_and_index(paths: list[str], config: Config) -> LintResult:
     """A worker's share: lint it, then, if a site of it is one a test may concern (so the run
-    will need the cross-reference), index the share's test files too, in parallel with the other
-    workers instead of after them."""
+    will need the cross-reference), index the share's test files that may capture output too,
+    in parallel with the other workers instead of after them."""
     result = _lint_chunk(paths, config)
-    from lint_rules.test_refs import index_run_tests, is_test_file, needs_tests
-
-    if needs_tests(result.findings):
-        tests = {rel: p for p in paths if is_test_file(rel := config.relpath(p))}
-        result.tests = index_run_tests(list(tests.values()), config.relpath)
-        result.tested = set(tests)
+    if result.unindexed and needs_tests(result.findings):
+        result.tests = index_run_tests(result.unindexed, config.relpath, output_only=True)
+        result.unindexed = []
     return result
