@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from lint_rules.config import Config
 from lint_rules.detector import detect_data, read_source
 from lint_rules.finding import Finding, SourceError
-from lint_rules.forks import PARALLEL_THRESHOLD, default_jobs, forked_map
+from lint_rules.forks import forked_map
 from lint_rules.test_refs import (
     TestRef,
     index_run_tests,
@@ -62,11 +63,19 @@ def lint_files(
     return result
 
 
-def _lint_all(paths: list[str], config: Config, jobs: int) -> LintResult:
-    jobs = jobs or (default_jobs() if len(paths) >= PARALLEL_THRESHOLD else 1)
-    if jobs <= 1 or len(paths) < 2 or not hasattr(os, "fork"):
-        return _lint_and_index(paths, config)
-    return _lint_forked(paths, config, min(jobs, len(paths)))
+def _lint_all(paths: list[str], config: Config, jobs: int, index: bool = True) -> LintResult:
+    """Lint `paths` in this process or shared by forked workers; `index`: each process also
+    begins the test cross-reference (`_lint_and_index`)."""
+    share = _lint_and_index if index else _lint_chunk
+    result = LintResult()
+    unindexed: list[str] = []
+    for part in forked_map(lambda chunk: [share(chunk, config)], paths, jobs):
+        result.findings.extend(part.findings)
+        result.errors.extend(part.errors)
+        result.tests.extend(part.tests)
+        unindexed.extend(part.unindexed or ())
+    result.unindexed = unindexed
+    return result
 
 
 def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) -> LintResult:
@@ -86,7 +95,7 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
         findings, errors = hit
         result.findings.extend(f if f.path == path else replace(f, path=path) for f in findings)
         result.errors.extend(e if e.path == path else replace(e, path=path) for e in errors)
-    fresh = _lint_all(todo, config, jobs)
+    fresh = _lint_all(todo, config, jobs, index=False)  # the tests: from their own cache
     result.findings.extend(fresh.findings)
     result.errors.extend(fresh.errors)
     by_path: dict[str, tuple[list[Finding], list[FileError]]] = {p: ([], []) for p in todo}
@@ -100,7 +109,7 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
     return result
 
 
-def _lint_chunk(paths: list[str], config: Config) -> LintResult:
+def _lint_chunk(paths: Iterable[str], config: Config) -> LintResult:
     result = LintResult()
     captures: list[str] = []
     for path in paths:
@@ -118,22 +127,10 @@ def _lint_chunk(paths: list[str], config: Config) -> LintResult:
     return result
 
 
-def _lint_forked(paths: list[str], config: Config, jobs: int) -> LintResult:
-    result = LintResult()
-    unindexed: list[str] = []
-    for part in forked_map(lambda chunk: [_lint_and_index(chunk, config)], paths, jobs):
-        result.findings.extend(part.findings)
-        result.errors.extend(part.errors)
-        result.tests.extend(part.tests)
-        unindexed.extend(part.unindexed or ())
-    result.unindexed = unindexed
-    return result
-
-
-def _lint_and_index(paths: list[str], config: Config) -> LintResult:
-    """A worker's share: lint it, then, if a site of it is one a test may concern (so the run
-    will need the cross-reference), index the share's test files that may capture output too,
-    in parallel with the other workers instead of after them."""
+def _lint_and_index(paths: Iterable[str], config: Config) -> LintResult:
+    """A process's share (as `forked_map` hands it out): lint it, then, if a site of it is one
+    a test may concern (so the run will need the cross-reference), index the share's test files
+    that may capture output too, in parallel with the other workers instead of after them."""
     result = _lint_chunk(paths, config)
     if result.unindexed and needs_tests(result.findings):
         result.tests = index_run_tests(result.unindexed, config.relpath, output_only=True)
