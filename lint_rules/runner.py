@@ -65,11 +65,10 @@ def lint_files(
 
 def _lint_all(paths: list[str], config: Config, jobs: int, index: bool = True) -> LintResult:
     """Lint `paths` in this process or shared by forked workers; `index`: each process also
-    begins the test cross-reference (`_lint_and_index`)."""
-    share = _lint_and_index if index else _lint_chunk
+    begins the test cross-reference (`_lint_share`)."""
     result = LintResult()
     unindexed: list[str] = []
-    for part in forked_map(lambda chunk: [share(chunk, config)], paths, jobs):
+    for part in forked_map(lambda share: [_lint_share(share, config, index)], paths, jobs):
         result.findings.extend(part.findings)
         result.errors.extend(part.errors)
         result.tests.extend(part.tests)
@@ -109,30 +108,31 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
     return result
 
 
-def _lint_chunk(paths: Iterable[str], config: Config) -> LintResult:
+def _lint_share(paths: Iterable[str], config: Config, index: bool = True) -> LintResult:
+    """A process's share (as `forked_map` hands it out), linted. With `index`, once a site of
+    the share is one a test may concern (so the run needs the cross-reference), the share's
+    test files that may capture output are indexed too, those met so far and those met after:
+    in parallel with the other workers, not after them. The others are left in `unindexed`."""
     result = LintResult()
-    captures: list[str] = []
+    pending: list[str] = []
+    needed = False
     for path in paths:
         try:
             data = read_source(path)
             # a byte test first: few files may capture output, and none of them is linted
             if may_capture_output(data) and is_test_file(config.relpath(path)):
-                captures.append(path)
-            result.findings.extend(detect_data(path, data, config))
+                pending.append(path)
+            found = detect_data(path, data, config)
         except SourceError as exc:
             result.errors.append(FileError(exc.path, exc.line, exc.reason))
+            continue
         except Exception as exc:  # a bug of ours must not hide the other files' findings
             result.errors.append(FileError(path, 0, f"internal error: {exc!r}"))
-    result.unindexed = captures
-    return result
-
-
-def _lint_and_index(paths: Iterable[str], config: Config) -> LintResult:
-    """A process's share (as `forked_map` hands it out): lint it, then, if a site of it is one
-    a test may concern (so the run will need the cross-reference), index the share's test files
-    that may capture output too, in parallel with the other workers instead of after them."""
-    result = _lint_chunk(paths, config)
-    if result.unindexed and needs_tests(result.findings):
-        result.tests = index_run_tests(result.unindexed, config.relpath, output_only=True)
-        result.unindexed = []
+            continue
+        result.findings.extend(found)
+        needed = needed or (index and needs_tests(found))
+        if needed and pending:
+            result.tests += index_run_tests(pending, config.relpath, output_only=True)
+            pending = []
+    result.unindexed = pending
     return result
