@@ -232,3 +232,22 @@ def test_forked_map_shares_keeps_every_result_and_redoes_a_failed_share() -> Non
         return taken
 
     assert sorted(forked_map(flaky, paths, jobs=3)) == sorted(paths)  # its batches redone here
+
+
+def test_a_call_naming_only_files_reads_as_argparse_would_without_it(tree: Path) -> None:
+    """pre-commit's call (file names only) skips building the parser: the options are the
+    parser's own defaults, and argparse is not even imported."""
+    from types import SimpleNamespace
+
+    from lint_rules.cli import build_parser, parse_command_line
+
+    for argv in ([], ["exir/a.py", "backends"]):
+        parsed = build_parser().parse_args(argv, namespace=SimpleNamespace())
+        assert parse_command_line(argv) == parsed
+    probe = (
+        "import sys\nfrom lint_rules.cli import main\n"
+        f"code = main([{str(tree / 'exir')!r}])\n"
+        "sys.exit(10 + code if 'argparse' in sys.modules else code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
