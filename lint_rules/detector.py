@@ -165,7 +165,9 @@ def parse(text: str, path: str) -> ast.Module:
 
 def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     tree = parse(text, path)
-    lines = _LINE_BREAK.split(text)
+    # Lines as Python counts them (\r\n, \r or \n); a plain split when there is no \r (the
+    # same list, many times faster than the regex)
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     facts = gather_facts(tree, config.runtime_import, path, lines)
     if config.detect_scripts and facts.is_script:
         return None
