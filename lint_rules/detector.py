@@ -119,11 +119,13 @@ def detect_file(path: str, config: Config) -> list[Finding]:
     return detect_data(path, read_source(path), config)
 
 
-def detect_data(path: str, data: bytes, config: Config) -> list[Finding]:
-    """The sites of `data`, the bytes of `path` (`detect_file` when they are read already).
-    Raises SourceError (undecodable, unparsable)."""
+def detect_data(path: str, data: bytes, config: Config, rel: str | None = None) -> list[Finding]:
+    """The sites of `data`, the bytes of `path` (`detect_file` when they are read already;
+    `rel`: the path relative to the project root, when the caller has it). Raises SourceError
+    (undecodable, unparsable)."""
     # the path first: a test or a script is not linted, whatever its bytes hold
-    if config.is_script_path(path) or not may_contain_sites(data, config):
+    script = config.is_script_path(path) if rel is None else config.is_script_rel(rel)
+    if script or not may_contain_sites(data, config):
         return []
     analysis = _analyse(decode_source(data, path), path, config)
     return analysis.findings if analysis is not None else []

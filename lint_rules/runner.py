@@ -119,10 +119,10 @@ def _lint_share(paths: Iterable[str], config: Config, index: bool = True) -> Lin
     for path in paths:
         try:
             data = read_source(path)
-            # a byte test first: few files may capture output, and none of them is linted
-            if may_capture_output(data) and is_test_file(config.relpath(path)):
+            rel = config.relpath(path)
+            if is_test_file(rel) and may_capture_output(data):  # never linted by default
                 pending.append(path)
-            found = detect_data(path, data, config)
+            found = detect_data(path, data, config, rel)
         except SourceError as exc:
             result.errors.append(FileError(exc.path, exc.line, exc.reason))
             continue

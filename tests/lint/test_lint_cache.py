@@ -36,7 +36,7 @@ def test_second_run_is_served_from_the_cache(repo: Path, capsys, monkeypatch) ->
     assert (cache / ".gitignore").read_text(encoding="utf-8").strip().endswith("*")
     assert len(list(cache.glob("lint-*.pickle"))) == 1
 
-    def boom(path, data, config):
+    def boom(path, data, config, *rest):
         raise AssertionError(f"{path} linted again")
 
     monkeypatch.setattr(runner, "detect_data", boom)
@@ -48,9 +48,9 @@ def test_changed_file_is_linted_again(repo: Path, capsys, monkeypatch) -> None:
     seen: list[str] = []
     real = runner.detect_data
 
-    def spy(path, data, config):
+    def spy(path, data, config, *rest):
         seen.append(Path(path).name)
-        return real(path, data, config)
+        return real(path, data, config, *rest)
 
     monkeypatch.setattr(runner, "detect_data", spy)
     (repo / "pkg" / "b.py").write_text(SITE + SITE, encoding="utf-8")
