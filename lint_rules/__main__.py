@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
+from lint_rules.cli import run
 
-from lint_rules.cli import main
-
-sys.exit(main())
+run()

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 from lint_rules.cli_common import CONFIG_HELP, cli_config, parse_codes
 from lint_rules.config import SEVERITIES, Config, ConfigError
@@ -17,24 +17,48 @@ from lint_rules.rules import code_range
 from lint_rules.runner import LintResult, lint_files
 from lint_rules.wording import count
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    import argparse
+
 # Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
 FORMATS = ("text", "json", "github", "sarif", "lintrunner")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+# Every option's value when it is not given: the parser's defaults, and the whole command line
+# of a call that names only files (`parse_command_line`).
+DEFAULTS: dict[str, object] = {
+    "paths": ["."],
+    "select": None,
+    "ignore": None,
+    "format": "text",
+    "severity": None,
+    "statistics": False,
+    "baseline": None,
+    "update_baseline": False,
+    "generate_baseline": False,
+    "config": None,
+    "jobs": 0,
+    "cache": False,
+    "cache_dir": None,
+    "exit_zero": False,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="et-log-lint",
         description=f"Find ad-hoc logging sites ({code_range()}) in library code.",
         fromfile_prefix_chars="@",  # lintrunner passes @{{PATHSFILE}}
         allow_abbrev=False,  # `--statistic` is a typo, not `--statistics`
     )
-    parser.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
+    parser.add_argument("paths", nargs="*", help="files or folders (default: .)")
     parser.add_argument(
         "--select", type=parse_codes, help="only these codes or prefixes, e.g. ETL001"
     )
     parser.add_argument("--ignore", type=parse_codes, help="skip these codes or prefixes")
-    parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
+    parser.add_argument("--format", choices=FORMATS, help="output format")
     parser.add_argument(
         "--severity",
         choices=SEVERITIES,
@@ -59,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(entries of files not linted are kept)",
     )
     parser.add_argument("--config", metavar="TOML|DIR", help=CONFIG_HELP)
-    parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: automatic)")
+    parser.add_argument("--jobs", type=int, help="worker processes (0: automatic)")
     parser.add_argument(
         "--cache", action="store_true", help="reuse results for files unchanged since last run"
     )
@@ -67,10 +91,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--cache-dir", metavar="DIR", help="where --cache keeps them (default: .et-log-cache/)"
     )
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    parser.set_defaults(**DEFAULTS)
     return parser
 
 
-def _load(args: argparse.Namespace) -> Config:
+def parse_command_line(argv: Sequence[str]) -> SimpleNamespace:
+    """The options of `argv`. A call that names only files (pre-commit's, lintrunner's without
+    `@`) is read without argparse, whose parser costs more to build than linting a small file
+    takes; any other goes through `build_parser()` (SystemExit on a usage error, or --help)."""
+    if not any(arg.startswith(("-", "@")) for arg in argv):
+        return SimpleNamespace(**{**DEFAULTS, "paths": list(argv) or DEFAULTS["paths"]})
+    return build_parser().parse_args(argv, namespace=SimpleNamespace())
+
+
+def run() -> None:
+    """The `et-log-lint` command: `main`, its output flushed, then leave without the
+    interpreter's teardown, which takes longer than linting a few files (`os._exit`, as the
+    lint's workers leave; nothing of the lint waits on a cleanup handler)."""
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed pipe: the interpreter's usual exit reports it
+        sys.exit(code)
+    os._exit(code)
+
+
+def _load(args: SimpleNamespace) -> Config:
     overrides: dict[str, object] = {}
     for key in ("select", "ignore", "severity"):
         if getattr(args, key):
@@ -79,18 +126,17 @@ def _load(args: argparse.Namespace) -> Config:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parse_command_line(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         return int(exc.code or 0)
     if (args.update_baseline or args.generate_baseline) and not args.baseline:
-        parser.print_usage(sys.stderr)
+        build_parser().print_usage(sys.stderr)
         say("et-log-lint: error: --update/--generate-baseline need --baseline")
         return EXIT_ERROR
     missing = [path for path in args.paths if not os.path.exists(path)]
     if missing:  # a typo, not a file that failed: nothing is linted
-        parser.print_usage(sys.stderr)
+        build_parser().print_usage(sys.stderr)
         say(f"et-log-lint: error: no such file or folder: {', '.join(missing)}")
         return EXIT_ERROR
     try:
@@ -103,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A site a test of this run asserts on is for review, as the migration keeps it.
         from lint_rules.test_refs import review_asserted  # start-up time: only when linting
 
-        indexed = (result.tests, result.tested)
+        indexed = None if result.unindexed is None else (result.tests, result.unindexed)
         result.findings = review_asserted(result.findings, files, config, cache_dir, indexed)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
@@ -115,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _apply_baseline(
-    args: argparse.Namespace, config: Config, result: LintResult, files: list[str]
+    args: SimpleNamespace, config: Config, result: LintResult, files: list[str]
 ) -> tuple[list[Finding], str]:
     """(the findings to report, a note for the user) under `--baseline`."""
     from lint_rules.baseline import Scope, apply_baseline
@@ -128,7 +174,7 @@ def _apply_baseline(
     return apply_baseline(args.baseline, mode, result.findings, config.relpath, scope)
 
 
-def _report(args: argparse.Namespace, config: Config, result: LintResult, files: list[str]) -> int:
+def _report(args: SimpleNamespace, config: Config, result: LintResult, files: list[str]) -> int:
     findings, note = result.findings, ""
     if args.baseline:
         findings, note = _apply_baseline(args, config, result, files)

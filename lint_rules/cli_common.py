@@ -3,7 +3,6 @@ parsing and validation, and the one rule that finds the project's `[tool.et-log]
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Sequence
 
@@ -16,6 +15,8 @@ def parse_codes(text: str) -> list[str]:
     """`"etl001, ETL00"` -> `["ETL001", "ETL00"]`: each item a registered code or a prefix of
     one. For argparse's `type=`: an unknown code raises ArgumentTypeError, so both CLIs exit 2
     with the same message and before touching any file."""
+    import argparse  # start-up time: a call without --select/--ignore does not need it
+
     codes = [c.strip().upper() for c in text.split(",") if c.strip()]
     if not codes:
         raise argparse.ArgumentTypeError(f"no code given ({code_range()})")

@@ -116,7 +116,10 @@ class Config:
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
-        return matches_any(self.relpath(path), self.script_patterns)
+        return self.is_script_rel(self.relpath(path))
+
+    def is_script_rel(self, rel: str) -> bool:
+        return matches_any(rel, self.script_patterns)
 
     def code_enabled(self, code: str) -> bool:
         """`--select`/`--ignore` by code prefix (`ETL00` selects all kinds)."""

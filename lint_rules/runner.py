@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from lint_rules.config import Config
-from lint_rules.detector import detect_file
+from lint_rules.detector import detect_data, read_source
 from lint_rules.finding import Finding, SourceError
-from lint_rules.forks import PARALLEL_THRESHOLD, default_jobs, forked_map
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from lint_rules.test_refs import TestRef
+from lint_rules.forks import forked_map
+from lint_rules.test_refs import (
+    TestRef,
+    index_run_tests,
+    is_test_file,
+    may_capture_output,
+    needs_tests,
+)
 
 
 @dataclass(frozen=True)
@@ -30,10 +34,11 @@ class LintResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files: int = 0
-    # The test cross-reference done by the workers beside their share of the lint (only when
-    # their share has a site a test may concern): the capturing tests, and the files read.
+    # The test cross-reference, begun as the files are read (`review_asserted` finishes it):
+    # the capturing tests indexed by a worker whose share has a site a test may concern, and
+    # the test files that may capture output left to index (None: not every file was read).
     tests: list[TestRef] = field(default_factory=list)
-    tested: set[str] = field(default_factory=set)
+    unindexed: list[str] | None = field(default_factory=list)
 
 
 def lint_files(
@@ -58,18 +63,25 @@ def lint_files(
     return result
 
 
-def _lint_all(paths: list[str], config: Config, jobs: int) -> LintResult:
-    jobs = jobs or (default_jobs() if len(paths) >= PARALLEL_THRESHOLD else 1)
-    if jobs <= 1 or len(paths) < 2 or not hasattr(os, "fork"):
-        return _lint_chunk(paths, config)
-    return _lint_forked(paths, config, min(jobs, len(paths)))
+def _lint_all(paths: list[str], config: Config, jobs: int, index: bool = True) -> LintResult:
+    """Lint `paths` in this process or shared by forked workers; `index`: each process also
+    begins the test cross-reference (`_lint_share`)."""
+    result = LintResult()
+    unindexed: list[str] = []
+    for part in forked_map(lambda share: [_lint_share(share, config, index)], paths, jobs):
+        result.findings.extend(part.findings)
+        result.errors.extend(part.errors)
+        result.tests.extend(part.tests)
+        unindexed.extend(part.unindexed or ())
+    result.unindexed = unindexed
+    return result
 
 
 def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) -> LintResult:
     from lint_rules.cache import ResultCache, file_stat
 
     cache: ResultCache[tuple[list[Finding], list[FileError]]] = ResultCache(cache_dir, config)
-    result = LintResult()
+    result = LintResult(unindexed=None)  # the cached files are not read
     todo: list[str] = []
     stats = {}
     for path in paths:
@@ -82,7 +94,7 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
         findings, errors = hit
         result.findings.extend(f if f.path == path else replace(f, path=path) for f in findings)
         result.errors.extend(e if e.path == path else replace(e, path=path) for e in errors)
-    fresh = _lint_all(todo, config, jobs)
+    fresh = _lint_all(todo, config, jobs, index=False)  # the tests: from their own cache
     result.findings.extend(fresh.findings)
     result.errors.extend(fresh.errors)
     by_path: dict[str, tuple[list[Finding], list[FileError]]] = {p: ([], []) for p in todo}
@@ -96,37 +108,31 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
     return result
 
 
-def _lint_chunk(paths: list[str], config: Config) -> LintResult:
+def _lint_share(paths: Iterable[str], config: Config, index: bool = True) -> LintResult:
+    """A process's share (as `forked_map` hands it out), linted. With `index`, once a site of
+    the share is one a test may concern (so the run needs the cross-reference), the share's
+    test files that may capture output are indexed too, those met so far and those met after:
+    in parallel with the other workers, not after them. The others are left in `unindexed`."""
     result = LintResult()
+    pending: list[str] = []
+    needed = False
     for path in paths:
         try:
-            result.findings.extend(detect_file(path, config))
+            data = read_source(path)
+            rel = config.relpath(path)
+            if is_test_file(rel) and may_capture_output(data):  # never linted by default
+                pending.append(path)
+            found = detect_data(path, data, config, rel)
         except SourceError as exc:
             result.errors.append(FileError(exc.path, exc.line, exc.reason))
+            continue
         except Exception as exc:  # a bug of ours must not hide the other files' findings
             result.errors.append(FileError(path, 0, f"internal error: {exc!r}"))
-    return result
-
-
-def _lint_forked(paths: list[str], config: Config, jobs: int) -> LintResult:
-    result = LintResult()
-    for part in forked_map(lambda chunk: [_lint_and_index(chunk, config)], paths, jobs):
-        result.findings.extend(part.findings)
-        result.errors.extend(part.errors)
-        result.tests.extend(part.tests)
-        result.tested |= part.tested
-    return result
-
-
-def _lint_and_index(paths: list[str], config: Config) -> LintResult:
-    """A worker's share: lint it, then, if a site of it is one a test may concern (so the run
-    will need the cross-reference), index the share's test files too, in parallel with the other
-    workers instead of after them."""
-    result = _lint_chunk(paths, config)
-    from lint_rules.test_refs import index_run_tests, is_test_file, needs_tests
-
-    if needs_tests(result.findings):
-        tests = {rel: p for p in paths if is_test_file(rel := config.relpath(p))}
-        result.tests = index_run_tests(list(tests.values()), config.relpath)
-        result.tested = set(tests)
+            continue
+        result.findings.extend(found)
+        needed = needed or (index and needs_tests(found))
+        if needed and pending:
+            result.tests += index_run_tests(pending, config.relpath, output_only=True)
+            pending = []
+    result.unindexed = pending
     return result

@@ -22,7 +22,6 @@ import ast
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
 from functools import lru_cache
 
 from lint_rules.config import TEST_PATTERNS, Config
@@ -43,6 +42,11 @@ CAPTURES: dict[str, frozenset[str]] = {
 }
 _MARKS = tuple(sorted({mark.encode() for marks in CAPTURES.values() for mark in marks}))
 NEEDLES: tuple[bytes, ...] = (b"assertLogs", b"caplog", b"capsys", b"capfd", b"redirect_std")
+# What a test file capturing the output a lint finding may be kept for holds (a rewrite that
+# keeps its channel, the logs, is never kept for a test: see `needs_tests`).
+OUTPUT_MARKS: tuple[bytes, ...] = tuple(
+    sorted({m.encode() for c in set(CHANNELS.values()) - {"logs"} for m in CAPTURES[c]})
+)
 MIN_TEXT = 12  # shorter strings ("WARNING", "aot") say too little to tie a test to a site
 MIN_SHARED = 24  # characters a test's text and a site's message must share
 _REGEX_CALLS = frozenset({"search", "match", "fullmatch", "compile", "findall", "assertRegex"})
@@ -189,6 +193,8 @@ def _shares_a_run(text: str, site: str) -> bool:
         return True
     if len(text) < MIN_SHARED or not any(chunk in site for chunk in _chunks(text)):
         return False  # the cheap test first: most pairs share nothing
+    from difflib import SequenceMatcher  # start-up time: rarely needed
+
     matcher = SequenceMatcher(None, text, site, autojunk=False)
     return matcher.find_longest_match(0, len(text), 0, len(site)).size >= MIN_SHARED
 
@@ -215,9 +221,17 @@ def is_test_file(relpath: str) -> bool:
     return matches_any(relpath, TEST_PATTERNS)
 
 
-def index_run_tests(files: Iterable[str], relpath: Callable[[str], str]) -> list[TestRef]:
+def may_capture_output(data: bytes) -> bool:
+    """False when no test in a file of these bytes can capture output a site writes to."""
+    return any(mark in data for mark in OUTPUT_MARKS)
+
+
+def index_run_tests(
+    files: Iterable[str], relpath: Callable[[str], str], output_only: bool = False
+) -> list[TestRef]:
     """Every capturing test function among a run's `files` (test files only; a file that cannot
-    be read is skipped: the run reports it elsewhere)."""
+    be read is skipped: the run reports it elsewhere). `output_only`: only the files that may
+    capture output (`may_capture_output`), all the lint asks about."""
     refs: list[TestRef] = []
     for path in files:
         rel = relpath(path)
@@ -227,7 +241,8 @@ def index_run_tests(files: Iterable[str], relpath: Callable[[str], str]) -> list
                     data = handle.read()
             except OSError:
                 continue
-            refs += index_tests(rel, data)
+            if not output_only or may_capture_output(data):
+                refs += index_tests(rel, data)
     return refs
 
 
@@ -257,25 +272,30 @@ def review_asserted(
     files: list[str],
     config: Config,
     cache_dir: str | None = None,
-    indexed: tuple[list[TestRef], set[str]] = ([], set()),
+    indexed: tuple[list[TestRef], list[str]] | None = None,
 ) -> list[Finding]:
     """The lint's findings as the migration of the same `files` judges them (`mark_asserted`
-    with the run's tests); the tests are read only when a site could be concerned. `indexed`:
-    the tests the lint's workers found already, and the test files they read (root-relative);
-    the others are read from `cache_dir` with `--cache`, else over forked workers."""
+    with the run's tests); the tests are read only when a site could be concerned, and only
+    the test files that may capture output. `indexed`: what the lint did as it read every file,
+    the tests its workers indexed already and the test files left to index; None: the test
+    files are looked for among `files`, and read through `cache_dir` with `--cache`."""
     if not needs_tests(findings):
         return findings
     relpath = config.relpath
-    refs, done = list(indexed[0]), indexed[1]
-    tests = [p for p in files if (rel := relpath(p)) not in done and is_test_file(rel)]
+    if indexed is not None:
+        refs = indexed[0] + index_run_tests(indexed[1], relpath, output_only=True)
+        return mark_asserted(findings, refs)
+    tests = [p for p in files if is_test_file(relpath(p))]
     if cache_dir is not None:
         from lint_rules.cache import cached_test_refs
 
-        refs += cached_test_refs(cache_dir, config, tests, lambda p: index_run_tests([p], relpath))
+        refs = cached_test_refs(
+            cache_dir, config, tests, lambda p: index_run_tests([p], relpath, output_only=True)
+        )
     else:
         from lint_rules.forks import forked_map
 
-        refs += forked_map(lambda part: index_run_tests(part, relpath), tests)
+        refs = forked_map(lambda part: index_run_tests(part, relpath, output_only=True), tests)
     return mark_asserted(findings, refs)
 
 

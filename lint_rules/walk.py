@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import ast
 
-# Child fields per node class, without those that never hold a site (`ctx`, lists of str).
+# Child fields per node class, without those that never hold a node: `ctx`, and the fields
+# the grammar types as identifiers, strings, numbers or constants (a `Name` has none left).
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {type(None): ()}
-_NOT_CHILDREN = frozenset({"ctx", "kwd_attrs"})
+_NOT_CHILDREN = frozenset(
+    {"ctx", "kwd_attrs", "id", "attr", "arg", "name", "asname", "module", "level", "kind"}
+    | {"type_comment", "is_async", "conversion", "simple", "tag"}
+)
+_CONSTANTS = (ast.Constant, ast.MatchSingleton)  # their `value` is a Python object
 
 
 def _child_fields(cls: type) -> tuple[str, ...]:
     names = tuple(
         n
         for n in getattr(cls, "_fields", ())
-        if n not in _NOT_CHILDREN and not (n == "names" and cls in (ast.Global, ast.Nonlocal))
+        if n not in _NOT_CHILDREN
+        and not (n == "names" and cls in (ast.Global, ast.Nonlocal))
+        and not (n == "value" and cls in _CONSTANTS)
     )
     _CHILD_FIELDS[cls] = names
     return names

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
+from lint_rules.lazy_pattern import LazyPattern
+
 # A level word opening the message (`Error:`, `WARNING: `, `[warning], `, `[INFO]`): it names the
 # level, and the rewrite drops it (the logger prints the level; no level word twice).
-LEVEL_PREFIX = re.compile(
+LEVEL_PREFIX = LazyPattern(
     r"\s*(?:\[\s*(error|warning|warn|info|debug)\s*\]|(error|warning|warn|info|debug)\s*:)"
     r"(?:\s*[,:-])?\s*",
     re.IGNORECASE,
@@ -21,7 +23,7 @@ _LEVELS["debug"] = "debug"
 # available, no config for it...), so a user who sees no INFO still learns that the model was
 # only partly quantized. "Skipping (the) following <ids>:" lists what the caller asked to skip
 # (Qualcomm's `skip_delegate_node_ids`): it happens as asked, INFO.
-SEVERE = re.compile(
+SEVERE = LazyPattern(
     r"deprecat|\bskip(?:s|ped|ping)?\b(?!\s+(?:the\s+)?following\b)|not supported|unsupported|incompatible|not implemented"
     r"|\bfail(?:s|ed|ure|ing)?\b|fall(?:s|ing)?\s*back|fell back|fallback|cannot|can't|could not"
     r"|unable to|\bignor(?:e|ed|es|ing)\b|unexpected|not expected|not (?:be )?available"
@@ -31,7 +33,7 @@ SEVERE = re.compile(
 
 # What a diagnostic says: why something was not done, or a level word. Matched in the message's
 # literal text (any case); everything else printed to stdout is left for review.
-DIAGNOSTIC = re.compile(
+DIAGNOSTIC = LazyPattern(
     r"\b(?:debug|info|warning|error)\s*[:\]]|not supported|unsupported|not partitioned"
     r"|not lowered|not implemented|not (?:be )?available|not expected|unexpected|\bskip(?:s|ped|ping)?\b"
     r"|deprecat|fall(?:s|ing)?\s*back|fallback|\bfail(?:s|ed|ure)?\b|cannot|can't|could not"
@@ -54,7 +56,7 @@ _STEP_PAST = (
     r"|finished|completed)"
 )
 _NOUNS_IN_ING = r"(?:String|Thing|Nothing|Something|Everything|Embedding|Padding|Mapping|Setting)"
-PROGRESS = re.compile(
+PROGRESS = LazyPattern(
     r"[A-Za-z][^\n]*(?:\.\.\.|\u2026)\s*$"
     r"|^\s*(?:[A-Za-z]+:\s*)?(?:"
     rf"(?!{_NOUNS_IN_ING}s?\b)[A-Z][a-z]{{2,}}ing\b(?=[\s(])(?![^:]*:)"

@@ -22,18 +22,19 @@ import re
 from fnmatch import fnmatchcase
 
 from lint_rules.facts import last_identifier
+from lint_rules.lazy_pattern import LazyPattern
 from lint_rules.statements import FUNCTIONS
 
 # A debug/verbose switch (`verbose`, `self.debug`, `is_verbose`, `debug_mode`, `verbosity`), not
 # any name that contains the word (`debug_handle`, `debug_data` are data, not switches).
-DEBUG_FLAG = re.compile(
+DEBUG_FLAG = LazyPattern(
     r"_*(?:is_|enable_|enabled_|print_|show_|use_)?(?:verbose|verbosity|debug)"
     r"(?:_(?:mode|output|logging|log|prints?|enabled))?",
     re.IGNORECASE,
 )
-QUIET_FLAG = re.compile(r"_*(?:is_|be_)?(?:quiet|silent)(?:_(?:mode|output))?", re.IGNORECASE)
+QUIET_FLAG = LazyPattern(r"_*(?:is_|be_)?(?:quiet|silent)(?:_(?:mode|output))?", re.IGNORECASE)
 # Where a result went: `saved at`, `written to`, `exported to <path>`.
-WHERE_WRITTEN = re.compile(
+WHERE_WRITTEN = LazyPattern(
     r"\b(?:saved|written|wrote|exported|stored)\s+(?:at|to|in|into)\b", re.IGNORECASE
 )
 

@@ -310,3 +310,32 @@ def test_each_channel_is_a_fixable_kinds_and_one_a_test_can_capture():
     assert {rule.code: rule.channel for rule in with_channel} == CHANNELS
     assert {"ETL003", "ETL008"} <= set(CHANNELS)
     assert all(rule.fixable and rule.channel in CAPTURES for rule in with_channel)
+
+
+def test_the_lint_parses_only_the_test_files_that_may_capture_output(tmp_path, capsys, monkeypatch):
+    """A lint finding is kept for a test only through captured output (a site whose rewrite
+    logs what it logged stays fixable): a test file that captures only logs is not parsed, and
+    the verdicts are those of the migration, which reads every test file."""
+    from lint_rules import test_refs
+
+    logs_test = b"def test_fold(caplog):\n    assert 'constant_prop_pass does not' in caplog.text\n"
+    root = _tree(
+        tmp_path,
+        {
+            "pyproject.toml": b"[tool.et-log]\n",
+            "exir/lib.py": LIBRARY,
+            "exir/test/test_lib.py": TESTS,
+            "exir/test/test_logs.py": logs_test,
+        },
+    )
+    parsed: list[str] = []
+    real = test_refs.index_tests
+    monkeypatch.setattr(test_refs, "index_tests", lambda p, d: parsed.append(p) or real(p, d))
+    _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json", "--jobs", "1")
+    assert parsed == ["exir/test/test_lib.py"]
+    fixable = {f["code"]: f["fixable"] for f in json.loads(out)["findings"]}
+    assert fixable == {"ETL002": True, "ETL004": True, "ETL008": False}
+    assert _migrate(capsys, str(root / "exir"), "-q", "-j", "1")[0] == 0
+    assert "exir/test/test_logs.py" in parsed  # the migration reads it: the logs test still sees
+    _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json")
+    assert [f["code"] for f in json.loads(out)["findings"]] == ["ETL008"]

@@ -36,23 +36,23 @@ def test_second_run_is_served_from_the_cache(repo: Path, capsys, monkeypatch) ->
     assert (cache / ".gitignore").read_text(encoding="utf-8").strip().endswith("*")
     assert len(list(cache.glob("lint-*.pickle"))) == 1
 
-    def boom(path, config):
+    def boom(path, data, config, *rest):
         raise AssertionError(f"{path} linted again")
 
-    monkeypatch.setattr(runner, "detect_file", boom)
+    monkeypatch.setattr(runner, "detect_data", boom)
     assert lint(repo, capsys) == first
 
 
 def test_changed_file_is_linted_again(repo: Path, capsys, monkeypatch) -> None:
     lint(repo, capsys)
     seen: list[str] = []
-    real = runner.detect_file
+    real = runner.detect_data
 
-    def spy(path, config):
+    def spy(path, data, config, *rest):
         seen.append(Path(path).name)
-        return real(path, config)
+        return real(path, data, config, *rest)
 
-    monkeypatch.setattr(runner, "detect_file", spy)
+    monkeypatch.setattr(runner, "detect_data", spy)
     (repo / "pkg" / "b.py").write_text(SITE + SITE, encoding="utf-8")
     code, doc = lint(repo, capsys)
     assert seen == ["b.py"]

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -205,19 +206,48 @@ def test_config_flag(tree: Path, capsys) -> None:
     assert code == 1 and "ETL002" not in out and "ETL004" in out
 
 
-def test_forked_map_splits_keeps_every_result_and_redoes_a_failed_share() -> None:
+def test_forked_map_shares_keeps_every_result_and_redoes_a_failed_share() -> None:
     import os
+    import time
 
     from lint_rules.forks import forked_map
 
-    paths = [f"p{i}" for i in range(10)]
+    paths = [f"p{i}" for i in range(20)]
     parent = os.getpid()
-    seen = forked_map(lambda part: [(p, os.getpid() != parent) for p in part], paths, jobs=3)
-    assert sorted(p for p, _ in seen) == paths and any(forked for _, forked in seen)
 
-    def flaky(part: list[str]) -> list[str]:
+    def slow(part: Iterable[str]) -> list[tuple[str, bool]]:
+        out = []
+        for path in part:  # slow enough that the workers take batches too
+            time.sleep(0.02)
+            out.append((path, os.getpid() != parent))
+        return out
+
+    seen = forked_map(slow, paths, jobs=3)
+    assert sorted(p for p, _ in seen) == sorted(paths) and any(forked for _, forked in seen)
+
+    def flaky(part: Iterable[str]) -> list[str]:
+        taken = [path for path, _ in slow(part)]
         if os.getpid() != parent:
-            raise RuntimeError("a worker fails")
-        return part
+            raise RuntimeError("a worker fails after taking its batches")
+        return taken
 
-    assert sorted(forked_map(flaky, paths, jobs=3)) == paths  # its share redone here
+    assert sorted(forked_map(flaky, paths, jobs=3)) == sorted(paths)  # its batches redone here
+
+
+def test_a_call_naming_only_files_reads_as_argparse_would_without_it(tree: Path) -> None:
+    """pre-commit's call (file names only) skips building the parser: the options are the
+    parser's own defaults, and argparse is not even imported."""
+    from types import SimpleNamespace
+
+    from lint_rules.cli import build_parser, parse_command_line
+
+    for argv in ([], ["exir/a.py", "backends"]):
+        parsed = build_parser().parse_args(argv, namespace=SimpleNamespace())
+        assert parse_command_line(argv) == parsed
+    probe = (
+        "import sys\nfrom lint_rules.cli import main\n"
+        f"code = main([{str(tree / 'exir')!r}])\n"
+        "sys.exit(10 + code if 'argparse' in sys.modules else code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr

@@ -36,7 +36,7 @@ def test_offered_hook_runs_the_console_script() -> None:
     (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert hook["id"] == "et-log-lint" and hook["language"] == "python"
-    assert project["scripts"][hook["entry"]] == "lint_rules.cli:main"
+    assert project["scripts"][hook["entry"]] == "lint_rules.cli:run"
     # The hook environment installs the package's hard dependencies: torch must not be one.
     assert not any(dep.startswith("torch") for dep in project["dependencies"])
 

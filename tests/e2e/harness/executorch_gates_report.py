@@ -32,7 +32,6 @@ if __name__ == "__main__":  # run as a file: the harness is imported as a packag
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 from harness.executorch_gates import GATES_REQUIREMENTS, ensure_gates_env, flake8, ufmt_unformatted
 from harness.wheel_env import MIGRATED_FOLDERS
-
 from lint_rules.doc_section import write_section
 
 REPO = Path(__file__).resolve().parents[3]

@@ -26,7 +26,6 @@ if __name__ == "__main__":  # run as a file: the harness is imported as a packag
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
 from harness.wheel_env import MIGRATED_FOLDERS  # noqa: E402
-
 from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
 from lint_rules.discovery import iter_python_files  # noqa: E402
 from lint_rules.doc_section import write_section  # noqa: E402

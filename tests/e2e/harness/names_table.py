@@ -24,7 +24,6 @@ if __name__ == "__main__":  # run as a file: the harness is imported as a packag
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 from harness.log_lines import parse
 from harness.wheel_env import child_base_env, copy_executorch, ensure_wheel_env
-
 from lint_rules.doc_section import write_section
 
 HERE = Path(__file__).resolve().parent
