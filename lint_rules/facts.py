@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from lint_rules.statements import StatementIndex
@@ -44,33 +43,39 @@ def last_identifier(node: ast.expr) -> str | None:
     return None
 
 
-@dataclass
 class ModuleFacts:
     """What the recognisers need to know about one module, gathered in a single walk."""
 
-    runtime_import: str
-    path: str = ""
-    tree: ast.Module | None = None
-    lines: list[str] = field(default_factory=list)  # the source's lines: comments are not in `tree`
-    nodes: list[ast.AST] = field(default_factory=list)  # every node, from the one walk
-    imports: dict[str, str] = field(default_factory=dict)
-    calls: list[ast.Call] = field(default_factory=list)
-    # calls by what they call: the dotted name through the imports (`logging.info`,
-    # `builtins.print` for a builtin no import rebinds) and by method name (`setLevel`)
-    by_qualname: dict[str, list[ast.Call]] = field(default_factory=dict)
-    by_method: dict[str, list[ast.Call]] = field(default_factory=dict)
-    raises: list[ast.Raise] = field(default_factory=list)
-    compares: list[ast.Compare] = field(default_factory=list)
-    # `x.propagate = ...`, `x.handlers = ...`: how a module may set up a logger of its own
-    attribute_stores: list[ast.Assign] = field(default_factory=list)
-    assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
-    warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
-    module_level_calls: set[int] = field(default_factory=set)
-    # id(call) -> attribute read on its result, for `f(...).attr`
-    call_attributes: dict[int, str] = field(default_factory=dict)
-    has_main_guard: bool = False
-    parses_arguments: bool = False
-    builds_argparser: bool = False
+    def __init__(
+        self,
+        runtime_import: str,
+        path: str = "",
+        tree: ast.Module | None = None,
+        lines: list[str] | None = None,
+    ) -> None:
+        self.runtime_import = runtime_import
+        self.path = path
+        self.tree = tree
+        self.lines: list[str] = lines or []  # the source's lines: comments are not in `tree`
+        self.nodes: list[ast.AST] = []  # every node, from the one walk
+        self.imports: dict[str, str] = {}
+        self.calls: list[ast.Call] = []
+        # calls by what they call: the dotted name through the imports (`logging.info`,
+        # `builtins.print` for a builtin no import rebinds) and by method name (`setLevel`)
+        self.by_qualname: dict[str, list[ast.Call]] = {}
+        self.by_method: dict[str, list[ast.Call]] = {}
+        self.raises: list[ast.Raise] = []
+        self.compares: list[ast.Compare] = []
+        # `x.propagate = ...`, `x.handlers = ...`: how a module may set up a logger of its own
+        self.attribute_stores: list[ast.Assign] = []
+        self.assigns: list[ast.Assign | ast.AnnAssign] = []
+        self.warning_classes: set[str] = set(BUILTIN_WARNINGS)
+        self.module_level_calls: set[int] = set()
+        # id(call) -> attribute read on its result, for `f(...).attr`
+        self.call_attributes: dict[int, str] = {}
+        self.has_main_guard = False
+        self.parses_arguments = False
+        self.builds_argparser = False
 
     def comment_of(self, node: ast.stmt | ast.expr) -> str:
         """The comment written for `node`: at the end of its last line, else the comment lines
