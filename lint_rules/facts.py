@@ -241,13 +241,38 @@ def gather_facts(
 def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef]) -> None:
     # The hottest loop of the lint: one `type()` per node, compared with `is`. mypy does not
     # narrow `node` through the saved `kind`, hence one `type: ignore[assignment]` per branch.
-    imports = facts.imports
+    # The classes are local names (`ast.X` is two lookups), the commonest kinds tested first,
+    # and names and constants, a good half of the nodes and never recorded, skipped at once.
+    imports, call_attributes = facts.imports, facts.call_attributes
+    name, constant, attribute_class, call_class = ast.Name, ast.Constant, ast.Attribute, ast.Call
+    assign, ann_assign, compare, import_, import_from = (
+        ast.Assign,
+        ast.AnnAssign,
+        ast.Compare,
+        ast.Import,
+        ast.ImportFrom,
+    )
     for node in nodes:
         kind = type(node)
-        if kind is ast.Call:
-            call: ast.Call = node  # type: ignore[assignment]  # kind is ast.Call
-            facts.calls.append(call)
-        elif kind is ast.Import:
+        if kind is name or kind is constant:
+            continue
+        if kind is attribute_class:
+            attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
+            if type(attribute.value) is call_class:
+                call_attributes[id(attribute.value)] = attribute.attr
+        elif kind is call_class:
+            facts.calls.append(node)  # type: ignore[arg-type]  # kind is ast.Call
+        elif kind is assign or kind is ann_assign:
+            assigned: ast.Assign | ast.AnnAssign = node  # type: ignore[assignment]  # by kind
+            if isinstance(assigned.value, ast.Call):
+                facts.assigns.append(assigned)
+            elif isinstance(assigned, ast.Assign) and any(
+                isinstance(t, ast.Attribute) and t.attr in _LOGGER_SETUP for t in assigned.targets
+            ):
+                facts.attribute_stores.append(assigned)
+        elif kind is compare:
+            facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
+        elif kind is import_:
             imported: ast.Import = node  # type: ignore[assignment]  # kind is ast.Import
             for alias in imported.names:
                 if alias.asname:
@@ -255,26 +280,12 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
                 else:
                     top = alias.name.partition(".")[0]
                     imports[top] = top
-        elif kind is ast.ImportFrom:
+        elif kind is import_from:
             source: ast.ImportFrom = node  # type: ignore[assignment]  # kind is ast.ImportFrom
             if source.level == 0 and source.module:
                 for alias in source.names:
                     if alias.name != "*":
                         imports[alias.asname or alias.name] = f"{source.module}.{alias.name}"
-        elif kind is ast.Assign or kind is ast.AnnAssign:
-            assign: ast.Assign | ast.AnnAssign = node  # type: ignore[assignment]  # by kind
-            if isinstance(assign.value, ast.Call):
-                facts.assigns.append(assign)
-            elif isinstance(assign, ast.Assign) and any(
-                isinstance(t, ast.Attribute) and t.attr in _LOGGER_SETUP for t in assign.targets
-            ):
-                facts.attribute_stores.append(assign)
-        elif kind is ast.Attribute:
-            attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
-            if type(attribute.value) is ast.Call:
-                facts.call_attributes[id(attribute.value)] = attribute.attr
-        elif kind is ast.Compare:
-            facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
         elif kind is ast.Raise:
             facts.raises.append(node)  # type: ignore[arg-type]  # kind is ast.Raise
         elif kind is ast.ClassDef:
