@@ -9,7 +9,6 @@ import os
 import re
 import stat
 import warnings
-from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lint_rules.config import Config
@@ -24,16 +23,23 @@ _NOQA = re.compile(
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-@dataclass
 class Analysis:
     """One module as the detector saw it: its text, tree and facts, and each reported site with
     the node it was found on (the codemod's input)."""
 
-    path: str
-    text: str
-    tree: ast.Module
-    facts: ModuleFacts
-    sites: list[tuple[Finding, Site]]
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        tree: ast.Module,
+        facts: ModuleFacts,
+        sites: list[tuple[Finding, Site]],
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.tree = tree
+        self.facts = facts
+        self.sites = sites
 
     @property
     def findings(self) -> list[Finding]:
@@ -181,7 +187,7 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
         (r for rule in ALL_RULES if rule.file_check and (r := rule.file_check(facts))), None
     )
     if whole_file is not None:  # all or nothing per file: every site waits for review
-        found = [(r, replace(s, review=whole_file) if s.fixable else s) for r, s in found]
+        found = [(r, s.replace(review=whole_file) if s.fixable else s) for r, s in found]
     sites = []
     for rule, site in found:
         node = site.node

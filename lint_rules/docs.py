@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lint_rules.doc_section import regenerate
 from lint_rules.rules import ALL_RULES, Example, Rule, code_range
+from lint_rules.rules.base import LIBRARY_PATH
 
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -17,11 +18,7 @@ def _code_block(text: str) -> str:
 
 def _example_lines(example: Example, flagged: bool) -> list[str]:
     title = example.note or ("flagged" if flagged else "not flagged")
-    where = (
-        ""
-        if example.path == Example.__dataclass_fields__["path"].default
-        else (f" (in `{example.path}`)")
-    )
+    where = "" if example.path == LIBRARY_PATH else (f" (in `{example.path}`)")
     lines = [f"- {title[0].upper()}{title[1:]}{where}:", "", _code_block(example.code)]
     if flagged and example.fixed is not None:
         lines += ["  becomes", "", _code_block(example.fixed)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from lint_rules.statements import StatementIndex
@@ -44,33 +43,39 @@ def last_identifier(node: ast.expr) -> str | None:
     return None
 
 
-@dataclass
 class ModuleFacts:
     """What the recognisers need to know about one module, gathered in a single walk."""
 
-    runtime_import: str
-    path: str = ""
-    tree: ast.Module | None = None
-    lines: list[str] = field(default_factory=list)  # the source's lines: comments are not in `tree`
-    nodes: list[ast.AST] = field(default_factory=list)  # every node, from the one walk
-    imports: dict[str, str] = field(default_factory=dict)
-    calls: list[ast.Call] = field(default_factory=list)
-    # calls by what they call: the dotted name through the imports (`logging.info`,
-    # `builtins.print` for a builtin no import rebinds) and by method name (`setLevel`)
-    by_qualname: dict[str, list[ast.Call]] = field(default_factory=dict)
-    by_method: dict[str, list[ast.Call]] = field(default_factory=dict)
-    raises: list[ast.Raise] = field(default_factory=list)
-    compares: list[ast.Compare] = field(default_factory=list)
-    # `x.propagate = ...`, `x.handlers = ...`: how a module may set up a logger of its own
-    attribute_stores: list[ast.Assign] = field(default_factory=list)
-    assigns: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)
-    warning_classes: set[str] = field(default_factory=lambda: set(BUILTIN_WARNINGS))
-    module_level_calls: set[int] = field(default_factory=set)
-    # id(call) -> attribute read on its result, for `f(...).attr`
-    call_attributes: dict[int, str] = field(default_factory=dict)
-    has_main_guard: bool = False
-    parses_arguments: bool = False
-    builds_argparser: bool = False
+    def __init__(
+        self,
+        runtime_import: str,
+        path: str = "",
+        tree: ast.Module | None = None,
+        lines: list[str] | None = None,
+    ) -> None:
+        self.runtime_import = runtime_import
+        self.path = path
+        self.tree = tree
+        self.lines: list[str] = lines or []  # the source's lines: comments are not in `tree`
+        self.nodes: list[ast.AST] = []  # every node, from the one walk
+        self.imports: dict[str, str] = {}
+        self.calls: list[ast.Call] = []
+        # calls by what they call: the dotted name through the imports (`logging.info`,
+        # `builtins.print` for a builtin no import rebinds) and by method name (`setLevel`)
+        self.by_qualname: dict[str, list[ast.Call]] = {}
+        self.by_method: dict[str, list[ast.Call]] = {}
+        self.raises: list[ast.Raise] = []
+        self.compares: list[ast.Compare] = []
+        # `x.propagate = ...`, `x.handlers = ...`: how a module may set up a logger of its own
+        self.attribute_stores: list[ast.Assign] = []
+        self.assigns: list[ast.Assign | ast.AnnAssign] = []
+        self.warning_classes: set[str] = set(BUILTIN_WARNINGS)
+        self.module_level_calls: set[int] = set()
+        # id(call) -> attribute read on its result, for `f(...).attr`
+        self.call_attributes: dict[int, str] = {}
+        self.has_main_guard = False
+        self.parses_arguments = False
+        self.builds_argparser = False
 
     def comment_of(self, node: ast.stmt | ast.expr) -> str:
         """The comment written for `node`: at the end of its last line, else the comment lines
@@ -236,13 +241,38 @@ def gather_facts(
 def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef]) -> None:
     # The hottest loop of the lint: one `type()` per node, compared with `is`. mypy does not
     # narrow `node` through the saved `kind`, hence one `type: ignore[assignment]` per branch.
-    imports = facts.imports
+    # The classes are local names (`ast.X` is two lookups), the commonest kinds tested first,
+    # and names and constants, a good half of the nodes and never recorded, skipped at once.
+    imports, call_attributes = facts.imports, facts.call_attributes
+    name, constant, attribute_class, call_class = ast.Name, ast.Constant, ast.Attribute, ast.Call
+    assign, ann_assign, compare, import_, import_from = (
+        ast.Assign,
+        ast.AnnAssign,
+        ast.Compare,
+        ast.Import,
+        ast.ImportFrom,
+    )
     for node in nodes:
         kind = type(node)
-        if kind is ast.Call:
-            call: ast.Call = node  # type: ignore[assignment]  # kind is ast.Call
-            facts.calls.append(call)
-        elif kind is ast.Import:
+        if kind is name or kind is constant:
+            continue
+        if kind is attribute_class:
+            attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
+            if type(attribute.value) is call_class:
+                call_attributes[id(attribute.value)] = attribute.attr
+        elif kind is call_class:
+            facts.calls.append(node)  # type: ignore[arg-type]  # kind is ast.Call
+        elif kind is assign or kind is ann_assign:
+            assigned: ast.Assign | ast.AnnAssign = node  # type: ignore[assignment]  # by kind
+            if isinstance(assigned.value, ast.Call):
+                facts.assigns.append(assigned)
+            elif isinstance(assigned, ast.Assign) and any(
+                isinstance(t, ast.Attribute) and t.attr in _LOGGER_SETUP for t in assigned.targets
+            ):
+                facts.attribute_stores.append(assigned)
+        elif kind is compare:
+            facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
+        elif kind is import_:
             imported: ast.Import = node  # type: ignore[assignment]  # kind is ast.Import
             for alias in imported.names:
                 if alias.asname:
@@ -250,26 +280,12 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
                 else:
                     top = alias.name.partition(".")[0]
                     imports[top] = top
-        elif kind is ast.ImportFrom:
+        elif kind is import_from:
             source: ast.ImportFrom = node  # type: ignore[assignment]  # kind is ast.ImportFrom
             if source.level == 0 and source.module:
                 for alias in source.names:
                     if alias.name != "*":
                         imports[alias.asname or alias.name] = f"{source.module}.{alias.name}"
-        elif kind is ast.Assign or kind is ast.AnnAssign:
-            assign: ast.Assign | ast.AnnAssign = node  # type: ignore[assignment]  # by kind
-            if isinstance(assign.value, ast.Call):
-                facts.assigns.append(assign)
-            elif isinstance(assign, ast.Assign) and any(
-                isinstance(t, ast.Attribute) and t.attr in _LOGGER_SETUP for t in assign.targets
-            ):
-                facts.attribute_stores.append(assign)
-        elif kind is ast.Attribute:
-            attribute: ast.Attribute = node  # type: ignore[assignment]  # kind is ast.Attribute
-            if type(attribute.value) is ast.Call:
-                facts.call_attributes[id(attribute.value)] = attribute.attr
-        elif kind is ast.Compare:
-            facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
         elif kind is ast.Raise:
             facts.raises.append(node)  # type: ignore[arg-type]  # kind is ast.Raise
         elif kind is ast.ClassDef:

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from lint_rules.record import Record
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Record):
     """One site. `line`/`col` are 1-based and count characters (not bytes); `end_col` is
     exclusive, so a one-character site spans `col`..`col + 1`. `fixable=False` means the codemod
     leaves it for review and `reason` says why. `source` is the site's own source text."""
 
+    __slots__ = (
+        "path",
+        "line",
+        "col",
+        "end_line",
+        "end_col",
+        "code",
+        "message",
+        "fixable",
+        "reason",
+        "source",
+    )
     path: str
     line: int
     col: int
@@ -21,6 +32,21 @@ class Finding:
     fixable: bool
     reason: str
     source: str
+
+    def __init__(
+        self,
+        path: str,
+        line: int,
+        col: int,
+        end_line: int,
+        end_col: int,
+        code: str,
+        message: str,
+        fixable: bool,
+        reason: str,
+        source: str,
+    ) -> None:
+        self._fill(path, line, col, end_line, end_col, code, message, fixable, reason, source)
 
 
 class SourceError(Exception):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 
 from lint_rules.config import Config
 from lint_rules.detector import detect_data, read_source
 from lint_rules.finding import Finding, SourceError
 from lint_rules.forks import forked_map
+from lint_rules.record import Record
 from lint_rules.test_refs import (
     TestRef,
     index_run_tests,
@@ -20,25 +20,28 @@ from lint_rules.test_refs import (
 )
 
 
-@dataclass(frozen=True)
-class FileError:
+class FileError(Record):
     """A file that could not be linted, and why (`line` 0 when unknown)."""
 
+    __slots__ = ("path", "line", "reason")
     path: str
     line: int
     reason: str
 
+    def __init__(self, path: str, line: int, reason: str) -> None:
+        self._fill(path, line, reason)
 
-@dataclass
+
 class LintResult:
-    findings: list[Finding] = field(default_factory=list)
-    errors: list[FileError] = field(default_factory=list)
-    files: int = 0
-    # The test cross-reference, begun as the files are read (`review_asserted` finishes it):
-    # the capturing tests indexed by a worker whose share has a site a test may concern, and
-    # the test files that may capture output left to index (None: not every file was read).
-    tests: list[TestRef] = field(default_factory=list)
-    unindexed: list[str] | None = field(default_factory=list)
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+        self.errors: list[FileError] = []
+        self.files = 0
+        # The test cross-reference, begun as the files are read (`review_asserted` finishes it):
+        # the capturing tests indexed by a worker whose share has a site a test may concern, and
+        # the test files that may capture output left to index (None: not every file was read).
+        self.tests: list[TestRef] = []
+        self.unindexed: list[str] | None = []
 
 
 def lint_files(
@@ -81,7 +84,8 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
     from lint_rules.cache import ResultCache, file_stat
 
     cache: ResultCache[tuple[list[Finding], list[FileError]]] = ResultCache(cache_dir, config)
-    result = LintResult(unindexed=None)  # the cached files are not read
+    result = LintResult()
+    result.unindexed = None  # the cached files are not read
     todo: list[str] = []
     stats = {}
     for path in paths:
@@ -92,8 +96,8 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
             todo.append(path)
             continue
         findings, errors = hit
-        result.findings.extend(f if f.path == path else replace(f, path=path) for f in findings)
-        result.errors.extend(e if e.path == path else replace(e, path=path) for e in errors)
+        result.findings.extend(f if f.path == path else f.replace(path=path) for f in findings)
+        result.errors.extend(e if e.path == path else e.replace(path=path) for e in errors)
     fresh = _lint_all(todo, config, jobs, index=False)  # the tests: from their own cache
     result.findings.extend(fresh.findings)
     result.errors.extend(fresh.errors)

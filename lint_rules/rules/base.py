@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from lint_rules.options import Option
+from lint_rules.record import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -26,30 +26,37 @@ def _block(text: str) -> str:
     return body[margin:].replace("\n" + " " * margin, "\n")
 
 
-@dataclass(frozen=True)
-class Example:
+# Where an example pretends to live unless it says otherwise: library code.
+LIBRARY_PATH = "executorch/exir/example.py"
+
+
+class Example(Record):
     """A whole module of source. For an invalid example `fixed` is the codemod's exact output
     for the whole module, or None when the codemod leaves the module unchanged (every site in
     it goes to review). `code` and `fixed` are usually written as indented triple-quoted blocks
     (see `_block`)."""
 
+    __slots__ = ("code", "fixed", "path", "note", "at")
     code: str
-    fixed: str | None = None
-    # Where the snippet pretends to live; library code by default.
-    path: str = "executorch/exir/example.py"
-    note: str = ""
+    fixed: str | None
+    path: str  # where the snippet pretends to live
+    note: str
     # For an invalid example: (line, column), 1-based, of each finding of the example's kind, in
     # order (the lint's tests pin them: a site reported elsewhere, or twice, fails).
-    at: tuple[tuple[int, int], ...] = ()
+    at: tuple[tuple[int, int], ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "code", _block(self.code))
-        if self.fixed is not None:
-            object.__setattr__(self, "fixed", _block(self.fixed))
+    def __init__(
+        self,
+        code: str,
+        fixed: str | None = None,
+        path: str = LIBRARY_PATH,
+        note: str = "",
+        at: tuple[tuple[int, int], ...] = (),
+    ) -> None:
+        self._fill(_block(code), None if fixed is None else _block(fixed), path, note, at)
 
 
-@dataclass(frozen=True)
-class Site:
+class Site(Record):
     """One place a recogniser found: the node (a call or a statement), and, when the codemod
     must leave it for a person, why (`review`). The detector adds the kind's code.
 
@@ -58,10 +65,16 @@ class Site:
     kind's fix needs as well (ETL003's level, ETL008's `Verdict`, ETL009's `Gate`), so the fix
     reads it instead of deciding again (`codemods.fixes.base.verdict_of`)."""
 
+    __slots__ = ("node", "review", "message", "verdict")
     node: ast.expr | ast.stmt
-    review: str = ""
-    message: str = ""  # what is known about this site, when it says more than the rule's message
-    verdict: object = None
+    review: str
+    message: str  # what is known about this site, when it says more than the rule's message
+    verdict: object
+
+    def __init__(
+        self, node: ast.expr | ast.stmt, review: str = "", message: str = "", verdict: object = None
+    ) -> None:
+        self._fill(node, review, message, verdict)
 
     @property
     def fixable(self) -> bool:
@@ -73,8 +86,7 @@ Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
 FileCheck = Callable[["ModuleFacts"], "str | None"]
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Record):
     """One site kind, everything about it but the codemod's rewrite: code, name, message, docs
     (ruff's page layout), examples, options, how it is found, and how its fix is exposed.
 
@@ -94,6 +106,11 @@ class Rule:
     module's facts.
     """
 
+    __slots__ = (
+        "code", "name", "message", "fixable", "what_it_does", "why_bad", "use_instead",
+        "fix_safety", "detect", "needles", "spellings", "valid", "invalid", "options",
+        "file_check", "command", "channel",
+    )  # fmt: skip
     code: str
     name: str
     message: str
@@ -105,14 +122,39 @@ class Rule:
     detect: Recogniser
     needles: tuple[bytes, ...]
     spellings: tuple[str, ...]
-    valid: tuple[Example, ...] = field(default_factory=tuple)
-    invalid: tuple[Example, ...] = field(default_factory=tuple)
-    options: tuple[Option, ...] = ()
+    valid: tuple[Example, ...]
+    invalid: tuple[Example, ...]
+    options: tuple[Option, ...]
     # A file this kind finds must stay untouched as a whole (all or nothing per file): every
     # site of the file, of any kind, is then left for review with the check's reason.
-    file_check: FileCheck | None = None
-    command: str = ""
-    channel: str | None = None
+    file_check: FileCheck | None
+    command: str
+    channel: str | None
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        message: str,
+        fixable: bool,
+        what_it_does: str,
+        why_bad: str,
+        use_instead: str,
+        fix_safety: str,
+        detect: Recogniser,
+        needles: tuple[bytes, ...],
+        spellings: tuple[str, ...],
+        valid: tuple[Example, ...] = (),
+        invalid: tuple[Example, ...] = (),
+        options: tuple[Option, ...] = (),
+        file_check: FileCheck | None = None,
+        command: str = "",
+        channel: str | None = None,
+    ) -> None:
+        self._fill(
+            code, name, message, fixable, what_it_does, why_bad, use_instead, fix_safety, detect,
+            needles, spellings, valid, invalid, options, file_check, command, channel,
+        )  # fmt: skip
 
     @property
     def stem(self) -> str:
