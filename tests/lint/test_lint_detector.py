@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from lint_rules import Config, SourceError, detect_source
@@ -195,6 +197,23 @@ def test_detect_file_decodes_like_python(tmp_path) -> None:
     nul.write_bytes(b"import logging\nlogging.info('x')\x00\n")
     with pytest.raises(SourceError, match="cannot parse"):
         detect_file(str(nul), CONFIG)
+
+
+def test_read_source_reads_whole_files_and_refuses_what_is_not_one(tmp_path) -> None:
+    from lint_rules.detector import read_source
+
+    big = tmp_path / "big.py"
+    big.write_bytes(b"x = 1  # \xc3\xa9\n" * 50_000)  # larger than one read of the fallback loop
+    assert read_source(str(big)) == big.read_bytes()
+    empty = tmp_path / "empty.py"
+    empty.write_bytes(b"")
+    assert read_source(str(empty)) == b""
+    with pytest.raises(SourceError, match="not a regular file"):
+        read_source(str(tmp_path))
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.py")  # opening it to read would wait for a writer
+        with pytest.raises(SourceError, match="not a regular file"):
+            read_source(str(tmp_path / "pipe.py"))
 
 
 def test_prefilter_needs_a_site_spelling() -> None:
