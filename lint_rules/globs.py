@@ -40,12 +40,22 @@ def _glob_regex(pattern: str) -> str:
     return "".join(out) + "(?:/.*)?"
 
 
+_ANY_FOLDER = "(?:.*/)?"
+
+
 @lru_cache(maxsize=256)
 def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One regex for all `patterns` (None for none): a single match per path."""
+    """One regex for all `patterns` (None for none): a single match per path. The patterns that
+    match in any folder share one `(?:.*/)?`, so the matcher tries each folder of a path once,
+    not once per pattern (several times faster on the default excludes)."""
     if not patterns:
         return None
-    return re.compile("|".join(f"(?:{_glob_regex(p)})" for p in patterns))
+    regexes = [_glob_regex(p) for p in patterns]
+    anywhere = [r[len(_ANY_FOLDER) :] for r in regexes if r.startswith(_ANY_FOLDER)]
+    parts = [f"(?:{r})" for r in regexes if not r.startswith(_ANY_FOLDER)]
+    if anywhere:
+        parts.insert(0, _ANY_FOLDER + "(?:" + "|".join(anywhere) + ")")
+    return re.compile("|".join(parts))
 
 
 def matches_any(relpath: str, patterns: tuple[str, ...]) -> bool:
