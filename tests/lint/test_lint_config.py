@@ -108,10 +108,14 @@ def test_discovery_walks_sorted_with_excludes(tmp_path: Path) -> None:
         target = tmp_path / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text("x = 1\n", encoding="utf-8")
-    (tmp_path / "link").symlink_to(tmp_path / "b", target_is_directory=True)
+    (tmp_path / "0" / "y.py").parent.mkdir()
+    (tmp_path / "0" / "y.py").write_text("y = 1\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "b", target_is_directory=True)  # not followed
+    (tmp_path / "m.py").symlink_to(tmp_path / "a.py")  # a linked file is linted
     config = Config(root=tmp_path)
     found = [os.path.relpath(p, tmp_path) for p in iter_python_files([tmp_path], config)]
-    assert found == ["a.py", "b/a.py", "b/z.py"]
+    # a folder's files first, then its folders, each in sorted order
+    assert found == ["a.py", "m.py", "0/y.py", "b/a.py", "b/z.py"]
     explicit = [str(tmp_path / "b/a.py"), str(tmp_path / "build/x.py"), str(tmp_path / "a.py")]
     assert list(iter_python_files(explicit + explicit[:1], config)) == [explicit[0], explicit[2]]
 
