@@ -11,8 +11,10 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 stamp=$VENV/.et-log-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
+  # compat mode: the checkout's path in a .pth file, no import hook run at every interpreter
+  # start (the hook costs the bare interpreter about 25 ms: bench/lint.py's anchor would lie)
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    -c constraints.txt -e '.[dev,torch]' numpy
+    -c constraints.txt -e '.[dev,torch]' numpy --config-settings editable_mode=compat
   touch "$stamp"
 fi
 # Wheels the tool tests install offline (PIP_NO_INDEX): pre-commit's hook environment and
