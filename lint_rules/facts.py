@@ -59,6 +59,7 @@ class ModuleFacts:
         self.lines: list[str] = lines or []  # the source's lines: comments are not in `tree`
         self.nodes: list[ast.AST] = []  # every node, from the one walk
         self.imports: dict[str, str] = {}
+        self.import_statements: list[ast.Import | ast.ImportFrom] = []  # in the walk's order
         self.calls: list[ast.Call] = []
         # calls by what they call: the dotted name through the imports (`logging.info`,
         # `builtins.print` for a builtin no import rebinds) and by method name (`setLevel`)
@@ -274,6 +275,7 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
             facts.compares.append(node)  # type: ignore[arg-type]  # kind is ast.Compare
         elif kind is import_:
             imported: ast.Import = node  # type: ignore[assignment]  # kind is ast.Import
+            facts.import_statements.append(imported)
             for alias in imported.names:
                 if alias.asname:
                     imports[alias.asname] = alias.name
@@ -282,6 +284,7 @@ def _record(nodes: list[ast.AST], facts: ModuleFacts, classes: list[ast.ClassDef
                     imports[top] = top
         elif kind is import_from:
             source: ast.ImportFrom = node  # type: ignore[assignment]  # kind is ast.ImportFrom
+            facts.import_statements.append(source)
             if source.level == 0 and source.module:
                 for alias in source.names:
                     if alias.name != "*":

@@ -38,7 +38,9 @@ class _Module:
     """A module as far as categories go: its file, its imports (local name -> dotted name; a
     relative one -> the file it names, a `.py` path, and the class) and its classes' bases."""
 
-    def __init__(self, tree: ast.Module, path: str, nodes: Iterable[ast.AST] = ()) -> None:
+    def __init__(self, tree: ast.Module, path: str, nodes: Iterable[ast.AST] | None = None) -> None:
+        """`nodes`: the module's import statements, or any of its nodes that include them (by
+        default, every node of `tree`)."""
         self.path = path
         self.imports: dict[str, str] = {}
         self.relative: dict[str, tuple[str, str]] = {}
@@ -46,7 +48,7 @@ class _Module:
         for stmt in tree.body:
             if isinstance(stmt, ast.ClassDef):
                 self.classes[stmt.name] = stmt.bases
-        for node in nodes or ast.walk(tree):
+        for node in ast.walk(tree) if nodes is None else nodes:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     local = alias.asname or alias.name.partition(".")[0]
@@ -71,7 +73,8 @@ class Categories:
 
     def __init__(self, facts: ModuleFacts, config: Config) -> None:
         assert facts.tree is not None
-        self.module = _Module(facts.tree, os.path.abspath(facts.path), facts.nodes)
+        path = os.path.abspath(facts.path)
+        self.module = _Module(facts.tree, path, facts.import_statements)
         self.config = config
 
     def kind(self, node: ast.expr | None) -> str:
