@@ -40,6 +40,8 @@ def _walk_folder(folder: str, rel: str, config: Config, seen: set[str]) -> Itera
             for entry in entries:
                 try:
                     is_folder = entry.is_dir(follow_symlinks=False)  # a link is not followed
+                    if not is_folder and entry.is_symlink() and entry.is_dir():
+                        continue  # a linked folder: neither walked nor a file
                 except OSError:
                     is_folder = False
                 listed.append((entry.name, is_folder))

@@ -112,6 +112,7 @@ def test_discovery_walks_sorted_with_excludes(tmp_path: Path) -> None:
     (tmp_path / "0" / "y.py").write_text("y = 1\n", encoding="utf-8")
     (tmp_path / "link").symlink_to(tmp_path / "b", target_is_directory=True)  # not followed
     (tmp_path / "m.py").symlink_to(tmp_path / "a.py")  # a linked file is linted
+    (tmp_path / "n.py").symlink_to(tmp_path / "b", target_is_directory=True)  # nor this folder
     config = Config(root=tmp_path)
     found = [os.path.relpath(p, tmp_path) for p in iter_python_files([tmp_path], config)]
     # a folder's files first, then its folders, each in sorted order
