@@ -108,19 +108,19 @@ def decode_source(data: bytes, path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 
 
 def read_source(path: str) -> bytes:
-    """The bytes of `path`. Raises SourceError (not a regular file, cannot be read). Read
-    through the descriptor (no file object: it costs more than reading a small file takes),
-    opened without blocking so that a FIFO is refused, not waited on."""
+    """The bytes of `path`. Raises SourceError (not a regular file, cannot be read). Checked
+    first, so that a FIFO or a device is never opened; then read through the descriptor (no
+    file object: it costs more than reading a small file takes)."""
     try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or a device: reading would block
+            raise SourceError(path, "cannot read: not a regular file")
         fd = os.open(path, _READ_FLAGS)
         try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):  # a FIFO or a device: reading would block
-                raise SourceError(path, "cannot read: not a regular file")
             chunks = [os.read(fd, info.st_size + 1)]
             while chunks[-1]:  # until the end of the file, which may have grown or shrunk
                 chunks.append(os.read(fd, 1 << 16))

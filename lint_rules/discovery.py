@@ -23,17 +23,37 @@ def iter_python_files(paths: Iterable[str | os.PathLike[str]], config: Config) -
 
 
 def _walk(top: str, config: Config, seen: set[str]) -> Iterator[str]:
-    """The files under folder `top`, depth first, each folder's entries in sorted order (one
-    `scandir` per folder: the entry says whether it is a folder or a link, no `stat` needed)."""
-    # Globs match root-relative paths; compute the folder's once, then append names.
+    """The files under folder `top`, as os.walk would list them: depth first, a folder's files
+    before its folders, each in sorted order; a link to a folder is neither followed nor a file.
+    One `scandir` per folder (the entry says folder or link: no `stat` per folder), and a stack,
+    not recursion, so a deep tree cannot exhaust Python's recursion limit."""
+    # Globs match root-relative paths; compute the top's once, then append names.
     top_rel = config.relpath(top).rstrip("/")
     if top_rel == ".":
         top_rel = ""
-    yield from _walk_folder(top.rstrip(os.sep) or os.sep, top_rel, config, seen)
+    stack = [(top, top_rel)]
+    while stack:
+        folder, rel = stack.pop()
+        base = f"{rel}/" if rel else ""
+        folders = []
+        for name, is_folder in _entries(folder):
+            if is_folder:
+                if not config.is_excluded_rel(f"{base}{name}/x"):
+                    folders.append((os.path.join(folder, name), base + name))
+                continue
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            if path in seen or not config.is_included_rel(base + name):
+                continue
+            seen.add(path)
+            yield path
+        stack.extend(reversed(folders))
 
 
-def _walk_folder(folder: str, rel: str, config: Config, seen: set[str]) -> Iterator[str]:
-    base = f"{rel}/" if rel else ""
+def _entries(folder: str) -> list[tuple[str, bool]]:
+    """(name, is a folder) of each entry of `folder`, sorted; links to folders left out; none
+    when the folder cannot be read (skipped, as os.walk does)."""
     listed: list[tuple[str, bool]] = []
     try:
         with os.scandir(folder) as entries:
@@ -45,21 +65,7 @@ def _walk_folder(folder: str, rel: str, config: Config, seen: set[str]) -> Itera
                 except OSError:
                     is_folder = False
                 listed.append((entry.name, is_folder))
-    except OSError:  # an unreadable folder is skipped, as os.walk does
-        return
+    except OSError:
+        return []
     listed.sort()
-    folders = []
-    for name, is_folder in listed:
-        if is_folder:
-            if not config.is_excluded_rel(f"{base}{name}/x"):
-                folders.append(name)
-            continue
-        if not name.endswith(".py"):
-            continue
-        path = os.path.join(folder, name)
-        if path in seen or not config.is_included_rel(base + name):
-            continue
-        seen.add(path)
-        yield path
-    for name in folders:
-        yield from _walk_folder(os.path.join(folder, name), base + name, config, seen)
+    return listed

@@ -168,3 +168,22 @@ def test_a_bad_kind_option_names_the_key(tmp_path: Path) -> None:
     )
     with pytest.raises(ConfigError, match="print-functions must be a list of strings"):
         load_config(tmp_path)
+
+
+def test_discovery_walks_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
+    """A tree deeper than Python's recursion limit (1000) is walked, not a RecursionError; a
+    broken link named like a module is listed, as os.walk lists it (reading it fails later)."""
+    folders = [str(tmp_path)]
+    for _ in range(1100):
+        folders.append(os.path.join(folders[-1], "d"))
+        os.mkdir(folders[-1])
+    with open(os.path.join(folders[-1], "x.py"), "w", encoding="utf-8") as handle:
+        handle.write("x = 1\n")
+    (tmp_path / "broken.py").symlink_to(tmp_path / "missing.py")
+    try:
+        found = [os.path.relpath(p, tmp_path) for p in iter_python_files([tmp_path], Config())]
+        assert found == ["broken.py", "/".join(["d"] * 1100 + ["x.py"])]
+    finally:  # bottom up: removing a tree this deep recursively would hit the limit too
+        os.remove(os.path.join(folders[-1], "x.py"))
+        for folder in reversed(folders[1:]):
+            os.rmdir(folder)

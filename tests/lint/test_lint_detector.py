@@ -199,7 +199,8 @@ def test_detect_file_decodes_like_python(tmp_path) -> None:
         detect_file(str(nul), CONFIG)
 
 
-def test_read_source_reads_whole_files_and_refuses_what_is_not_one(tmp_path) -> None:
+def test_read_source_reads_whole_files_and_refuses_what_is_not_one(tmp_path, monkeypatch) -> None:
+    from lint_rules import detector
     from lint_rules.detector import read_source
 
     big = tmp_path / "big.py"
@@ -214,6 +215,15 @@ def test_read_source_reads_whole_files_and_refuses_what_is_not_one(tmp_path) -> 
         os.mkfifo(tmp_path / "pipe.py")  # opening it to read would wait for a writer
         with pytest.raises(SourceError, match="not a regular file"):
             read_source(str(tmp_path / "pipe.py"))
+    # a device is refused before it is opened (opening some has effects: a tty, a watchdog)
+    (tmp_path / "device.py").symlink_to(os.devnull)
+    opened: list[str] = []
+    real_open = os.open
+    monkeypatch.setattr(detector.os, "open", lambda p, *a: opened.append(p) or real_open(p, *a))
+    with pytest.raises(SourceError, match="not a regular file"):
+        read_source(str(tmp_path / "device.py"))
+    assert opened == []
+    assert read_source(str(empty)) == b"" and opened == [str(empty)]
 
 
 def test_prefilter_needs_a_site_spelling() -> None:
