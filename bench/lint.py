@@ -114,7 +114,8 @@ def measure(tree: Path) -> dict[str, object]:
     ruff = [RUFF, "check", "--isolated", "--select", "LOG,T20", "--output-format", "concise"]
     ruff_cold = [*ruff, "--no-cache", "exir", "backends"]
     ruff += ["exir", "backends"]
-    five = [str(Path(PY).parent / "et-log-lint"), *FIVE]  # pre-commit's entry point
+    entry = shutil.which("et-log-lint", path=str(Path(PY).parent)) or shutil.which("et-log-lint")
+    five = [entry or "et-log-lint", *FIVE]  # the entry point pre-commit runs
     bare = [PY, "-c", "pass"]
     times: dict[str, list[float]] = {}
     load_before = os.getloadavg()[0]

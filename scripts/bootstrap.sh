@@ -10,7 +10,8 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PY" -m venv "$VENV"
 fi
 stamp=$VENV/.et-log-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ] ||
+  [ scripts/bootstrap.sh -nt "$stamp" ]; then
   # compat mode: the checkout's path in a .pth file, no import hook run at every interpreter
   # start (the hook costs the bare interpreter about 25 ms: bench/lint.py's anchor would lie)
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
