@@ -87,7 +87,7 @@ def floor_lists(tree: Path, whole: Path, five: Path) -> int:
     """Write the floor's file lists (every file the lint reads; `+` before those it parses, as
     its prefilter decides); the number of files parsed on the whole tree."""
     from lint_rules import load_config
-    from lint_rules.detector import may_contain_sites, read_source
+    from lint_rules.detector import read_source, worth_parsing
     from lint_rules.discovery import iter_python_files
 
     here = os.getcwd()
@@ -96,8 +96,7 @@ def floor_lists(tree: Path, whole: Path, five: Path) -> int:
         config = load_config(".")
 
         def entry(path: str) -> str:
-            script = config.is_script_rel(config.relpath(path))
-            parse = not script and may_contain_sites(read_source(path), config)
+            parse = worth_parsing(path, read_source(path), config)
             return ("+" if parse else "") + str(tree / path)
 
         lines = [entry(p) for p in iter_python_files(["exir", "backends"], config)]
@@ -226,9 +225,8 @@ def render(r: dict[str, object], tree: Path) -> str:
             f"floor alone is {paired['floor_five']:.2f}x: a lint that parses these files in "
             "this interpreter cannot go below it; two processes parse them no faster, the largest "
             "file alone taking most of the time). Without `--cache` the lint re-parses every "
-            "candidate file on "
-            "each run, as ruff does with `--no-cache`; pre-commit and lintrunner pass only the "
-            "changed files, which is the 5-file case.",
+            "candidate file on each run, as ruff does with `--no-cache`; pre-commit and "
+            "lintrunner pass only the changed files, which is the 5-file case.",
         ]
     )
 

@@ -141,12 +141,17 @@ def detect_data(path: str, data: bytes, config: Config, rel: str | None = None) 
     """The sites of `data`, the bytes of `path` (`detect_file` when they are read already;
     `rel`: the path relative to the project root, when the caller has it). Raises SourceError
     (undecodable, unparsable)."""
-    # the path first: a test or a script is not linted, whatever its bytes hold
-    script = config.is_script_path(path) if rel is None else config.is_script_rel(rel)
-    if script or not may_contain_sites(data, config):
+    if not worth_parsing(path, data, config, rel):
         return []
     analysis = _analyse(decode_source(data, path), path, config)
     return analysis.findings if analysis is not None else []
+
+
+def worth_parsing(path: str, data: bytes, config: Config, rel: str | None = None) -> bool:
+    """Whether the lint parses `path`, whose bytes are `data`: not a test or a script by its
+    path (whatever its bytes hold), and bytes the prefilter does not rule out."""
+    script = config.is_script_path(path) if rel is None else config.is_script_rel(rel)
+    return not script and may_contain_sites(data, config)
 
 
 def detect_source(text: str, path: str, config: Config) -> list[Finding]:
