@@ -21,7 +21,13 @@ from pathlib import Path
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
-from codemods.recipes.selection import RecipeSelectionError, help_text, parse_names, select
+from codemods.recipes.selection import (
+    BEHAVIOUR_CHANGES,
+    RecipeSelectionError,
+    help_text,
+    parse_names,
+    select,
+)
 from codemods.report.markdown import to_markdown
 from codemods.report.patches import write_patches
 from codemods.report.progress import Progress
@@ -91,6 +97,14 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated: leave these recipes out, with [tool.et-log] skip-recipes "
         "(`behaviour-changes`: every recipe that changes behaviour by design)",
     )
+    parser.add_argument(
+        "--mechanical",
+        action="store_true",
+        help="class A only: the rewrites that keep every line a program that configured "
+        "nothing prints; the deliberate changes of output (class B: a print becoming a record, "
+        "a library basicConfig removed, the behaviour-changing recipes) are listed for review, "
+        "for a later run without this flag, folder by folder",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
     parser.add_argument(
         "--vendor",
@@ -145,14 +159,15 @@ def _run(
     workers: int,
     recipes: tuple[str, ...],
     tests: list[TestRef],
+    mechanical: bool = False,
 ) -> Iterator[FileOutcome]:
     if workers <= 1 or len(jobs) < 2 * _CHUNK:
-        init_worker(config, recipes, tests)
+        init_worker(config, recipes, tests, mechanical)
         yield from map(migrate_file, jobs)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    setup = (config, os.getpid(), recipes, tests)
+    setup = (config, os.getpid(), recipes, tests, mechanical)
     with ProcessPoolExecutor(workers, context, init_pool_worker, setup) as pool:
         yield from pool.map(migrate_file, jobs, chunksize=_CHUNK)
 
@@ -166,7 +181,10 @@ def _recipes(args: argparse.Namespace, config: Config) -> list[Recipe]:
     """The recipes this run applies (raises RecipeSelectionError on an unknown name)."""
     if args.no_recipes:
         return []
-    return select(args.recipes, (*config.skip_recipes, *(args.skip_recipes or ())))
+    skip = (*config.skip_recipes, *(args.skip_recipes or ()))
+    if args.mechanical:  # class A only: the recipes that change behaviour are class B
+        skip += (BEHAVIOUR_CHANGES,)
+    return select(args.recipes, skip)
 
 
 def _absent_recipes(
@@ -250,7 +268,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     tests = _test_index(jobs, config)
     recipes: list[Recipe] = args.chosen_recipes
     names = tuple(recipe.name for recipe in recipes)
-    for outcome in _run(jobs, config, args.jobs, names, tests):
+    for outcome in _run(jobs, config, args.jobs, names, tests, args.mechanical):
         outcome.component = config.component_for(outcome.path)
         tally.outcomes.append(outcome)
         progress.advance()

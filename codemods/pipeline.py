@@ -52,6 +52,9 @@ class SourceResult:
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, Review]] = field(default_factory=list)  # (name, why not)
+    # class B, left out by a mechanical run: each site with the change its rewrite would make
+    deferred: list[SiteReview] = field(default_factory=list)
+    deferred_recipes: list[str] = field(default_factory=list)
     error: str | None = None
     error_line: int = 0
 
@@ -68,13 +71,19 @@ def migrate_source(
     whole_module: bool = False,
     recipes: list[Recipe] | None = None,
     tests: list[TestRef] | None = None,
+    mechanical: bool = False,
 ) -> SourceResult:
     """The migrated text of `text` (pretending to live at `path`); never raises on bad input.
     The site kinds first, then the ExecuTorch `recipes` for this path (default: all). A site
     whose message one of `tests` asserts on through another channel than logs is left for
-    review, with the test named."""
-    result, tree = _migrate_sites(text, path, config, whole_module, tests or [])
+    review, with the test named. `mechanical`: class A only, the rewrites that keep every line
+    a program that configured nothing prints; the others (a plan with a note, a recipe that
+    changes behaviour) are left as they are, listed in `deferred`."""
+    result, tree = _migrate_sites(text, path, config, whole_module, tests or [], mechanical)
     chosen = recipes_for(path, RECIPES) if recipes is None else recipes
+    if mechanical:
+        result.deferred_recipes = [r.name for r in chosen if r.behaviour_change]
+        chosen = [r for r in chosen if not r.behaviour_change]
     if result.error is None and chosen:
         bom = "\ufeff" if result.new_text.startswith("\ufeff") else ""
         body = result.new_text[len(bom) :]
@@ -106,7 +115,12 @@ def _still_there(
 
 
 def _migrate_sites(
-    text: str, path: str, config: Config, whole_module: bool, tests: list[TestRef]
+    text: str,
+    path: str,
+    config: Config,
+    whole_module: bool,
+    tests: list[TestRef],
+    mechanical: bool = False,
 ) -> tuple[SourceResult, ast.Module | None]:
     """The site kinds' pass, and the tree of its result when known."""
     result = SourceResult(path, text, text)
@@ -126,6 +140,12 @@ def _migrate_sites(
     names = scan_names(analysis.facts.nodes, config.runtime_import, analysis.tree.body)
     outcomes = make_plans(analysis, fixable, lines)
     plans = [p for p in outcomes if isinstance(p, SitePlan)]
+    if mechanical:  # class B (a note says what changes) stays as it is
+        result.deferred = [SiteReview(p.finding, Review(p.note)) for p in plans if p.note]
+        plans = [p for p in plans if not p.note]
+        outcomes = [o for o in outcomes if not isinstance(o, SitePlan) or not o.note]
+        if not plans:
+            return result, analysis.tree
     if tests:
         result.test_pairs = _check_tests(plans, tests)
     for _ in range(_MAX_RETRIES):

@@ -23,8 +23,11 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     call = site_call(site)
     bound = any(a.value is call for a in analysis.facts.assigns)
     used = analysis.facts.call_attributes.get(id(call))
+    renamed = _renamed(call)
     if not bound and used in MODULE_READS and _means_this_module(call):
-        return SitePlan(finding, call, _module_logger, needs_logger=True, dropped=(call,))
+        return SitePlan(
+            finding, call, _module_logger, needs_logger=True, dropped=(call,), note=renamed
+        )
     dropped = (call.func, *(k.value for k in call.keywords if k.arg != "name"))
     keeps_arguments = (
         len(call.args) == 1
@@ -40,7 +43,27 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         imports=("get_logger",),
         dropped=dropped,
         module_logger=True,
+        note=renamed,
     )
+
+
+RENAMED = (
+    "the logger was {old}; now the module's own, under {component}: its records carry the "
+    "module's name (`%(name)s` in a handler's format) and follow {component}'s switch"
+)
+
+
+def _renamed(call: ast.Call) -> str:
+    """The note of a rewrite that changes the logger's name (the root's, or the file path's),
+    empty when the name stays."""
+    understood, name = name_argument(call)
+    if not understood:
+        return ""
+    if name is None or (isinstance(name, ast.Constant) and name.value in ("", None)):
+        return RENAMED.replace("{old}", "the root logger")
+    if isinstance(name, ast.Name) and name.id == "__file__":
+        return RENAMED.replace("{old}", "named by the file's path")
+    return ""
 
 
 def _means_this_module(call: ast.Call) -> bool:

@@ -1,4 +1,9 @@
-"""ETL002's rewrite: `logging.info(...)` (any spelling) -> `logger.info(...)`, arguments untouched."""
+"""ETL002's rewrite: `logging.info(...)` (any spelling) -> `logger.info(...)`, arguments untouched.
+
+A deliberate change of output (its note says which): Python's module-level functions configure
+the root logger on their first call when it has no handler (an implicit `basicConfig()`), so in a
+program that configured nothing every later warning, of any library, read `WARNING:name:message`;
+on the module logger the root is left alone and Python's last resort prints `message`."""
 
 from __future__ import annotations
 
@@ -28,7 +33,15 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         rename=lambda names: f"{names.logger}.{method}",
         needs_logger=True,
         dropped=(call.func,),
+        note=ROOT_CONFIGURED,
     )
 
+
+ROOT_CONFIGURED = (
+    "the root logger got a handler on its first call when it had none (Python's implicit "
+    "basicConfig): in a program that configured nothing, later warnings printed as "
+    "`WARNING:<logger>:<message>`; now it logs on {component}, the root left alone (Python's "
+    "last resort prints `<message>`)"
+)
 
 FIX = Fix("logging.info(...) and friends -> the module logger", plan)

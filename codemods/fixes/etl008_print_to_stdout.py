@@ -22,7 +22,7 @@ def stdout_plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | 
     level = verdict_of(site, Verdict).level
     if level is None:  # the recogniser keeps these for review
         return Review("stdout print not recognised as a diagnostic: review")
-    return output_plan(finding, site, level)
+    return output_plan(finding, site, level, stream="stdout")
 
 
 FIX = Fix(

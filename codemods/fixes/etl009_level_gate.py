@@ -43,7 +43,19 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
         return call.with_changes(lpar=comparison.lpar, rpar=comparison.rpar)
 
     read_side = (node.left, *node.comparators)[side]
-    return SitePlan(finding, node, build, needs_logger=module_logger, dropped=(read_side,))
+    # The root's level is WARNING by default, as isEnabledFor reads it then: the same answer.
+    # Any other logger's own `.level` is 0 (NOTSET) until set: the gate held by default.
+    reads_root = ".root." in finding.source or "getLogger()" in finding.source
+    note = "" if reads_root else GATE_HELD
+    return SitePlan(
+        finding, node, build, needs_logger=module_logger, dropped=(read_side,), note=note
+    )
+
+
+GATE_HELD = (
+    "the gate held by default (a logger's own `.level` is 0, NOTSET, until set), so what it "
+    "guards ran; now it runs when {component} is enabled for that level (TORCH_LOGS)"
+)
 
 
 def _ask_module_logger(finding: Finding, node: ast.Call, root: ast.expr) -> SitePlan:

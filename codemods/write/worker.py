@@ -12,7 +12,7 @@ import sys
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
-from codemods.report.tally import FileOutcome, SiteRecord
+from codemods.report.tally import FileOutcome, SiteRecord, note_text
 from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
@@ -21,16 +21,22 @@ from lint_rules.test_refs import TestRef
 _CONFIG: Config | None = None
 _RECIPES: list[Recipe] = RECIPES
 _TESTS: list[TestRef] = []
+_MECHANICAL = False  # class A only (`--mechanical`)
+CLASS_B = "class B, left by --mechanical for its owner (a run without it applies it): "
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def init_worker(
-    config: Config, recipes: tuple[str, ...] | None = None, tests: list[TestRef] | None = None
+    config: Config,
+    recipes: tuple[str, ...] | None = None,
+    tests: list[TestRef] | None = None,
+    mechanical: bool = False,
 ) -> None:
     """Set up this process for `migrate_file`: the config, the names of the recipes to apply
     (None: all) and the run's tests."""
-    global _CONFIG, _RECIPES, _TESTS
+    global _CONFIG, _RECIPES, _TESTS, _MECHANICAL
     _CONFIG = config
+    _MECHANICAL = mechanical
     _RECIPES = RECIPES if recipes is None else [RECIPE_NAMED[name] for name in recipes]
     _TESTS = tests or []
 
@@ -40,6 +46,7 @@ def init_pool_worker(
     parent: int,
     recipes: tuple[str, ...] | None = None,
     tests: list[TestRef] | None = None,
+    mechanical: bool = False,
 ) -> None:
     """Like init_worker, for a pool process: die with the driver, so a `kill -9` of the driver
     leaves no worker behind (blocked forever on the task queue, holding its stdout open)."""
@@ -51,7 +58,7 @@ def init_pool_worker(
             pass
     if os.getppid() != parent:  # the driver died before prctl took effect
         os._exit(1)
-    init_worker(config, recipes, tests)
+    init_worker(config, recipes, tests, mechanical)
 
 
 def _record(finding: Finding, path: str, reason: str) -> SiteRecord:
@@ -82,12 +89,19 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
     try:
-        result = migrate_source(source.text, path, _CONFIG, recipes=recipes, tests=_TESTS)
+        result = migrate_source(
+            source.text, path, _CONFIG, recipes=recipes, tests=_TESTS, mechanical=_MECHANICAL
+        )
     except Exception as exc:  # a bug of ours must not stop the run: report it, keep the file
         outcome.error = f"internal error, file left as it is: {exc!r}"
         return outcome
     rel = _CONFIG.relpath(path)  # reports name files from the project root, as the lint does
     outcome.review = [_record(r.finding, rel, r.review.reason) for r in result.review]
+    outcome.review += [
+        _record(r.finding, rel, CLASS_B + note_text(r.review.reason, _CONFIG.component_for(path)))
+        for r in result.deferred
+    ]
+    outcome.review.sort(key=lambda record: (record.line, record.col))
     outcome.refused_recipes = [(name, review.reason) for name, review in result.refused_recipes]
     outcome.test_pairs = [
         {"site": f"{rel}:{f.line}", "code": f.code, "test": test, "channel": ch, "action": act}

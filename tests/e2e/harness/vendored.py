@@ -91,6 +91,7 @@ def runtime_with_tests(base: Path) -> Path:
         ignore = shutil.ignore_patterns("__pycache__")
         shutil.copytree(runtime, copy, ignore=ignore)
         shutil.copytree(STAND_IN_TESTS, copy / "test", ignore=ignore)
+        shutil.copy2(REPO / "et_log_runtime_hook.py", base / "et_log_runtime_hook.py")
     return base
 
 

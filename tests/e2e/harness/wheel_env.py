@@ -51,6 +51,7 @@ PROJECT_SOURCES = (
     "pyproject.toml",
     "README.md",
     "et_log_runtime",
+    "et_log_runtime_hook.py",
     "lint_rules",
     "codemods",
     "et_log_report",
