@@ -135,7 +135,10 @@ VULKAN_LOG_SKIP = Recipe(
     "`log_skip` takes the reason's code (`VK.CONSTRAINT` unless its caller says `VK.DTYPE`, "
     "`VK.USER_EXCLUDED` or `VK.NO_IMPL`)",
     effect="Vulkan's (and WebGPU's) skip reasons, with the node's shapes and dtypes, are the "
-    f"run's why-not lines {_RUN}, each run on its own component, once per node",
+    f"run's why-not lines {_RUN}, each run on its own component, once per node; the INFO line "
+    "`log_skip` printed under a module's `basicConfig(level=INFO)` or an application at INFO "
+    "is gone (`TORCH_LOGS=vulkan` shows the reason)",
+    behaviour_change=True,
 )
 
 _COREML_UNSUPPORTED = (

@@ -195,3 +195,31 @@ def edit_blocks(
         column = at[0][at[1]].col_offset if at[1] < len(at[0]) else at[0][-1].col_offset
         edits.append(Edit(at[0], at[1], len(ast.parse(old).body), laid_out(new, column)))
     return RecipePlan(edits, imports) if edits else None
+
+
+_LEVELS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+
+
+def output_calls(statements: list[ast.stmt]) -> list[str]:
+    """The calls in `statements` that print or log at INFO and up, as written (a recipe's
+    edit that loses one changes what users see by default, or under an application's INFO)."""
+    found = []
+    for statement in statements:
+        for node in ast.walk(statement):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name == "print" or (name in _LEVELS - {"debug"} and isinstance(func, ast.Attribute)):
+                found.append(ast.unparse(node))
+    return found
+
+
+def changes_output(plan: RecipePlan) -> bool:
+    """True if `plan` removes or rewrites a call that printed or logged at INFO and up."""
+    for edit in plan.edits:
+        old = output_calls(edit.block[edit.start : edit.start + edit.count])
+        new = set(output_calls(ast.parse(edit.text).body))
+        if any(call not in new for call in old):
+            return True
+    return False

@@ -1,0 +1,56 @@
+"""A recipe's `behaviour_change` is checked, not taken on trust: applied to its sample file, a
+recipe whose edit loses a call that printed or logged at INFO and up must say it changes
+behaviour (a change of default output is class B), and one that loses none must not claim to."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+from codemod_support import SAMPLE
+
+from codemods.recipes import RECIPES
+from codemods.recipes.base import RecipePlan, changes_output
+from codemods.pipeline import migrate_source
+from codemods.shared.review import Review
+from lint_rules import Config
+
+# Recipes that change behaviour without losing an output call: what they change is said here.
+OTHER_CHANGES = {
+    "coreml-log-level-default": "the level Core ML's loggers get when ET_COREML_LOG_LEVEL is unset",
+    "override-logger": "DebugPass's file gets the component loggers' lines, not the root's",
+    "partition-report": "every partitioner run explains its rejections (why-not lines)",
+    "vela-verbose-at-debug": "Vela's verbose dump needs DEBUG, not INFO",
+    "xnnpack-graph-artifact": "the graph dump moves from JSON files to an artifact",
+    "why-no-partition-info": "WhyNoPartition's lines move from DEBUG to the run's INFO lines",
+    "vela-report-to-log": "what Vela prints (inside vela.main) leaves stdout",
+    # one recipe shape for four backends, whose lines before `return False` are INFO or
+    # WARNING upstream; the samples of these two have DEBUG ones
+    "mlx-rejections": "a reason logged at INFO or WARNING upstream becomes a run's why-not line",
+    "coreai-rejections": "a reason logged at INFO or WARNING upstream becomes a why-not line",
+}
+
+
+@pytest.mark.parametrize("recipe", RECIPES, ids=lambda r: r.name)
+def test_the_declared_flag_matches_the_edit(config: Config, recipe) -> None:
+    pristine = (SAMPLE / recipe.path).read_text(encoding="utf-8")
+    # recipes apply after the site kinds, to their text
+    source = migrate_source(pristine, f"executorch/{recipe.path}", config, recipes=[]).new_text
+    plan = recipe.plan(ast.parse(source), source)
+    assert not isinstance(plan, Review) and plan is not None, (recipe.name, plan)
+    assert isinstance(plan, RecipePlan)
+    computed = changes_output(plan)
+    if computed:
+        assert recipe.behaviour_change, f"{recipe.name} loses an output call: class B"
+    else:
+        assert recipe.behaviour_change == (recipe.name in OTHER_CHANGES), recipe.name
+
+
+def test_the_check_sees_a_lost_info_line() -> None:
+    tree = ast.parse("def f(node):\n    logger.info('skipping %s', node)\n")
+    block = tree.body[0].body  # type: ignore[attr-defined]
+    from codemods.recipes.base import Edit
+
+    lost = RecipePlan([Edit(block, 0, 1, "report_rejection(logger, node, 'x')\n")], ())
+    kept = RecipePlan([Edit(block, 0, 1, "logger.info('skipping %s', node)\nx = 1\n")], ())
+    assert changes_output(lost) and not changes_output(kept)
