@@ -9,9 +9,9 @@ import ast
 import pytest
 from codemod_support import SAMPLE
 
+from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES
 from codemods.recipes.base import RecipePlan, changes_output
-from codemods.pipeline import migrate_source
 from codemods.shared.review import Review
 from lint_rules import Config
 
