@@ -1,8 +1,9 @@
 """torch's ``torch.backends`` entry point for ExecuTorch's TORCH_LOGS names.
 
-torch calls ``register`` inside ``import torch``, and turns anything it raises into a failed
-``import torch``. So this module is outside the runtime package (a broken package is caught here,
-not in torch), uses the standard library only, and says what went wrong in one line on stderr.
+torch calls ``register`` inside ``import torch`` and turns anything it raises into a
+failed ``import torch``. So this module sits outside the runtime package (a package that
+fails to import is caught here, not in torch), uses the standard library only, and says
+what went wrong in one line on stderr.
 """
 
 import sys
@@ -21,5 +22,5 @@ def register() -> None:
             raise
         try:
             sys.stderr.write(f"{RUNTIME}: TORCH_LOGS names not registered ({exc!r})\n")
-        except BaseException:  # noqa: BLE001 - not even a closed stderr
+        except Exception:  # noqa: BLE001 - not even a closed stderr
             pass

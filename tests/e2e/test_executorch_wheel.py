@@ -264,12 +264,19 @@ def test_artifacts_print_the_graph_and_the_partition_report_and_nothing_else(aft
     assert below("WARNING", other) == [], run.describe()
 
 
-def test_the_partitioner_s_verbose_flag_still_shows_its_debug_lines(after):
+def test_the_full_migration_lists_what_silences_the_verbose_flag(after, migrated):
+    """The partitioner module's `basicConfig(level=WARNING)` gave the root the handler through
+    which `verbose=True` showed its DEBUG lines. The full migration removes it (class B: class A
+    keeps the line, test_class_a.py), so the line is gone and the report says why."""
     run = after["XnnpackPartitioner(verbose=True)"]
-    lines = [line for line in run.lines if "Verbose logging enabled" in line.message]
-    assert len(lines) == 1 and lines[0].level == "DEBUG", run.describe()
-    assert lines[0].module == "backends/xnnpack/partition/xnnpack_partitioner"
+    assert not [line for line in run.lines if "Verbose logging enabled" in line.message]
     assert _rejections(run) == 0, "verbose=True is about the partitioner module, not its configs"
+    removed = [
+        s
+        for s in migrated.report["rewritten"]
+        if s["code"] == "ETL005" and s["path"].endswith("xnnpack/partition/xnnpack_partitioner.py")
+    ]
+    assert removed and "root logger a handler" in removed[0]["reason"], removed
 
 
 def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
