@@ -23,8 +23,7 @@ EXIT_BAD_INPUT = 2
 
 NOT_PYTHON = "not Python"
 NOT_A_PYTHON_FILE = (
-    f"{NOT_PYTHON}: not a .py or .pyi file, a python #! script or a file [tool.et-log] "
-    "include names"
+    f"{NOT_PYTHON}: not .py or .pyi, no python #! line, not in [tool.et-log] include"
 )
 
 
@@ -72,7 +71,8 @@ def named_not_python(paths: Sequence[str], config: Config) -> list[str]:
     return [
         path
         for path in paths
-        if os.path.isfile(path)
+        if not path.endswith((".py", ".pyi"))  # the common case first: no stat, no glob
+        and os.path.isfile(path)
         and not config.is_excluded(path)
         and not is_python_file(path, config)
     ]
