@@ -9,13 +9,14 @@ ROOT is the checkout's top, the folder that is the ``executorch`` package. The r
   formatted by the checkout's ufmt; ``_logging/test/``: the runtime's tests, importing it;
 - ``_logging/BUCK`` when the checkout builds with Buck: the library ``:lib`` and its test;
 - ``src/executorch/_logging -> ../../_logging`` when ``src/executorch/`` mirrors the folders;
-- ``pyproject.toml``: the ``torch.backends`` entry point
-  ``executorch._logging.torch_hook:register`` and ``[tool.et-log]`` ``runtime-import`` and
+- ``_logging_hook.py`` beside it (and its ``src/executorch/`` link): the ``torch.backends`` entry
+  point, outside the package so that a package failing to import cannot fail ``import torch``;
+- ``pyproject.toml``: the entry point ``executorch._logging_hook:register`` and ``[tool.et-log]`` ``runtime-import`` and
   ``extend-exclude``; ``pytest.ini``: the tests in ``testpaths``; ``setup.py``: the package in
   a minimal build's package list (``vendor_config``).
 
-A tree vendored the earlier way (``exir/_logging/``, ``_logging_hook.py``, a pytest plugin in
-``conftest.py``) is cleaned up. Each file is reported created, updated, unchanged or removed.
+A tree vendored the earlier way (``exir/_logging/``, a hook generated with the old marker, a
+pytest plugin in ``conftest.py``) is cleaned up. Each file is reported created, updated, unchanged or removed.
 ``--check`` writes nothing and says where the checkout's copy differs from this et-log's: the
 copy is ExecuTorch's own, so that is information, exit 0. Exit codes: 0 done, 1 refused or an
 edit left to do by hand (printed), 2 usage error.
@@ -104,6 +105,10 @@ def plan(
         if name == derive.TABLE_MODULE:
             body = derive.component_table(body, top, apple, str(source))
         written[out.folder / source.name] = head + text.localize(body, module, str(source))
+    hook = derive.hook_source(runtime)
+    written[hook_path(out)] = head + text.localize(
+        hook.read_text(encoding="utf-8"), module, str(hook)
+    )
     tests = derive.runtime_tests(runtime)
     test_folder = out.folder / derive.TEST_FOLDER
     for source in tests:
@@ -119,7 +124,7 @@ def plan(
     if typed.is_file():
         out.files[out.folder / "py.typed"] = FilePlan(typed.read_text(encoding="utf-8"))
     if uses_buck(root):
-        _plan_buck(out, modules, sorted(written))
+        _plan_buck(out, modules, sorted(p for p in written if p.is_relative_to(out.folder)))
     _plan_stale(out)
     _plan_link(out)
     _plan_old_layout(out)
@@ -128,6 +133,11 @@ def plan(
         _plan_pytest(out, test_folder)
     _plan_setup(out)
     return out
+
+
+def hook_path(out: VendorPlan) -> Path:
+    """Where the hook module goes: beside the runtime's folder, ``_logging_hook.py``."""
+    return out.folder.parent / f"{out.folder.name}{derive.HOOK_SUFFIX}.py"
 
 
 def _plan_buck(out: VendorPlan, modules: list[str], files: list[Path]) -> None:
@@ -165,9 +175,10 @@ def _plan_link(out: VendorPlan) -> None:
     first = out.folder.relative_to(out.root).parts[0]
     if not mirror.is_dir() or not any(p.is_symlink() for p in mirror.iterdir()):
         return
-    link = mirror / first
-    if not os.path.lexists(link):
-        out.symlinks[link] = os.path.relpath(out.root / first, mirror)
+    for name in (first, hook_path(out).relative_to(out.root).parts[0]):
+        link = mirror / name
+        if not os.path.lexists(link):
+            out.symlinks[link] = os.path.relpath(out.root / name, mirror)
 
 
 def _plan_old_layout(out: VendorPlan) -> None:
@@ -192,11 +203,12 @@ def _plan_old_layout(out: VendorPlan) -> None:
             f"'s/{old}/{out.module}/g', then ufmt format them"
         )
     hook = out.root / f"{text.OLD_HOOK_MODULE}.py"
-    if hook.is_file() and text.from_et_log(hook.read_text(encoding="utf-8")):
-        out.remove.append(hook)
-    link = out.root / "src" / out.package / hook.name
-    if link.is_symlink():
-        out.remove.append(link)
+    if hook not in out.files:  # else it is where today's hook goes
+        if hook.is_file() and text.from_et_log(hook.read_text(encoding="utf-8")):
+            out.remove.append(hook)
+        link = out.root / "src" / out.package / hook.name
+        if link.is_symlink():
+            out.remove.append(link)
     conftest = out.root / "conftest.py"
     if conftest.is_file():
         before = conftest.read_text(encoding="utf-8")
@@ -209,8 +221,11 @@ def _plan_old_layout(out: VendorPlan) -> None:
 
 def _plan_pyproject(out: VendorPlan) -> None:
     path = out.root / "pyproject.toml"
-    entry = f"{out.module}.torch_hook:register"
-    excludes = [out.folder.relative_to(out.root).as_posix() + "/"]
+    entry = f"{out.module}{derive.HOOK_SUFFIX}:register"
+    excludes = [
+        out.folder.relative_to(out.root).as_posix() + "/",
+        hook_path(out).relative_to(out.root).as_posix(),
+    ]
     if not path.is_file():
         out.manual.append(
             f"{path}: no pyproject.toml. Add:\n{config_edits.ENTRY_POINT_GROUP}\n"

@@ -1,7 +1,7 @@
 """What of et-log's runtime a checkout carries: its modules, its tests, its component table.
 
-Derived, not declared. The modules are the package's ``__init__`` and ``torch_hook`` (the
-``torch.backends`` entry point) and every sibling module they import, transitively: relative
+Derived, not declared. The modules are the package's ``__init__`` and every sibling module it
+imports, transitively: relative
 imports anywhere in a module (functions and ``TYPE_CHECKING`` blocks included, so mypy finds
 what they name), ``importlib.import_module(".name", __name__)``, and, for a module importing a
 computed relative name (``import_module(f".{home}", __name__)``), the modules named by the values
@@ -20,12 +20,15 @@ import libcst as cst
 
 from codemods.vendor_text import RUNTIME_NAME, VendorError
 
-ROOT_MODULES = ("__init__", "torch_hook")
+ROOT_MODULES = ("__init__",)
+# torch's ``torch.backends`` entry point: a module beside the package (``<package>_hook``), so a
+# package that fails to import cannot make the entry point, and with it ``import torch``, fail.
+HOOK_SUFFIX = "_hook"
 TEST_FOLDER = "test"
 # The component table's two tuples (module-level literal assignments) that vendoring fills with
 # the checkout's backend folders.
 TABLE_NAMES = ("BACKENDS", "APPLE_BACKENDS")
-TABLE_MODULE = "state"
+TABLE_MODULE = "names"
 
 
 def _parse(path: Path) -> ast.Module:
@@ -97,6 +100,14 @@ def runtime_modules(folder: Path) -> list[str]:
             wanted.add(name)
             todo += imported_siblings(folder / f"{name}.py", siblings) - wanted
     return sorted(wanted)
+
+
+def hook_source(folder: Path) -> Path:
+    """The hook module beside the runtime package ``folder``."""
+    path = folder.parent / f"{folder.name}{HOOK_SUFFIX}.py"
+    if not path.is_file():
+        raise VendorError(f"{path}: no such file (the runtime's torch.backends entry point)")
+    return path
 
 
 def runtime_tests(folder: Path) -> list[Path]:

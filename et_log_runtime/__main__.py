@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "names":
-        from .state import ARTIFACTS, COMPONENTS
+        from .names import ARTIFACTS, COMPONENTS
 
         for name, qnames in COMPONENTS.items():
             sys.stdout.write(f"{name:12} {', '.join(qnames)}\n")

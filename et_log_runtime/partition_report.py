@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from .state import QNAMES, STATE, covering, get_artifact_logger
+from .names import QNAMES, covering
+from .state import STATE, artifact_enabled, get_artifact_logger
 
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
@@ -61,9 +62,9 @@ class PartitionRun:
         torch = STATE.sync()
         self.trace = torch.tracer() if torch else None
         read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
-        shown = self.report.isEnabledFor(logging.DEBUG)
+        shown = artifact_enabled(self.report)
         # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
-        self.level = logging.INFO if STATE.env() or STATE.settings else logging.DEBUG
+        self.level = logging.INFO if STATE.asked() else logging.DEBUG
         self.live = bool(read) or shown or self.explain.isEnabledFor(self.level)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
@@ -158,7 +159,7 @@ def run_partitioner(partitioner: Callable[[object], Result], program: object) ->
         line = "%s: %s (%s) stays on the CPU: %s"
         args = (run.partitioner, entry["name"], entry["target"], why)
         run.explain.log(run.level, line, *args, stacklevel=2)
-    if run.report.isEnabledFor(logging.DEBUG):
+    if artifact_enabled(run.report):
         run.report.debug("%s", render_table(record, left), stacklevel=2)
     with STATE.lock:
         for runs in STATE.blocks:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import state
+from . import torch_api
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up hook)
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ PTH_LINE = (
     "import os; 'TORCH_LOGS' in os.environ and "
     f"__import__('importlib').import_module('{_PACKAGE}.startup').arm()\n"
 )
-_TARGET = state.INTERNAL
+_TARGET = torch_api.INTERNAL
 
 
 class _RegisterAfterTorchLogging:
@@ -55,7 +55,7 @@ class _RegisterAfterTorchLogging:
 
         def exec_module(module: ModuleType) -> None:
             run_module(module)
-            from .torch_hook import register
+            from . import register_with_torch as register
 
             register()
 

@@ -156,13 +156,28 @@ def test_the_map_states_the_layers() -> None:
 
 
 def test_the_runtime_layers() -> None:
-    """The runtime's layers, bottom up: the state (the names, torch's internals, the routing),
-    the partition run, the API; the torch hook needs the state alone."""
+    """The runtime's layers, bottom up: the names and torch's API (each alone), the state, the
+    partition run, the API. The torch hook, a module beside the package, imports none of it (it
+    loads the package inside a ``try``, by name)."""
     graph = import_graph()
-    assert graph["et_log_runtime.state"] == set()
-    assert graph["et_log_runtime.partition_report"] == {"et_log_runtime.state"}
-    assert graph["et_log_runtime"] == {"et_log_runtime.state", "et_log_runtime.partition_report"}
-    assert graph["et_log_runtime.torch_hook"] == {"et_log_runtime.state"}
+    assert graph["et_log_runtime.names"] == set()
+    assert graph["et_log_runtime.torch_api"] == set()
+    assert graph["et_log_runtime.state"] == {"et_log_runtime.names", "et_log_runtime.torch_api"}
+    assert graph["et_log_runtime.partition_report"] == {
+        "et_log_runtime.names",
+        "et_log_runtime.state",
+    }
+    assert graph["et_log_runtime"] == {
+        "et_log_runtime.names",
+        "et_log_runtime.state",
+        "et_log_runtime.partition_report",
+    }
+    hook = (REPO / "et_log_runtime_hook.py").read_text(encoding="utf-8")
+    imports = [n for n in ast.walk(ast.parse(hook)) if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert {n.module if isinstance(n, ast.ImportFrom) else n.names[0].name for n in imports} == {
+        "sys",
+        "importlib",
+    }
 
 
 def test_the_record_reader_sits_above_the_runtime_alone() -> None:

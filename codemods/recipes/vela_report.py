@@ -2,12 +2,12 @@
 
 `backends/arm/arm_vela.py` calls Vela in-process (`vela.main(...)` inside `vela_compile`'s nested
 `run`), and Vela prints its summary on stdout on every Ethos-U lowering (54 lines for a small
-model; about 1,400 with `--verbose-all`). After this recipe the call runs inside the runtime's
-`stdout_to_log(__name__)`: each line Vela prints becomes, as it is printed, an INFO line of the
-`arm` component, so the default lowering prints nothing and `TORCH_LOGS=arm` shows the report.
-Only the calling thread's Python-level stdout is taken: other threads' output and C-level writes
-stay where they were. Users who read the report on stdout lose it there: a behaviour change its
-owner takes or leaves.
+model; about 1,400 with `--verbose-all`). After this recipe Arm's own code collects what Vela
+prints (`contextlib.redirect_stdout`, written where the call is, in the owner's file: the runtime
+patches nothing) and logs each line at INFO on the `arm` component once Vela returns, so the
+default lowering prints nothing and `TORCH_LOGS=arm` shows the report. While Vela runs, whatever
+else the process prints through `sys.stdout` is collected too (C-level writes are not). Users
+who read the report on stdout lose it there: a behaviour change its owner takes or leaves.
 """
 
 from __future__ import annotations
@@ -18,7 +18,14 @@ from codemods.recipes.base import Recipe, RecipePlan, find_function, replace_onc
 from codemods.shared.review import Review
 
 OLD = 'vela.main(" ".join(args).split(" "))\n'
-NEW = 'with stdout_to_log(__name__):\n    vela.main(" ".join(args).split(" "))\n'
+NEW = (
+    "import contextlib\n"
+    "import io\n\n"
+    "with contextlib.redirect_stdout(io.StringIO()) as report:  # Vela prints its report\n"
+    '    vela.main(" ".join(args).split(" "))\n'
+    "for line in report.getvalue().splitlines():\n"
+    '    get_logger(__name__).info("%s", line)\n'
+)
 
 
 def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
@@ -31,16 +38,17 @@ def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     edit = replace_once(inner.body, OLD, NEW)
     if isinstance(edit, Review):
         return Review(f"vela_compile.run(): {edit.reason}")
-    return None if edit is None else RecipePlan([edit], ("stdout_to_log",))
+    return None if edit is None else RecipePlan([edit], ("get_logger",))
 
 
 RECIPE = Recipe(
     "vela-report-to-log",
     "backends/arm/arm_vela.py",
     plan,
-    change="`vela.main(...)` runs inside `with stdout_to_log(__name__):`",
+    change="`vela.main(...)` runs inside `contextlib.redirect_stdout(...)`; then each line of "
+    "its report is logged",
     effect="Vela's report no longer prints on stdout on every Ethos-U lowering: each line is an "
-    "INFO line of `arm` as Vela prints it (`TORCH_LOGS=arm`, or an application's logging at "
-    "INFO); what other threads print, and C-level writes, stay on stdout",
+    "INFO line of `arm` once Vela returns (`TORCH_LOGS=arm`, or an application's logging at "
+    "INFO); C-level writes stay on stdout",
     behaviour_change=True,
 )

@@ -4,6 +4,7 @@ TORCH_LOGS once, at ``import torch``, and logging is process-wide state."""
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 import unittest
 from importlib.metadata import entry_points
@@ -11,18 +12,49 @@ from importlib.metadata import entry_points
 from et_log_runtime import get_logger
 
 PACKAGE = get_logger.__module__  # the API is defined in the package itself
+HOOK = f"{PACKAGE}_hook"  # torch's entry point: a module beside the package, not in it
 XNN = "executorch.backends.xnnpack.partition.example"
 EXIR = "executorch.exir.passes.example"
 
+# A partitioner run over a small fx graph: relu delegated, sort rejected with a reason.
+PARTITION = f"""
+import operator, torch
+from PKG import delegation_records, get_logger, report_rejection, run_partitioner
 
-def run(code: str, **env: str) -> "subprocess.CompletedProcess[str]":
-    """``code`` (``PKG`` stands for the runtime's package) in a fresh interpreter."""
+class Model(torch.nn.Module):
+    def forward(self, x):
+        return torch.sort(torch.relu(x))[0]
+
+class Program:
+    def __init__(self):
+        self.graph_module = torch.fx.symbolic_trace(Model())
+
+class Result:
+    def __init__(self, program):
+        self.tagged_exported_program, self.partition_tags = program, {{"tag0"}}
+
+class ExamplePartitioner:
+    def __call__(self, program):
+        for node in program.graph_module.graph.nodes:
+            if node.target is torch.relu:
+                node.meta["delegation_tag"] = "tag0"
+            elif node.target is torch.sort:
+                report_rejection(get_logger("{XNN}"), node, "no config", code="XNN.NO_CONFIG")
+        return Result(program)
+
+ExamplePartitioner.__module__ = "{XNN}"
+"""
+
+
+def run(*parts: str, **env: str) -> "subprocess.CompletedProcess[str]":
+    """The code ``parts`` (``PKG`` stands for the runtime's package) in a fresh interpreter."""
     clean = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("TORCH_LOGS", "PYTHONW"))
+        if not k.startswith(("TORCH_LOGS", "TORCH_DEVICE_BACKEND", "PYTHONW"))
     }
-    source = textwrap.dedent(code).replace("PKG", PACKAGE)
+    code = "".join(textwrap.dedent(part) for part in parts)
+    source = code.replace("PKG", PACKAGE)
     return subprocess.run(
         [sys.executable, "-c", source],
         env={**clean, **env},
@@ -34,12 +66,12 @@ def run(code: str, **env: str) -> "subprocess.CompletedProcess[str]":
 
 def hook_installed() -> bool:
     return any(
-        e.value.startswith(PACKAGE + ".") for e in entry_points(group="torch.backends")
+        e.value == f"{HOOK}:register" for e in entry_points(group="torch.backends")
     )
 
 
-class TestQuietAndAppLogging(unittest.TestCase):
-    def test_quiet_by_default_and_root_untouched(self) -> None:
+class TestNothingConfigured(unittest.TestCase):
+    def test_plain_library_loggers(self) -> None:
         out = run(
             f"""
             import logging, torch
@@ -47,12 +79,16 @@ class TestQuietAndAppLogging(unittest.TestCase):
             log = get_logger("{XNN}")
             log.info("an info line")
             log.warning("a warning line")
-            assert logging.getLogger().handlers == [], logging.getLogger().handlers
+            for name in ("executorch", "executorch.backends.xnnpack", "{XNN}"):
+                each = logging.getLogger(name)
+                assert (each.handlers, each.level, each.propagate) == ([], 0, True), name
+            assert logging.getLogger().handlers == []
             """
         )
         self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(out.stderr.count("a warning line"), 1, out.stderr)
-        self.assertNotIn("an info line", out.stderr)
+        self.assertEqual(
+            out.stderr.splitlines(), ["a warning line"]
+        )  # Python's last resort
         self.assertEqual(out.stdout, "")
 
     def test_application_logging_sees_every_record_once(self) -> None:
@@ -60,36 +96,19 @@ class TestQuietAndAppLogging(unittest.TestCase):
             f"""
             import logging, torch
             from PKG import get_logger
-            logging.basicConfig(level=logging.INFO, format="APP %(name)s %(message)s")
-            get_logger("{EXIR}").info("saved the program")
+            logging.basicConfig(level=logging.DEBUG, format="APP %(name)s %(message)s")
+            get_logger("{EXIR}").debug("saved the program")
             get_logger("{XNN}").warning("a warning line")
             """
         )
         self.assertEqual(out.returncode, 0, out.stderr)
-        lines = out.stderr.splitlines()
-        self.assertIn(f"APP {EXIR} saved the program", lines)
         self.assertEqual(
-            [x for x in lines if "a warning line" in x], [f"APP {XNN} a warning line"]
+            out.stderr.splitlines(),
+            [f"APP {EXIR} saved the program", f"APP {XNN} a warning line"],
         )
 
-    def test_application_levels_survive_import_torch(self) -> None:
-        out = run(
-            f"""
-            import logging
-            logging.basicConfig(format="APP %(message)s")
-            logging.getLogger("executorch.backends.xnnpack").setLevel(logging.DEBUG)
-            import torch  # torch resets the loggers it manages: ours come back as they were
-            from PKG import get_logger
-            get_logger("{XNN}").debug("xnn debug")
-            """
-        )
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(out.stderr.splitlines(), ["APP xnn debug"])
 
-
-@unittest.skipUnless(
-    hook_installed(), "the torch.backends entry point is not installed"
-)
+@unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
 class TestTorchLogs(unittest.TestCase):
     CODE = f"""
         import logging, torch
@@ -101,7 +120,7 @@ class TestTorchLogs(unittest.TestCase):
         get_logger("{EXIR}").warning("exir warning")
         """
 
-    def test_component_levels_and_torch_format(self) -> None:
+    def test_component_levels_through_torch(self) -> None:
         out = run(self.CODE, TORCH_LOGS="+xnnpack")
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertEqual(out.stderr.count("xnn debug"), 1, out.stderr)
@@ -115,128 +134,184 @@ class TestTorchLogs(unittest.TestCase):
         self.assertNotIn("xnn", out.stderr)
         self.assertNotIn("exir warning", out.stderr)
 
-    def test_set_logs_switches_and_forgets(self) -> None:
+    def test_artifact_only_when_named(self) -> None:
+        code = f"""
+            import torch
+            from PKG import artifact_enabled, get_artifact_logger
+            graph = get_artifact_logger("{XNN}", "xnnpack_graph")
+            print(artifact_enabled(graph))
+            graph.debug("the graph")
+            """
+        off, on = (
+            run(code, TORCH_LOGS="+xnnpack"),
+            run(code, TORCH_LOGS="xnnpack_graph"),
+        )
+        self.assertEqual(
+            (off.stdout, on.stdout), ("False\n", "True\n"), off.stderr + on.stderr
+        )
+        self.assertNotIn("the graph", off.stderr)
+        self.assertIn("[__xnnpack_graph] the graph", on.stderr)
+
+
+class TestSetLogs(unittest.TestCase):
+    def test_forwards_to_torch_and_replaces_earlier_settings(self) -> None:
         out = run(
             f"""
             import logging, torch
             from PKG import get_logger, set_logs
-            logging.basicConfig(level=logging.INFO, format="APP %(message)s")
             log = get_logger("{XNN}")
-            set_logs(xnnpack=logging.DEBUG)
+            set_logs("+xnnpack")
             log.debug("while set")
-            set_logs(xnnpack=None)
-            log.info("after")
+            set_logs(executorch=logging.INFO)  # torch's rule: this call replaces the last
+            log.debug("replaced")
+            get_logger("{EXIR}").info("exir info")
+            try:
+                set_logs(dynamo=logging.DEBUG)
+            except ValueError as exc:
+                print("refused:", exc)
             """
         )
         self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertIn("while set", out.stderr)
-        self.assertNotIn("APP while set", out.stderr)
-        self.assertIn("APP after", out.stderr.splitlines())
+        self.assertEqual(out.stderr.count("while set"), 1, out.stderr)
+        self.assertNotIn("replaced", out.stderr)
+        self.assertIn("exir info", out.stderr)
+        self.assertIn("refused: set_logs: 'dynamo' is not ExecuTorch's", out.stdout)
 
 
 class TestWarnings(unittest.TestCase):
+    SITE = f"""
+        import logging, warnings, torch
+        from PKG import get_logger, warn
+        log = get_logger("{XNN}")
+        def site():
+            warn(log, "buffer mutated", UserWarning, stacklevel=2)
+        """
+
     def test_a_warning_stays_a_warning(self) -> None:
         out = run(
-            f"""
-            import warnings, torch
-            from PKG import get_logger, warn
-            log = get_logger("{XNN}")
-            def site():
-                warn(log, "buffer mutated", UserWarning, stacklevel=2)
+            self.SITE,
+            """
             with warnings.catch_warnings(record=True) as seen:
                 warnings.simplefilter("always")
                 site()
             assert [(w.category, str(w.message)) for w in seen] == [(UserWarning, "buffer mutated")]
-            assert seen[0].lineno == 9, seen[0].lineno  # the caller's line (site()), as warnings.warn
+            assert seen[0].lineno == 10, seen[0].lineno  # the caller's line: site() above
             with warnings.catch_warnings():
                 warnings.simplefilter("error")
                 try:
                     site()
                 except UserWarning:
-                    pass
-                else:
-                    raise AssertionError("not raised")
+                    print("raised")
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 site()
-            """
+            """,
         )
         self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(out.stdout, "raised\n")
         self.assertNotIn("buffer mutated", out.stderr)
 
-    def test_display_goes_through_the_logger_once(self) -> None:
+    def test_python_displays_it_even_with_logging_at_error(self) -> None:
+        out = run(
+            self.SITE,
+            "logging.basicConfig(level=logging.ERROR)\nfor _ in range(2):\n    site()\n",
+        )
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(out.stderr.count("UserWarning: buffer mutated"), 1, out.stderr)
+
+    @unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
+    def test_only_an_explicit_switch_silences_it(self) -> None:
+        quiet = run(self.SITE, "site()\n", TORCH_LOGS="-xnnpack")
+        other = run(self.SITE, "site()\n", TORCH_LOGS="-executorch")
+        self.assertNotIn("buffer mutated", quiet.stderr)
+        self.assertIn("UserWarning: buffer mutated", other.stderr)
+
+
+class TestOverrideLogs(unittest.TestCase):
+    def test_a_file_gets_every_line_while_active(self) -> None:
         out = run(
             f"""
-            import logging, torch
-            from PKG import get_logger, warn
-            logging.basicConfig(format="APP %(name)s %(message)s")
-            for _ in range(3):
-                warn(get_logger("{XNN}"), "slow path")
+            import logging, os, tempfile, torch
+            from PKG import get_logger, override_logs
+            path = os.path.join(tempfile.mkdtemp(), "debug.log")
+            with override_logs(logging.DEBUG, filename=path, fmt="F %(message)s"):
+                get_logger("{EXIR}").debug("pass ran")
+            get_logger("{EXIR}").debug("after")
+            print(open(path).read(), end="")
+            print(logging.getLogger("executorch.exir").level)
             """
         )
         self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(out.stderr.splitlines(), [f"APP {XNN} UserWarning: slow path"])
+        self.assertEqual(out.stdout.splitlines(), ["F pass ran", "0"])
+        self.assertEqual(out.stderr, "")
 
-    def test_python_displays_it_when_nothing_is_configured(self) -> None:
+
+class TestPartitionReport(unittest.TestCase):
+    def test_the_record_names_each_node_and_its_reason(self) -> None:
         out = run(
-            f"import torch\nfrom PKG import get_logger, warn\nwarn(get_logger('{XNN}'), 'w1')"
-        )
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertIn("<string>:3: UserWarning: w1", out.stderr)
-
-
-class TestOutputCapture(unittest.TestCase):
-    def test_stdout_to_log_streams_this_thread_only(self) -> None:
-        out = run(
-            f"""
-            import logging, sys, threading
-            from PKG import stdout_to_log
-            logging.basicConfig(level=logging.INFO, format="LOG %(message)s")
-            def other():
-                print("from another thread")
-            with stdout_to_log("{XNN}"):
-                print("report line 1")
-                sys.stderr.write("between\\n")
-                thread = threading.Thread(target=other)
-                thread.start()
-                thread.join()
-                print("report", "line 2", end="")
-            print("after")
+            PARTITION,
             """
+            with delegation_records() as runs:
+                run_partitioner(ExamplePartitioner(), Program())
+            (record,) = runs
+            nodes = {n["target"]: (n["partition"], n["reasons"]) for n in record["nodes"]}
+            print(record["partitioner"], record["component"], record["delegated"])
+            print(nodes["relu"], nodes["sort"][1])
+            """,
         )
         self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(
-            out.stderr.splitlines(),
-            ["LOG report line 1", "between", "LOG report line 2"],
+        lines = out.stdout.splitlines()
+        self.assertEqual(lines[0], "ExamplePartitioner xnnpack 1")
+        self.assertIn("('tag0', [])", lines[1])
+        self.assertIn("'code': 'XNN.NO_CONFIG', 'text': 'no config'", lines[1])
+        self.assertEqual(out.stderr, "")  # nothing named: the why-not line is DEBUG
+
+    @unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
+    def test_why_not_at_info_and_the_table_when_named(self) -> None:
+        code = "run_partitioner(ExamplePartitioner(), Program())\n"
+        out = run(PARTITION, code, TORCH_LOGS="xnnpack,partition_report")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn(
+            "ExamplePartitioner: sort (sort) stays on the CPU: no config", out.stderr
         )
-        self.assertEqual(out.stdout.splitlines(), ["from another thread", "after"])
+        self.assertIn("XNN.NO_CONFIG", out.stderr)  # the table's row
 
 
 class TestImportTorchNeverBreaks(unittest.TestCase):
+    """Whatever is wrong with the runtime, ``import torch`` works and says so in one line."""
+
     CASES = {
-        "internals missing": "t._NEEDED = t._NEEDED + ('no_such_name',)",
-        "hook raising": "t.Torch.register = lambda *args: 1 / 0",
+        "torch internals changed": "import PKG.torch_api as a; a._NEEDED += ('gone',)",
+        "a runtime module missing": "sys.modules['PKG.names'] = None",
+        "the package raising": "sys.path.insert(0, BROKEN)",
     }
 
     def test_import_torch_survives(self) -> None:
+        broken = tempfile.mkdtemp()
+        folder = os.path.join(broken, *PACKAGE.split("."))
+        os.makedirs(folder)
+        with open(os.path.join(folder, "__init__.py"), "w") as init:
+            init.write("raise RuntimeError('half-applied patch')\n")
         for case, breakage in self.CASES.items():
             for env in ({}, {"TORCH_LOGS": "+dynamo"}):
                 with self.subTest(case=case, env=env):
                     out = run(
                         f"""
-                        import logging
-                        import PKG.state as t
+                        import logging, sys
+                        BROKEN = {broken!r}
                         {breakage}
                         import torch
-                        from PKG import get_logger
-                        get_logger("{XNN}").warning("still logs")
+                        print("imported")
+                        logging.getLogger("{XNN}").warning("still logs")
                         """,
                         **env,
                     )
                     self.assertEqual(out.returncode, 0, out.stderr)
+                    self.assertEqual(out.stdout, "imported\n")
                     self.assertIn("still logs", out.stderr)
                     if hook_installed():
-                        self.assertIn("TORCH_LOGS names are off", out.stderr)
+                        said = [x for x in out.stderr.splitlines() if "TORCH_LOGS" in x]
+                        self.assertEqual(len(said), 1, out.stderr)
 
 
 if __name__ == "__main__":

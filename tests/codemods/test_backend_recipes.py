@@ -38,7 +38,8 @@ def test_vela_report_imports_the_runtime_helper_and_nothing_prints_on_stdout(con
     rel = VELA_REPORT.path
     result = migrate_source((SAMPLE / rel).read_text(), f"executorch/{rel}", config)
     imports = [x for x in result.new_text.splitlines() if x.startswith("from et_log_runtime")]
-    assert imports == ["from et_log_runtime import stdout_to_log"], imports
+    assert imports == ["from et_log_runtime import get_logger"], imports
+    assert "contextlib.redirect_stdout(io.StringIO()) as report" in result.new_text
 
 
 CHANGED = {

@@ -14,7 +14,7 @@ import pytest
 from codemods import vendor_text as text
 from codemods.buck import package_targets
 from codemods.vendor import RUNTIME_DIR, main, vendor
-from codemods.vendor_runtime import runtime_modules
+from codemods.vendor_runtime import hook_source, runtime_modules
 
 MODULE = "executorch._logging"
 STAND_IN_TESTS = Path(__file__).resolve().parents[1] / "data" / "runtime_tests"
@@ -25,6 +25,8 @@ def runtime(tmp_path: Path) -> Path:
     """The runtime with its tests and the stand-in test (tests/data/runtime_tests)."""
     copy = tmp_path / "runtime" / "et_log_runtime"
     shutil.copytree(RUNTIME_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    hook = hook_source(RUNTIME_DIR)
+    shutil.copy2(hook, copy.parent / hook.name)
     (copy / "test").mkdir(exist_ok=True)
     shutil.copy2(STAND_IN_TESTS / "test_logger_names.py", copy / "test")
     return copy
@@ -38,14 +40,18 @@ def _snapshot(root: Path) -> dict[str, bytes]:
     }
 
 
-def test_the_vendored_modules_are_those_the_api_and_the_hook_import(sample_copy: Path) -> None:
+def test_the_vendored_modules_are_those_the_api_imports_and_the_hook_sits_beside(
+    sample_copy: Path,
+) -> None:
     done = vendor(sample_copy, formatted=False)
     folder = sample_copy / "_logging"
     written = sorted(p.stem for p in folder.glob("*.py"))
     assert written == runtime_modules(RUNTIME_DIR)
-    assert {"__init__", "torch_hook", "state", "partition_report"} <= set(written)
-    assert not {"startup", "__main__", "pytest_plugin"} & set(written)  # et-log's own
-    assert done.status["_logging/torch_hook.py"] == "created"
+    assert {"__init__", "names", "state", "torch_api", "partition_report"} <= set(written)
+    assert not {"startup", "__main__", "pytest_plugin", "torch_hook"} & set(written)
+    assert done.status["_logging_hook.py"] == "created"
+    hook = (sample_copy / "_logging_hook.py").read_text(encoding="utf-8")
+    assert 'RUNTIME = "executorch._logging"' in hook and "et_log_runtime" not in hook
 
 
 def test_vendored_files_read_as_the_checkout_s_own_code(sample_copy: Path) -> None:
@@ -68,19 +74,16 @@ def test_derivation_follows_lazy_tables_and_skips_unimported_modules(tmp_path: P
         "def __getattr__(name):\n"
         "    return getattr(importlib.import_module(f'.{_HOME[name]}', __name__), name)\n"
     )
-    (tmp_path / "torch_hook.py").write_text("def register():\n    from . import sync\n")
+    (tmp_path / "hook.py").write_text("def register():\n    from . import sync\n")
     (tmp_path / "loggers.py").write_text("from .registry import LOCK\n")
     (tmp_path / "control.py").write_text("if False:\n    from .types import T\n")
     for name in ("sync", "registry", "types", "startup", "cli"):
         (tmp_path / f"{name}.py").write_text("from . import cli\n" if name == "startup" else "")
-    assert runtime_modules(tmp_path) == [
-        "__init__", "control", "loggers", "registry", "sync", "torch_hook", "types"
-    ]  # fmt: skip
+    assert runtime_modules(tmp_path) == ["__init__", "control", "loggers", "registry", "types"]
 
 
 def test_a_computed_import_without_a_table_is_refused(tmp_path: Path) -> None:
     (tmp_path / "__init__.py").write_text("import importlib\nimportlib.import_module(NAME)\n")
-    (tmp_path / "torch_hook.py").write_text("")
     with pytest.raises(text.VendorError, match="__init__.py: imports a computed module name"):
         runtime_modules(tmp_path)
 
@@ -97,7 +100,7 @@ def test_the_tests_travel_with_the_runtime_importing_it_by_its_new_name(
     ini = (sample_copy / "pytest.ini").read_text(encoding="utf-8")
     assert "    # logging\n    _logging/test\n\n    # backends\n" in ini
     targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
-    assert targets["lib"].srcs.lists("state.py") and targets["lib"].srcs.lists("__init__.py")
+    assert targets["lib"].srcs.lists("names.py") and targets["lib"].srcs.lists("__init__.py")
     assert targets["test"].srcs.lists("test/test_logger_names.py")
     assert targets["test"].call.deps is not None and targets["test"].call.deps[0] == ":lib"
     assert targets["test"].call.kind == "runtime.python_test"
@@ -156,8 +159,8 @@ def test_component_table_comes_from_the_checkout_s_backend_folders(sample_copy: 
     (sample_copy / "backends" / "example" / "demo.py").write_text("")
     vendor(sample_copy, formatted=False)
     namespace: dict[str, object] = {}
-    source = (sample_copy / "_logging" / "state.py").read_text(encoding="utf-8")
-    exec(compile(source, "state.py", "exec"), namespace)
+    source = (sample_copy / "_logging" / "names.py").read_text(encoding="utf-8")
+    exec(compile(source, "names.py", "exec"), namespace)
     components = namespace["COMPONENTS"]
     assert isinstance(components, dict)
     assert {"arm", "xnnpack", "coreml", "mps", "vulkan"} <= components.keys()
@@ -268,14 +271,16 @@ def test_a_tree_vendored_the_earlier_way_is_cleaned_up(sample_copy: Path) -> Non
         )
     )
     done = vendor(sample_copy, formatted=False)
-    assert not old.exists() and not (sample_copy / "_logging_hook.py").exists()
+    assert not old.exists()
+    hook = (sample_copy / "_logging_hook.py").read_text(encoding="utf-8")  # today's hook there
+    assert text.OLD_MARKER not in hook and 'RUNTIME = "executorch._logging"' in hook
     assert (sample_copy / "conftest.py").read_text(encoding="utf-8") == (
         text.DEFAULT_LICENSE + "\nimport torch\n"
     )
     config = pyproject.read_text(encoding="utf-8")
-    assert 'executorch_logging = "executorch._logging.torch_hook:register"' in config
+    assert 'executorch_logging = "executorch._logging_hook:register"' in config
     assert 'runtime-import = "executorch._logging"' in config
-    assert 'extend-exclude = ["_logging/"]' in config and "_logging_hook" not in config
+    assert 'extend-exclude = ["_logging/", "_logging_hook.py"]' in config
     assert any("executorch.exir._logging" in note for note in done.manual)  # imports to rename
 
 

@@ -8,7 +8,7 @@ from codemods.vendor_config import edit_pyproject, edit_pytest_ini, edit_setup_p
 from codemods.vendor_text import VendorError
 
 MODULE = "executorch._logging"
-ENTRY = f"{MODULE}.torch_hook:register"
+ENTRY = f"{MODULE}_hook:register"
 
 PYPROJECT = """\
 [build-system]

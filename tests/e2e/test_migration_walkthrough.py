@@ -34,7 +34,7 @@ from harness.walkthrough import (
 
 pytestmark = pytest.mark.e2e
 
-ENTRY_POINT = 'executorch_logging = "executorch._logging.torch_hook:register"'
+ENTRY_POINT = 'executorch_logging = "executorch._logging_hook:register"'
 REPORT_SECTIONS = ("## Summary per component", "## Changes to look at", "## How this was generated")
 
 
@@ -56,12 +56,12 @@ def _installed(walk: Walk, checkout: Path, output: str) -> None:
 
 
 def _migrated(walk: Walk, checkout: Path, output: str) -> None:
-    assert (checkout / "_logging" / "torch_hook.py").is_file()
+    assert (checkout / "_logging_hook.py").is_file()
     assert (checkout / "_logging" / "BUCK").is_file() and (
         checkout / "src/executorch/_logging"
     ).is_symlink()
     assert ENTRY_POINT in (checkout / "pyproject.toml").read_text(encoding="utf-8")
-    assert "created: _logging/torch_hook.py" in output, "--vendor lists what it wrote"
+    assert "created: _logging_hook.py" in output, "--vendor lists what it wrote"
     assert "(deps: //executorch/_logging:lib)" in output, "the migrated modules' targets"
     changed = git(checkout, "diff", "--name-only", "--", "*.py").split()
     assert len(changed) >= 5, changed

@@ -72,8 +72,10 @@ def test_vendored_runtime_passes_executorch_s_gates(tmp_path: Path) -> None:
     assert done.manual == [], done.manual
     python = ensure_gates_env()
     vendored = sorted(p.relative_to(root).as_posix() for p in done.folder.rglob("*.py"))
-    expected = {"__init__.py", "torch_hook.py", "state.py", "test/__init__.py"}
+    vendored.append("_logging_hook.py")
+    expected = {"__init__.py", "names.py", "state.py", "torch_api.py", "test/__init__.py"}
     assert {f"_logging/{name}" for name in expected} <= set(vendored), vendored
+    assert (root / "src" / "executorch" / "_logging_hook.py").is_symlink()
     assert (root / "src" / "executorch" / "_logging").is_symlink()
     problems = {
         "flake8": flake8(python, root, vendored),

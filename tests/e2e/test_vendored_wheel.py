@@ -102,7 +102,7 @@ def test_no_migrated_module_imports_more_of_the_exporter(wheel, vendored_wheel, 
 
 
 def test_a_stale_entry_point_fails_import_torch_as_migration_md_says(wheel, tmp_path):
-    """An editable install naming the hook on a branch without ``_logging/``: the doc's text."""
+    """An editable install naming the hook on a branch without it: torch's limit, the doc's text."""
     doc = (REPO / "docs" / "MIGRATION.md").read_text(encoding="utf-8")
     quoted = re.search(r"```text\n(RuntimeError: Failed to load the backend[^\n]*)\n```", doc)
     assert quoted, "MIGRATION.md quotes torch's message"
@@ -110,11 +110,11 @@ def test_a_stale_entry_point_fails_import_torch_as_migration_md_says(wheel, tmp_
     stale.mkdir()
     (stale / "METADATA").write_text("Metadata-Version: 2.1\nName: stale\nVersion: 0\n")
     (stale / "entry_points.txt").write_text(
-        f"[torch.backends]\nexecutorch_logging = {VENDORED_MODULE}.torch_hook:register\n"
+        f"[torch.backends]\nexecutorch_logging = {VENDORED_MODULE}_hook:register\n"
     )
     broken = run_python(wheel, tmp_path, ["-c", "import torch"], "stale", with_et_log=False)
     assert broken.returncode != 0 and quoted.group(1) in broken.stderr, broken.describe()
-    assert f"No module named '{VENDORED_MODULE}'" in broken.stderr, broken.describe()
+    assert f"No module named '{VENDORED_MODULE}_hook'" in broken.stderr, broken.describe()
     env = child_env(tmp_path, None, None)
     env["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
     done = subprocess.run([str(wheel.python), "-c", "import torch"], env=env, cwd=tmp_path)
@@ -127,6 +127,6 @@ _RUNTIME_PROBE = (
     "for info in pkgutil.iter_modules(runtime.__path__):\n"
     "    if info.name != 'test':\n"
     "        importlib.import_module(f'executorch._logging.{info.name}')\n"
-    "importlib.import_module('executorch._logging.torch_hook').register()\n"
+    "importlib.import_module('executorch._logging_hook').register()\n"
     "print('exir:', sorted(m for m in sys.modules if m.startswith('executorch.exir')))\n"
 )

@@ -6,9 +6,9 @@ from collections import Counter
 
 from runtime_support import DRIVER, messages
 
-from et_log_runtime import state as components
+from et_log_runtime import names as components
+from et_log_runtime.names import QNAMES, covering
 from et_log_runtime.startup import PTH_LINE
-from et_log_runtime.state import QNAMES, covering
 
 NO_AUTOLOAD = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
 
@@ -17,7 +17,9 @@ def test_all_our_names_reach_torch_without_clash(run) -> None:
     code = """
         import torch
         from torch._logging._internal import log_registry as reg
-        from et_log_runtime import state as components
+        from et_log_runtime import get_logger, names as components
+        assert "executorch" not in reg.log_alias_to_log_qnames  # not named: not yet registered
+        get_logger(__name__)  # the first use after import torch registers them
         for name, qnames in components.COMPONENTS.items():
             assert reg.log_alias_to_log_qnames[name] == list(qnames), name
         for name in components.ARTIFACTS:
@@ -48,7 +50,7 @@ def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
         import torch
         internal = torch._logging._internal
         internal.register_log("xnnpack", "somebody.else")
-        from et_log_runtime.torch_hook import register
+        from et_log_runtime_hook import register
         register()
         register()  # idempotent: no second report
         reg = internal.log_registry
@@ -68,7 +70,7 @@ def test_a_second_copy_of_the_runtime_registers_quietly(run) -> None:
     code = """
         import torch
         from et_log_runtime import state
-        from et_log_runtime.torch_hook import register
+        from et_log_runtime_hook import register
         register()
         state.STATE.registry = None  # as the other copy's own state
         register()

@@ -1,9 +1,13 @@
-"""Logs stay capturable by unittest's assertLogs and pytest's caplog, without any plugin:
-by propagation when nobody asked for ExecuTorch's logs (the default), and through the runtime's
-RootCapture once TORCH_LOGS or set_logs gave them torch's non-propagating handler."""
+"""unittest's assertLogs and pytest's caplog see ExecuTorch's records by propagation, with no
+plugin, while nobody named them (the default, what test suites run with). Once TORCH_LOGS names
+one, torch owns the loggers and stops their propagation, as it does for its own: assertLogs on
+the root sees nothing, on the logger itself it works, and pytest's caplog (which adds its handler
+to non-propagating loggers too) still works. The runtime
+reaches into neither framework; the second case pins torch's behaviour, as documented."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,31 +80,29 @@ def test_assert_logs_plain_unittest(run, tmp_path, torch_logs: str | None) -> No
     args = ["-m", "unittest", "discover", "-v", "-s", str(tmp_path), "-p", Path(case).name]
     env = {"TORCH_LOGS": torch_logs} if torch_logs else {}
     proc = run(None, args=args, **env)
-    assert proc.returncode == 0, proc.stderr
-    assert "Ran 4 tests" in proc.stderr and "OK" in proc.stderr
-    # under TORCH_LOGS torch's handler also prints the records assertLogs takes on the root
-    # (twice), not those it takes on the module logger itself (it stops their propagation)
-    printed = proc.stderr.count("cannot fold the submodule of a cond")
-    assert printed == (2 if torch_logs else 0)
+    assert "Ran 4 tests" in proc.stderr, proc.stderr
+    failed = sorted(re.findall(r"^FAIL: (\w+)", proc.stderr, re.M))
+    assert failed == (ROOT_CAPTURES if torch_logs else []), proc.stderr
+
+
+# under torch's mode assertLogs on the root sees nothing, on the module logger it works; pytest
+# (8.x) puts its capture handlers on non-propagating loggers too, so caplog still works
+ROOT_CAPTURES = ["test_info_on_root", "test_warning_on_root"]
 
 
 @pytest.mark.parametrize("torch_logs", [None, "+xnnpack"])
 def test_caplog_and_assert_logs_under_pytest(run, tmp_path, torch_logs: str | None) -> None:
     case = _case(tmp_path, torch_mode=bool(torch_logs))
-    args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", case]
+    args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "-rf", case]
     env = {"TORCH_LOGS": torch_logs} if torch_logs else {}
     proc = run(None, args=args, **env)
-    assert proc.returncode == 0, proc.stdout
-    assert "5 passed" in proc.stdout
-    # the negative control: without the runtime's Fallback handler the root never sees torch-handled records
-    disabled = "import et_log_runtime.state as s; s.Fallback.handle = lambda self, r: False\n"
-    (tmp_path / "conftest.py").write_text(disabled, encoding="utf-8")
-    proc = run(None, args=args, **env)
-    if torch_logs:
-        assert proc.returncode != 0
-        assert "no logs of level WARNING or higher triggered on root" in proc.stdout
-    else:
-        assert proc.returncode == 0, proc.stdout  # propagation alone serves the default
+    failed = sorted(
+        line.split("::")[-1].split()[0]
+        for line in proc.stdout.splitlines()
+        if line.startswith("FAILED")
+    )
+    assert failed == (ROOT_CAPTURES if torch_logs else []), proc.stdout
+    assert f"{5 - len(failed)} passed" in proc.stdout, proc.stdout
 
 
 def test_capture_is_inert_in_production(run) -> None:

@@ -124,17 +124,17 @@ def test_nested_exception_and_settings_inside(run, tmp_path) -> None:
         "[20, 20, 20]",
         "[10, 10, 10]",  # inner wins
         "[20, 20, 20]",  # inner gone (raised inside): outer's levels back exactly
-        "[20, 20, 20]",  # the override still wins over the new setting while active
+        "[30, 30, 40]",  # set_logs: torch resets every level it owns, the override's too
         "[30, 30, 40]",  # after: the settings as they are now, arm=ERROR included
     ]
     assert inner.read_text(encoding="utf-8").splitlines() == [
         f"IN {m.split('-')[1].upper()} {m}" for m in XNN
     ]
     # a destination gets every record its loggers emit while it is active (as a root handler did)
-    assert outer.read_text(encoding="utf-8").splitlines() == [*XNN, *XNN[1:]]
-    # stderr: nothing while app-mode records have the override's handlers (as a root handler
-    # did); after set_logs (torch's handler), the second run's lines once
-    assert messages(proc.stderr) == ["xnn-info", "xnn-warning", "xnn-error"]
+    assert outer.read_text(encoding="utf-8").splitlines() == [*XNN, *XNN[2:]]
+    # stderr: nothing while records have the override's handlers (as a root handler did);
+    # after set_logs (torch's handler), the second run's lines at WARNING, once
+    assert messages(proc.stderr) == ["xnn-warning", "xnn-error"]
 
 
 def test_without_torch_and_validation(tmp_path) -> None:

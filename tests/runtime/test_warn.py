@@ -1,51 +1,17 @@
-"""warn: a real warning (filters, registry, category, stacklevel) whose display goes through a
-logger. pytest records warnings during each test, so the display tests put Python's default
-display back inside a ``catch_warnings()`` block, as a program outside pytest has it."""
+"""warn: a real warning (filters, registry, category, stacklevel), displayed by Python as ever;
+only an explicit switch of its component (``-xnnpack``) silences it."""
 
 from __future__ import annotations
 
 import logging
-import sys
+import textwrap
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from et_log_runtime import warn
 
-
-def PYTHONS(shown: warnings.WarningMessage) -> None:  # noqa: N802
-    """Python's default display, as outside pytest (pytest replaces the real one during tests)."""
-    args = (shown.message, shown.category, shown.filename, shown.lineno, shown.line)
-    sys.stderr.write(warnings.formatwarning(*args))
-
-
-PYTHONS.__module__, PYTHONS.__name__ = "warnings", "_showwarnmsg_impl"
 LOG = logging.getLogger("executorch.backends.xnnpack.tests_warn")
-
-
-class Records(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
-@contextmanager
-def displayed(logger: logging.Logger = LOG) -> Iterator[Records]:
-    """Python's default display in effect (as outside pytest), ``logger`` with a handler."""
-    handler = Records()
-    logger.addHandler(handler)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("always")
-            warnings._showwarnmsg_impl = PYTHONS  # type: ignore[attr-defined]
-            yield handler
-    finally:
-        logger.removeHandler(handler)
 
 
 def _site(message: str, **kwargs: object) -> None:
@@ -85,45 +51,35 @@ def test_category_checks_and_instances() -> None:
         warn(LOG, FutureWarning("given as an instance"))
 
 
-def test_display_goes_through_the_logger() -> None:
-    with displayed() as handler:
-        _site("through the logger")
-    (record,) = handler.records
-    assert record.getMessage() == "UserWarning: through the logger"
-    assert record.levelno == logging.WARNING and record.pathname == __file__
-    assert record.lineno == test_display_goes_through_the_logger.__code__.co_firstlineno + 2
+def test_only_an_explicit_switch_silences_it(run) -> None:
+    """``-xnnpack`` (TORCH_LOGS or set_logs) silences xnnpack's warnings; a level the application
+    put on the logger or the root does not: the helper never reads the effective level."""
+    code = """
+        import logging, sys, torch
+        from et_log_runtime import get_logger, set_logs, warn
+        log = get_logger("executorch.backends.xnnpack.partition.q")
+        logging.basicConfig(level=logging.ERROR)
+        log.setLevel(logging.CRITICAL)
+        warn(log, "still shown")
+        if sys.argv[1:] == ["set_logs"]:
+            set_logs("-xnnpack")
+        warn(log, "switched")
+    """
+    plain, torch_logs = run(code), run(code, TORCH_LOGS="-xnnpack")
+    by_set_logs = run(None, ["-c", textwrap.dedent(code), "set_logs"])
+    other = run(code, TORCH_LOGS="-executorch")
+    assert "UserWarning: still shown" in plain.stderr and "UserWarning: switched" in plain.stderr
+    assert "still shown" not in torch_logs.stderr and "switched" not in torch_logs.stderr
+    assert "still shown" in by_set_logs.stderr and "switched" not in by_set_logs.stderr
+    assert "UserWarning: switched" in other.stderr, other.stderr
 
 
-def test_a_silenced_logger_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    LOG.setLevel(logging.ERROR)  # what TORCH_LOGS=-xnnpack does to the component
-    try:
-        with displayed() as handler:
-            _site("silenced")
-    finally:
-        LOG.setLevel(logging.NOTSET)
-    assert handler.records == [] and "silenced" not in capsys.readouterr().err
-
-
-def test_other_warnings_and_an_applications_own_display_are_left_alone(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_python_s_display_is_left_alone() -> None:
     shown: list[str] = []
-    with displayed() as handler:
+    before = (warnings.showwarning, getattr(warnings, "_showwarnmsg_impl", None))
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
         warnings.showwarning = lambda message, *args: shown.append(str(message))
         _site("to the application's hook")  # as logging.captureWarnings would get it
-        warnings.showwarning = warnings._showwarning_orig  # type: ignore[attr-defined]
-        warnings.warn("not ours", stacklevel=1)  # Python's own display, on stderr
-    assert shown == ["to the application's hook"] and handler.records == []
-    assert "UserWarning: not ours" in capsys.readouterr().err
-
-
-def test_display_is_restored_after_catch_warnings() -> None:
-    with displayed() as handler:
-        with warnings.catch_warnings():
-            _site("inside")  # installs ours; catch_warnings puts Python's back on exit
-        assert warnings._showwarnmsg_impl is PYTHONS  # type: ignore[attr-defined]
-        _site("after")  # ours again
-    assert [r.getMessage() for r in handler.records] == [
-        "UserWarning: inside",
-        "UserWarning: after",
-    ]
+    assert shown == ["to the application's hook"]
+    assert (warnings.showwarning, getattr(warnings, "_showwarnmsg_impl", None)) == before

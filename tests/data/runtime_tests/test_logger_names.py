@@ -8,7 +8,7 @@ version of the runtime.
 import unittest
 
 from et_log_runtime import get_logger
-from et_log_runtime.state import COMPONENTS
+from et_log_runtime.names import COMPONENTS
 
 
 class RuntimeNameTest(unittest.TestCase):
