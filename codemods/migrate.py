@@ -3,7 +3,8 @@
 Writes by default; `--diff` prints a unified diff and writes nothing; `--patches DIR` writes
 nothing to the tree and one patch per component into DIR, core first; `--check` writes nothing and
 exits 1 when anything would change. Exit codes: 0 success, 1 a file failed (or --check found
-work), 2 usage error.
+work), 2 usage error, a file that is not text or not Python (lint_rules.verdicts: the lint's
+status for it too) or an output that cannot be written.
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ from lint_rules.cli_common import CONFIG_HELP, cli_config, parse_codes
 from lint_rules.console import say
 from lint_rules.discovery import iter_python_files
 from lint_rules.test_refs import TestRef, index_run_tests
+from lint_rules.verdicts import (
+    EXIT_BAD_INPUT,
+    NOT_A_PYTHON_FILE,
+    an_output,
+    cannot_write,
+    named_not_python,
+)
 
 _CHUNK = 16
 
@@ -69,7 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", "-j", type=int, default=os.cpu_count() or 1, help="worker processes"
     )
-    parser.add_argument("--report", metavar="FILE.md|FILE.json", help="write a full report")
+    parser.add_argument(
+        "--report", metavar="FILE.md|FILE.json", type=an_output, help="write a full report"
+    )
     parser.add_argument("--runtime-import", help="module migrated code imports get_logger from")
     parser.add_argument(
         "--select", type=parse_codes, help="comma-separated codes (prefixes) to migrate"
@@ -210,12 +220,6 @@ def _absent_recipes(
     return missing, left_out
 
 
-def _is_python(path: str, config: Config) -> bool:
-    """An explicitly named file is migrated when it is Python by its extension or the config's
-    include globs name it (`include = ["*.py", "BUILD.tmpl"]`)."""
-    return path.endswith((".py", ".pyi")) or config.is_included_rel(config.relpath(path))
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -237,12 +241,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     except RecipeSelectionError as exc:
         parser.error(f"[tool.et-log] skip-recipes in {config.source_file}: {exc}")
-    not_python = [p for p in args.paths if os.path.isfile(p) and not _is_python(p, config)]
-    if not_python:
-        parser.error(
-            f"not a Python file: {', '.join(not_python)} (migrate rewrites .py and .pyi files "
-            "and those [tool.et-log] include names); nothing was changed"
-        )
+    not_python = named_not_python(args.paths, config)
+    if not_python:  # as the lint says it, but here before any file is touched
+        for path in not_python:
+            say(f"{path}: error: {NOT_A_PYTHON_FILE}")
+        say("et-log-migrate: a named file is not Python; nothing was changed")
+        return EXIT_BAD_INPUT
     mode = "diff" if args.diff else "patch" if args.patches else "check" if args.check else "write"
     collecting = gc.isenabled()
     gc.disable()  # ASTs and CSTs hold no cycles; the collector only slows parsing (~2x)
@@ -296,12 +300,18 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         text = (
             to_json(tally) if args.report.endswith(".json") else to_markdown(tally, written, origin)
         )
-        with open(args.report, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            with open(args.report, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as exc:
+            say(f"et-log-migrate: error: {cannot_write(args.report, exc)}")
+            return EXIT_BAD_INPUT
     if not args.quiet:
         out = sys.stderr if mode == "diff" else sys.stdout
         say(summary_table(tally, written=mode == "write"), out)
         say(f"done in {time.perf_counter() - started:.2f} s", out)
+    if tally.bad_input:  # a file that is not text or not Python: the lint's status too
+        return EXIT_BAD_INPUT
     failed = bool(tally.failures) or (mode == "check" and bool(tally.changed or extra))
     return 1 if failed else 0
 

@@ -57,6 +57,7 @@ class SourceResult:
     deferred_recipes: list[str] = field(default_factory=list)
     error: str | None = None
     error_line: int = 0
+    bad_input: bool = False  # the error: the text is not Python (lint_rules.verdicts)
 
     @property
     def changed(self) -> bool:
@@ -127,7 +128,7 @@ def _migrate_sites(
     try:
         analysis = analyse(text, path, config)
     except SourceError as exc:
-        result.error, result.error_line = exc.reason, exc.line
+        result.error, result.error_line, result.bad_input = exc.reason, exc.line, True
         return result, None
     if analysis is None:
         return result, None

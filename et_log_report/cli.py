@@ -37,6 +37,18 @@ def _out(text: str) -> None:
     sys.stdout.write(text + "\n")
 
 
+def _output(value: str) -> str:
+    """``-o``'s type: a page to write, not a folder (the record, most likely, after ``-o``
+    whose value was left out), in a folder that exists (lint_rules.verdicts.an_output's
+    words: this reader does not import the lint)."""
+    if Path(value).is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: a folder, not a file")
+    folder = Path(value).parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: cannot write: no folder {folder}")
+    return value
+
+
 def _gate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--min-coverage",
@@ -73,8 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     _gate_options(diff)
     page = commands.add_parser("html", help="write a record as one HTML page", allow_abbrev=False)
     page.add_argument("record")
-    page.add_argument("-o", "--output", help="the page to write (default: RECORD.html)")
-    commands.add_parser("codes", help="the reason-code table", allow_abbrev=False)
+    page.add_argument(
+        "-o", "--output", type=_output, help="the page to write (default: RECORD.html)"
+    )
+    codes = commands.add_parser("codes", help="the reason-code table", allow_abbrev=False)
+    for sub in (show, gate, diff, page, codes):  # its errors print its own usage
+        sub.set_defaults(subparser=sub)
     return parser
 
 
@@ -109,7 +125,18 @@ def _diff_json(diff: Diff, failures: list[str]) -> str:
     return json.dumps(data, indent=1)
 
 
+def _write(output: Path, text: str) -> None:
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:  # named by the output's path (lint_rules.verdicts.cannot_write)
+        raise RecordError(f"{output}: cannot write: {error.strerror or error}") from None
+
+
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    given = [getattr(args, name, None) for name in ("record", "base", "new")]
+    missing = [path for path in given if path is not None and not Path(path).exists()]
+    if missing:  # a typo, as et-log-lint and et-log-migrate say it
+        parser.error(f"no such file or folder: {', '.join(missing)}")
     if args.command == "codes":
         for entry in CODES:
             _out(f"{entry.code}\n  {entry.cause}\n  what to do: {entry.action}")
@@ -120,7 +147,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "html":
         record = load(args.record)
         output = Path(args.output or Path(args.record).with_suffix(".html"))
-        output.write_text(render_html(record), encoding="utf-8")
+        _write(output, render_html(record))
         _out(f"wrote {output}")
         return 0
     gates = _gates(parser, args)
@@ -142,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return _run(parser, args)
-    except (RecordError, OSError) as error:  # a record unreadable, a page unwritable
-        sys.stderr.write(f"{PROG}: {error}\n")
+        return _run(args.subparser, args)
+    except RecordError as error:  # not a record, not text, unreadable; a page unwritable
+        sys.stderr.write(f"{PROG}: error: {error}\n")
         return 2

@@ -9,6 +9,7 @@ both the check and the schema in docs/delegation.md.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,34 @@ SCHEMA_FIELDS: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 class RecordError(ValueError):
     """A file that is not a delegation record; the message names the file and the place."""
+
+
+# What a file is not, worded as et-log-lint and et-log-migrate word it (lint_rules.verdicts,
+# which this reader does not import: docs/robustness.md's table test keeps the two in step).
+NOT_A_RECORD = "not a delegation record"
+_GLOG = re.compile(r"^[VIWEF]\d{4} ", re.M)  # a TORCH_TRACE line: `V1201 12:00:00.123 ...`
+
+
+def not_a_record(path: str, what: str) -> RecordError:
+    """`PATH: not a delegation record: <what it is instead>`."""
+    return RecordError(f"{path}: {NOT_A_RECORD}: {what}")
+
+
+def not_text(path: str, data: bytes, error: UnicodeDecodeError) -> RecordError:
+    """`PATH: not UTF-8 text: byte 0x89 at offset 0` (lint_rules.verdicts.not_text's words)."""
+    byte = data[error.start : error.start + 1].hex()
+    return RecordError(f"{path}: not UTF-8 text: byte 0x{byte} at offset {error.start}")
+
+
+_JSON_KINDS = {list: "a JSON list", str: "a JSON string", bool: "a JSON boolean"}
+
+
+def _json_kind(data: Any) -> str:
+    if data is None:
+        return "JSON null"
+    if isinstance(data, dict):
+        return "a JSON object without 'runs' (see docs/delegation.md)"
+    return _JSON_KINDS.get(type(data), "a JSON number")
 
 
 @dataclass(frozen=True)
@@ -190,7 +219,7 @@ def _node(raw: dict[str, Any]) -> Node:
 def parse(data: Any, path: str = "<record>") -> Record:
     """The record in ``data`` (the JSON object), checked against the schema."""
     if not isinstance(data, dict) or "runs" not in data:
-        raise RecordError(f"{path}: not a delegation record (no 'runs'; see docs/delegation.md)")
+        raise not_a_record(path, _json_kind(data))
     if data.get("schema") != SCHEMA:
         raise RecordError(
             f"{path}: schema {data.get('schema')!r}, this et-log-report reads schema {SCHEMA}"
@@ -220,21 +249,31 @@ def _from_trace(text: str, path: str) -> Any:
         except ValueError as error:
             raise RecordError(f"{path}:{at + 2}: the artifact is not JSON ({error})") from None
     if not runs:
-        raise RecordError(f"{path}: a torch trace without an {TRACE_ARTIFACT} artifact")
+        raise not_a_record(path, f"a torch trace without an {TRACE_ARTIFACT} artifact")
     return {"schema": SCHEMA, "runs": runs}
 
 
 def load(path: str | Path) -> Record:
     """The record in the file ``path``: a JSON record, or a TORCH_TRACE log (``.log``)."""
     name = str(path)
+    if Path(path).is_dir():
+        raise not_a_record(name, "a folder")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{name}: cannot read it ({error})") from None
-    if not text.lstrip().startswith("{"):
-        return parse(_from_trace(text, name), name)
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise RecordError(f"{name}: cannot read: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise not_text(name, raw, error) from None
+    if not text.strip():
+        raise not_a_record(name, "empty")
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise RecordError(f"{name}: not JSON ({error})") from None
+        if text.lstrip()[0] in "{[":
+            raise not_a_record(name, f"not JSON ({error})") from None
+        if _GLOG.search(text) is None:
+            raise not_a_record(name, "neither JSON nor a TORCH_TRACE log") from None
+        return parse(_from_trace(text, name), name)
     return parse(data, name)

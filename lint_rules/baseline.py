@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lint_rules.config import Config, ConfigError
 from lint_rules.finding import Finding
 from lint_rules.runner import FileError
+from lint_rules.verdicts import cannot_write
 from lint_rules.wording import count
 
 BASELINE_VERSION = 1
@@ -107,9 +108,14 @@ def save_baseline(path: str, counts: Counter[Key], texts: dict[Key, str]) -> Non
     ]
     text = json.dumps({"version": BASELINE_VERSION, "entries": entries}, indent=2) + "\n"
     tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:  # named by the baseline's path, never the temp file's
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise BaselineError(cannot_write(path, exc)) from exc
 
 
 def count_findings(

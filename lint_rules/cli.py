@@ -14,7 +14,8 @@ from lint_rules.console import say
 from lint_rules.discovery import iter_python_files
 from lint_rules.finding import Finding
 from lint_rules.rules import code_range
-from lint_rules.runner import LintResult, lint_files
+from lint_rules.runner import FileError, LintResult, lint_files
+from lint_rules.verdicts import EXIT_BAD_INPUT, NOT_A_PYTHON_FILE, a_file, named_not_python
 from lint_rules.wording import count
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 # Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
 FORMATS = ("text", "json", "github", "sarif", "lintrunner")
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2  # EXIT_ERROR: verdicts.EXIT_BAD_INPUT too
 # Every option's value when it is not given: the parser's defaults, and the whole command line
 # of a call that names only files (`parse_command_line`).
 DEFAULTS: dict[str, object] = {
@@ -68,7 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--statistics", action="store_true", help="per-code and per-component counts (text)"
     )
-    parser.add_argument("--baseline", metavar="FILE", help="grandfather the findings in FILE")
+    parser.add_argument(
+        "--baseline", metavar="FILE", type=a_file, help="grandfather the findings in FILE"
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--update-baseline",
@@ -141,7 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     try:
         config = _load(args)
-        files = list(iter_python_files(args.paths, config))
+        not_python = named_not_python(args.paths, config)  # each reported as it is
+        files = [f for f in iter_python_files(args.paths, config) if f not in not_python]
         cache_dir = None
         if args.cache or args.cache_dir:
             cache_dir = args.cache_dir or os.path.join(config.root or ".", ".et-log-cache")
@@ -151,6 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         indexed = None if result.unindexed is None else (result.tests, result.unindexed)
         result.findings = review_asserted(result.findings, files, config, cache_dir, indexed)
+        result.errors += [FileError(path, 0, NOT_A_PYTHON_FILE) for path in not_python]
+        result.errors.sort(key=lambda error: (error.path, error.line))
+        result.files += len(not_python)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
         say(f"et-log-lint: error: {exc}")
@@ -211,8 +218,8 @@ def _report(args: SimpleNamespace, config: Config, result: LintResult, files: li
     if args.format == "lintrunner":
         # lintrunner treats a non-zero exit as a crashed linter: everything is in the messages.
         return EXIT_CLEAN
-    if result.errors:
-        return EXIT_ERROR
+    if result.errors:  # a file not read, not text or not Python (lint_rules.verdicts)
+        return EXIT_BAD_INPUT
     if findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN

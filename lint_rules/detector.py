@@ -12,10 +12,10 @@ import warnings
 from functools import lru_cache
 
 from lint_rules.config import Config
-from lint_rules.decoding import decode_error
 from lint_rules.facts import ModuleFacts, gather_facts
 from lint_rules.finding import Finding, SourceError
 from lint_rules.rules import ALL_RULES, CODES, RULES_BY_CODE, Rule, Site
+from lint_rules.verdicts import not_python, not_text
 
 _NOQA = re.compile(
     r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
@@ -95,7 +95,7 @@ def decode_source(data: bytes, path: str) -> str:
         try:  # the common case, without importing tokenize
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise decode_error(path, data, exc) from exc
+            raise not_text(path, data, exc) from exc
     import io
     import tokenize
 
@@ -104,7 +104,7 @@ def decode_source(data: bytes, path: str) -> str:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
-        raise decode_error(path, data, exc, encoding) from exc
+        raise not_text(path, data, exc, encoding) from exc
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -140,8 +140,11 @@ def detect_file(path: str, config: Config) -> list[Finding]:
 def detect_data(path: str, data: bytes, config: Config, rel: str | None = None) -> list[Finding]:
     """The sites of `data`, the bytes of `path` (`detect_file` when they are read already;
     `rel`: the path relative to the project root, when the caller has it). Raises SourceError
-    (undecodable, unparsable)."""
+    (not text, not Python). Bytes that are not text are said so also when they are not parsed:
+    the migration, which decodes every file it reads, says so too."""
     if not worth_parsing(path, data, config, rel):
+        if not data.isascii():  # ASCII is text in every encoding Python reads source in
+            decode_source(data, path)
         return []
     analysis = _analyse(decode_source(data, path), path, config)
     return analysis.findings if analysis is not None else []
@@ -181,10 +184,11 @@ def parse(text: str, path: str) -> ast.Module:
             warnings.simplefilter("ignore")  # invalid escape sequences in the target code
             return ast.parse(text, filename=path)
     except SyntaxError as exc:
-        raise SourceError(path, f"cannot parse: {exc.msg}", exc.lineno or 0) from exc
+        raise not_python(path, exc.msg, exc.lineno or 0) from exc
     except ValueError as exc:  # null bytes
-        raise SourceError(path, f"cannot parse: {exc}") from exc
+        raise not_python(path, str(exc)) from exc
     except RecursionError as exc:  # e.g. `1 + 1 + ...` thousands of terms long
+        # valid Python, maybe, but beyond the parser: the tool's limit, not the file's kind
         raise SourceError(path, "cannot parse: expression nested too deeply") from exc
 
 

@@ -66,6 +66,7 @@ class FileOutcome:
     test_pairs: list[dict[str, str]] = field(default_factory=list)  # site, code, test, ...
     error: str | None = None
     error_line: int = 0  # 0: the error concerns the whole file
+    bad_input: bool = False  # the error: not a file the migration reads (lint_rules.verdicts)
     diff: str = ""  # --diff: the change to read
     patch: bytes = b""  # --patches: the change as exact bytes, a `diff --git` section
     imports_runtime: bool = False  # after the run (its Buck target must depend on the runtime)
@@ -140,6 +141,11 @@ class Tally:
     @property
     def failures(self) -> list[FileOutcome]:
         return [o for o in self.outcomes if o.error is not None]
+
+    @property
+    def bad_input(self) -> list[FileOutcome]:
+        """The failures that are files the migration does not read (not text, not Python)."""
+        return [o for o in self.outcomes if o.error is not None and o.bad_input]
 
     @property
     def changed(self) -> list[FileOutcome]:

@@ -10,8 +10,8 @@ import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from lint_rules.decoding import decode_error
 from lint_rules.paths import is_within
+from lint_rules.verdicts import not_text
 
 _BOM = b"\xef\xbb\xbf"
 _TEMP_PREFIX = ".et-log-"
@@ -19,11 +19,13 @@ _TEMP_PREFIX = ".et-log-"
 
 class SourceFileError(Exception):
     """A file that cannot be read, decoded or written; the message names the reason and `line`
-    the line it concerns (0: the whole file)."""
+    the line it concerns (0: the whole file); `bad_input`: the file is not what the migration
+    reads (not a regular file, not readable, not text), as the lint says of it too."""
 
-    def __init__(self, reason: str, line: int = 0) -> None:
+    def __init__(self, reason: str, line: int = 0, *, bad_input: bool = False) -> None:
         super().__init__(reason)
         self.line = line
+        self.bad_input = bad_input
 
 
 @dataclass(frozen=True)
@@ -54,19 +56,19 @@ def decode(path: str, data: bytes) -> SourceFile:
             encoding = "utf-8"
         text = data[len(_BOM) :].decode(encoding) if bom else data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
-        error = decode_error(path, data, exc, encoding)  # the lint's wording and line
-        raise SourceFileError(error.reason, error.line) from exc
+        error = not_text(path, data, exc, encoding)  # the lint's wording and line
+        raise SourceFileError(error.reason, error.line, bad_input=True) from exc
     return SourceFile(path, data, text, encoding, bom)
 
 
 def read(path: str) -> SourceFile:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device: reading would block
-            raise SourceFileError("cannot read: not a regular file")
+            raise SourceFileError("cannot read: not a regular file", bad_input=True)
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise SourceFileError(f"cannot read: {exc.strerror or exc}") from exc
+        raise SourceFileError(f"cannot read: {exc.strerror or exc}", bad_input=True) from exc
     return decode(path, data)
 
 

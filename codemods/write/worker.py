@@ -82,7 +82,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     try:
         source = read(real)
     except SourceFileError as exc:
-        outcome.error, outcome.error_line = str(exc), exc.line
+        outcome.error, outcome.error_line, outcome.bad_input = str(exc), exc.line, exc.bad_input
         return outcome
     outcome.imports_runtime = imports_module(source.text, _CONFIG.runtime_import)
     recipes = recipes_for(path, _RECIPES)
@@ -109,6 +109,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     ]
     if result.error is not None:
         outcome.error, outcome.error_line = result.error, result.error_line
+        outcome.bad_input = result.bad_input
         return outcome
     outcome.recipes = result.recipes
     outcome.rewritten = [_record(r.finding, rel, r.note) for r in result.rewritten]

@@ -16,6 +16,7 @@ from codemods.migrate import main as migrate
 from codemods.recipes import RECIPES
 from codemods.write.fileio import SourceFileError, write_atomic
 from lint_rules.cli import main as lint
+from lint_rules.verdicts import NOT_A_PYTHON_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = b'import logging\n\n\ndef f():\n    logging.info("hi")\n'
@@ -102,12 +103,62 @@ def test_a_read_only_file_is_refused_even_for_root(tmp_path, capsys):
     assert (root / "exir/rw.py").read_bytes() != SITE  # the others are migrated
 
 
-def test_a_named_file_that_is_not_python_is_refused(tmp_path, capsys):
-    root = _tree(tmp_path, {"notes.txt": SITE, "exir/a.py": SITE})
+def test_a_named_file_that_is_not_python_gets_one_verdict_from_both(tmp_path, capsys):
+    root = _tree(tmp_path, {"notes.txt": SITE, "pic.png": b"\x89PNG\r\n", "exir/a.py": SITE})
     before = _snapshot(root)
-    code, _, err = _migrate(capsys, str(root / "exir/a.py"), str(root / "notes.txt"), "-q")
-    assert code == 2 and f"not a Python file: {root / 'notes.txt'}" in err
-    assert _snapshot(root) == before  # refused before any file is touched
+    named = [str(root / "exir/a.py"), str(root / "notes.txt"), str(root / "pic.png")]
+    code, _, err = _migrate(capsys, *named, "-q")
+    lint_code, lint_out, lint_err = _lint(capsys, *named)
+    expected = [f"{root / name}: error: {NOT_A_PYTHON_FILE}" for name in ("notes.txt", "pic.png")]
+    assert (code, lint_code) == (2, 2)
+    assert [line for line in err.splitlines() if line.startswith(str(root))] == expected
+    assert [line for line in lint_err.splitlines() if line.startswith(str(root))] == expected
+    assert "ETL002" in lint_out  # the lint still lints the Python file named with them
+    assert _snapshot(root) == before  # the migration refused before any file is touched
+
+
+def test_a_python_script_without_an_extension_is_python_to_both(tmp_path, capsys):
+    root = _tree(tmp_path, {".git/HEAD": b"", "exir/run": b"#!/usr/bin/env python3\n" + SITE})
+    code, out, _ = _lint(capsys, str(root / "exir/run"))
+    assert code == 1 and "exir/run:6:5: ETL002" in out  # pre-commit's types: [python] passes it
+    assert _migrate(capsys, str(root / "exir/run"), "-q")[0] == 0
+    assert b"logger.info" in (root / "exir/run").read_bytes()
+
+
+def test_binary_bytes_named_py_are_not_text_to_both_with_or_without_a_site(tmp_path, capsys):
+    noise = bytes(range(128, 256)) * 3  # no site spelling: the prefilter rules it out
+    root = _tree(tmp_path, {".git/HEAD": b"", "exir/noise.py": noise})
+    lint_code, _, lint_err = _lint(capsys, str(root / "exir"))
+    code, _, err = _migrate(capsys, str(root / "exir"), "-q")
+    expected = "exir/noise.py:1: error: not UTF-8 text: byte 0x80 at offset 0"
+    assert (lint_code, code) == (2, 2) and expected in lint_err and f"{root}/{expected}" in err
+
+
+def test_an_option_taking_a_file_refuses_a_folder(tmp_path, capsys, monkeypatch):
+    root = _tree(tmp_path, {".git/HEAD": b"", "exir/a.py": SITE})
+    monkeypatch.chdir(root)
+    code, out, err = _migrate(capsys, "--report", "exir")  # the PATH left out
+    assert (
+        code == 2 and "et-log-migrate: error: argument --report: exir: a folder, not a file" in err
+    )
+    assert err.startswith("usage: et-log-migrate")
+    lint_code, _, lint_err = _lint(capsys, "exir/a.py", "--baseline", "exir")
+    assert lint_code == 2 and "argument --baseline: exir: a folder, not a file" in lint_err
+    assert (root / "exir/a.py").read_bytes() == SITE
+
+
+def test_an_output_that_cannot_be_written_is_named(tmp_path, capsys, monkeypatch):
+    root = _tree(tmp_path, {".git/HEAD": b"", "exir/a.py": SITE})
+    monkeypatch.chdir(root)
+    code, _, err = _migrate(capsys, "exir", "-q", "--report", "missing/r.md")
+    assert code == 2 and "argument --report: missing/r.md: cannot write: no folder missing" in err
+    assert (root / "exir/a.py").read_bytes() == SITE  # refused before the run
+    lint_code, _, lint_err = _lint(
+        capsys, "exir", "--baseline", "missing/b.json", "--generate-baseline"
+    )
+    assert lint_code == 2
+    assert "et-log-lint: error: missing/b.json: cannot write: No such file or directory" in lint_err
+    assert "internal error" not in lint_err
 
 
 def test_the_include_globs_can_name_other_files(tmp_path, capsys):
@@ -125,9 +176,9 @@ def test_a_decode_error_reads_the_same_in_both_with_its_line(tmp_path, capsys):
     report = tmp_path / "report.md"
     _, _, lint_err = _lint(capsys, str(root / "exir"))
     code, _, err = _migrate(capsys, str(root / "exir"), "-q", "--report", str(report))
-    expected = "exir/bad.py:3: error: cannot decode as utf-8: byte 0xff: invalid start byte"
+    expected = "exir/bad.py:3: error: not UTF-8 text: byte 0xff at offset 38"
     assert expected in lint_err
-    assert f"{root}/{expected}" in err and code == 1
+    assert f"{root}/{expected}" in err and code == 2
     assert ":0:" not in err and f"`{root}/exir/bad.py:3`" in report.read_text()
     assert (root / "exir/bad.py").read_bytes() == bad
 

@@ -65,19 +65,19 @@ def test_write_then_second_run_changes_nothing(tmp_path):
 def test_unparsable_file_is_reported_left_alone_and_run_goes_on(tmp_path, capsys):
     broken = b"import logging\n\ndef f(:\n    logging.info('x')\n"
     root = _tree(tmp_path, {"exir/broken.py": broken, "exir/good.py": SITE})
-    assert main([str(root / "exir"), "-j", "1"]) == 1
+    assert main([str(root / "exir"), "-j", "1"]) == 2  # not Python: the lint's status too
     assert (root / "exir/broken.py").read_bytes() == broken
     assert (root / "exir/good.py").read_bytes() != SITE
     err = capsys.readouterr().err
-    assert f"{root / 'exir' / 'broken.py'}:3: error: cannot parse" in err
+    assert f"{root / 'exir' / 'broken.py'}:3: error: not Python: invalid syntax" in err
 
 
 def test_undecodable_file_is_reported(tmp_path, capsys):
     data = b"import logging\nlogging.info('\xff')\n"
     root = _tree(tmp_path, {"exir/bad.py": data})
-    assert main([str(root / "exir"), "-q"]) == 1
+    assert main([str(root / "exir"), "-q"]) == 2  # not text: the lint's status too
     assert (root / "exir/bad.py").read_bytes() == data
-    assert "bad.py" in capsys.readouterr().err
+    assert "bad.py:2: error: not UTF-8 text: byte 0xff at offset 29" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

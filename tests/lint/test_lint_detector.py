@@ -134,7 +134,7 @@ def test_unparsable_source_raises_with_line() -> None:
     with pytest.raises(SourceError) as info:
         detect_source("import logging\n\ndef f(:\n    logging.info('x')\n", LIB, CONFIG)
     assert info.value.path == LIB and info.value.line == 3
-    assert "cannot parse" in str(info.value)
+    assert "not Python: invalid syntax" in str(info.value)
 
 
 def test_prefilter_skips_files_without_candidate_words() -> None:
@@ -185,17 +185,17 @@ def test_detect_file_decodes_like_python(tmp_path) -> None:
     assert finding.source == "logging.info('café')" and finding.col == 1
     broken = tmp_path / "broken.py"
     broken.write_bytes(b"import logging\nlogging.info('caf\xe9')\n")
-    with pytest.raises(SourceError, match="cannot decode"):
+    with pytest.raises(SourceError, match="broken.py:2: not UTF-8 text: byte 0xe9 at offset 32"):
         detect_file(str(broken), CONFIG)
     bogus = tmp_path / "bogus.py"
     bogus.write_bytes(b"# coding: no-such-codec\nimport logging\nlogging.info('x')\n")
-    with pytest.raises(SourceError, match="cannot decode"):
+    with pytest.raises(SourceError, match="bogus.py:1: not text: unknown encoding"):
         detect_file(str(bogus), CONFIG)
     with pytest.raises(SourceError, match="cannot read"):
         detect_file(str(tmp_path / "missing.py"), CONFIG)
     nul = tmp_path / "nul.py"
     nul.write_bytes(b"import logging\nlogging.info('x')\x00\n")
-    with pytest.raises(SourceError, match="cannot parse"):
+    with pytest.raises(SourceError, match="not Python: source code string cannot contain null"):
         detect_file(str(nul), CONFIG)
 
 

@@ -103,7 +103,7 @@ def test_a_bad_file_exits_2_naming_it(capsys, records, tmp_path) -> None:
     broken.write_text('{"schema": 1, "runs": [', encoding="utf-8")
     code, out, err = _main(capsys, "diff", records["base"], str(broken))
     assert (code, out) == (2, "")
-    assert err.startswith(f"et-log-report: {broken}: not JSON")
+    assert err.startswith(f"et-log-report: error: {broken}: not a delegation record: not JSON")
 
 
 def test_html_writes_one_page(capsys, records, tmp_path) -> None:

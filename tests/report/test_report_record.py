@@ -142,8 +142,12 @@ def test_a_second_partitioner_continues_the_lowering() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "not JSON (Expecting property name"),
-        ('{"schema": 1}', "not a delegation record (no 'runs'"),
+        ("{not json", "not a delegation record: not JSON (Expecting property name"),
+        ('{"schema": 1}', "not a delegation record: a JSON object without 'runs'"),
+        ("", "not a delegation record: empty"),
+        ("[1, 2]", "not a delegation record: a JSON list"),
+        ('"text"', "not a delegation record: a JSON string"),
+        ("import logging\n", "not a delegation record: neither JSON nor a TORCH_TRACE log"),
         ('{"schema": 9, "runs": []}', "schema 9, this et-log-report reads schema 1"),
         ('{"schema": 1, "runs": [{"partitioner": "X"}]}', "runs[0]: no 'component'"),
         ("V1201 a line of a torch trace\n", "a torch trace without an executorch_delegation"),
@@ -170,8 +174,13 @@ def test_a_wrong_type_deep_inside_names_its_place(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="missing.json: cannot read it"):
+    with pytest.raises(RecordError, match="missing.json: cannot read: No such file"):
         load(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match=f"{tmp_path}: not a delegation record: a folder"):
+        load(tmp_path)
+    (tmp_path / "pic.png").write_bytes(b"\x89PNG\r\n")
+    with pytest.raises(RecordError, match="pic.png: not UTF-8 text: byte 0x89 at offset 0$"):
+        load(tmp_path / "pic.png")
 
 
 def test_the_records_json_round_trips(tmp_path: Path) -> None:
