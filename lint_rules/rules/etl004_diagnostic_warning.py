@@ -66,7 +66,7 @@ RULE = Rule(
     name="diagnostic-warning",
     message=(
         "diagnostic warnings.warn(); use warn(logger, ...) from the et-log runtime: still a "
-        "warning, shown through the component's logger"
+        "warning, silenced with its component"
     ),
     fixable=True,
     command="MigrateWarnings",
@@ -80,14 +80,16 @@ RULE = Rule(
         "module the lint reads from the project's own files (never importing it)."
     ),
     why_bad=(
-        "Python shows such a warning on stderr in its own format, outside component logging: "
-        "`TORCH_LOGS=-<backend>` cannot silence it and it does not look like the lines around it."
+        "Such a warning lives outside component logging: `TORCH_LOGS=-<backend>`, which "
+        "silences everything else of the backend but errors, cannot silence it."
     ),
     use_instead=(
         "`warn(logger, <the same arguments>)`: the runtime calls `warnings.warn` itself, so "
         "filters, `-W error`, `pytest.warns`, `catch_warnings(record=True)`, the category and "
-        "the once-per-location registry behave exactly as before; only the display changes: "
-        "where Python would print the warning, the line goes through the module's logger."
+        "the once-per-location registry behave exactly as before, and Python displays it as "
+        "before; a level above WARNING that TORCH_LOGS or `set_logs` put on its component "
+        "(`-<backend>`) silences it. The helper reads only that switch, never the logger's "
+        "effective level: an application whose logging is at ERROR still sees the warning."
     ),
     fix_safety=(
         "Safe: the arguments are kept as written (positional stays positional, keywords stay "

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.e2e
 
 EXPORT_SCRIPT = Path(__file__).resolve().parent / "harness" / "export_model.py"
 SCENARIOS = {"unset": [], "XnnpackPartitioner(verbose=True)": ["--verbose"]}
-# what differs between two runs of the same program: where its copy lives, and the time
+# what differs between two runs of the same program: where its copy lives, the time, and the
+# process id in torch's line prefix (`W1203 14:54:32.967000 28402 file.py:630] ...`)
+_TORCH_PREFIX = re.compile(r"^([VDIWEC])\d{4} \d{2}:\d{2}:\d{2}\.\d+ \d+ ")
 _CLOCK = re.compile(r"\b\d{2}:\d{2}:\d{2}[.,]\d+\b|\b\d{4}-\d{2}-\d{2}\b")
 
 
