@@ -6,13 +6,17 @@ fails to import is caught here, not in torch), uses the standard library only, a
 what went wrong in one line on stderr.
 """
 
+import os
 import sys
 
 RUNTIME = "et_log_runtime"
 
 
 def register() -> None:
-    """Register ExecuTorch's TORCH_LOGS names with torch; never raises."""
+    """Register ExecuTorch's TORCH_LOGS names with torch; never raises. Without TORCH_LOGS
+    there is nothing to register in time: the runtime is not even imported."""
+    if not os.environ.get("TORCH_LOGS"):
+        return
     try:
         from importlib import import_module
 

@@ -22,13 +22,7 @@ from pathlib import Path
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
-from codemods.recipes.selection import (
-    BEHAVIOUR_CHANGES,
-    RecipeSelectionError,
-    help_text,
-    parse_names,
-    select,
-)
+from codemods.recipes.selection import RecipeSelectionError, help_text, parse_names, select
 from codemods.report.markdown import to_markdown
 from codemods.report.patches import write_patches
 from codemods.report.progress import Progress
@@ -110,10 +104,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mechanical",
         action="store_true",
-        help="class A only: the rewrites that keep every line a program that configured "
-        "nothing prints; the deliberate changes of output (class B: a print becoming a record, "
-        "a library basicConfig removed, the behaviour-changing recipes) are listed for review, "
-        "for a later run without this flag, folder by folder",
+        help="class A only: the site rewrites that keep every line a program that configured "
+        "nothing prints, and no recipe; the deliberate changes of output (class B: a print "
+        "becoming a record, a library basicConfig removed, ...) are listed for review, for a "
+        "later run without this flag, folder by folder",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no table")
     parser.add_argument(
@@ -189,12 +183,9 @@ def _test_index(jobs: list[tuple[str, str, str]], config: Config) -> list[TestRe
 
 def _recipes(args: argparse.Namespace, config: Config) -> list[Recipe]:
     """The recipes this run applies (raises RecipeSelectionError on an unknown name)."""
-    if args.no_recipes:
-        return []
-    skip = (*config.skip_recipes, *(args.skip_recipes or ()))
-    if args.mechanical:  # class A only: the recipes that change behaviour are class B
-        skip += (BEHAVIOUR_CHANGES,)
-    return select(args.recipes, skip)
+    if args.no_recipes or args.mechanical:  # class A: the site kinds only (a recipe is a
+        return []  # deliberate ExecuTorch edit, and most need the partition run's, class B)
+    return select(args.recipes, (*config.skip_recipes, *(args.skip_recipes or ())))
 
 
 def _absent_recipes(

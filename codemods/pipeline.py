@@ -54,7 +54,6 @@ class SourceResult:
     refused_recipes: list[tuple[str, Review]] = field(default_factory=list)  # (name, why not)
     # class B, left out by a mechanical run: each site with the change its rewrite would make
     deferred: list[SiteReview] = field(default_factory=list)
-    deferred_recipes: list[str] = field(default_factory=list)
     error: str | None = None
     error_line: int = 0
     bad_input: bool = False  # the error: the text is not Python (lint_rules.verdicts)
@@ -78,13 +77,12 @@ def migrate_source(
     The site kinds first, then the ExecuTorch `recipes` for this path (default: all). A site
     whose message one of `tests` asserts on through another channel than logs is left for
     review, with the test named. `mechanical`: class A only, the rewrites that keep every line
-    a program that configured nothing prints; the others (a plan with a note, a recipe that
-    changes behaviour) are left as they are, listed in `deferred`."""
+    a program that configured nothing prints, and no recipe; the other sites (a plan with a
+    note) are left as they are, listed in `deferred`."""
     result, tree = _migrate_sites(text, path, config, whole_module, tests or [], mechanical)
     chosen = recipes_for(path, RECIPES) if recipes is None else recipes
-    if mechanical:
-        result.deferred_recipes = [r.name for r in chosen if r.behaviour_change]
-        chosen = [r for r in chosen if not r.behaviour_change]
+    if mechanical:  # class A is the site kinds' alone (the recipes are deliberate edits)
+        chosen = []
     if result.error is None and chosen:
         bom = "\ufeff" if result.new_text.startswith("\ufeff") else ""
         body = result.new_text[len(bom) :]

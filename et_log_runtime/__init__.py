@@ -1,8 +1,9 @@
 """ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``).
 
-Standard library only: torch is used once loaded, never imported. Nothing outside ExecuTorch's
-own loggers is changed: no attribute of the standard library, torch or a test framework is
-assigned to.
+Standard library only: torch is used once loaded, never imported. The runtime assigns to no
+attribute of the standard library, torch or a test framework, and sets nothing on loggers
+outside ExecuTorch's names. Once its names are in torch's registry, torch's own rules apply to
+them as to dynamo's: any ``torch._logging.set_logs`` call sets them up (docs/runtime.md).
 """
 
 import logging
@@ -63,7 +64,8 @@ def set_logs(
     for text in settings:
         if not isinstance(text, str):
             raise TypeError(f"set_logs: a setting is a string ('+xnnpack'): {text!r}")
-        ours |= {n: n in ARTIFACTS or v for n, v in parse(text).items()}
+        parsed = parse(text).items()  # an artifact is on unless `-name` switches it off
+        ours |= {n: v != logging.ERROR if n in ARTIFACTS else v for n, v in parsed}
     chosen: dict[str, int | bool] = {}
     for name, value in ours.items():
         if not is_ours(name):

@@ -8,11 +8,12 @@ named, torch owns them as it owns dynamo's (its handler, its levels, no propagat
 
 import logging
 import os
+import sys
 import threading
 from typing import Any
 
 from .names import ARTIFACTS, COMPONENTS, QNAMES, TOP, names_ours, parse
-from .torch_api import Torch, load, report
+from .torch_api import INTERNAL, Torch, load, report
 
 
 class State:
@@ -20,6 +21,7 @@ class State:
 
     def __init__(self) -> None:
         self.registry: object = None  # torch's, once our names are in it
+        self.torch: Torch | None = None  # its adapter then
         self.broken = False  # torch's internals failed us: plain logging from then on
         self.early_artifacts: list[logging.Logger] = []  # made before registration
         self.blocks: list[list[dict[str, Any]]] = []  # open delegation_records()
@@ -32,7 +34,12 @@ class State:
         Inside ``import torch`` (torch's hook) the names go in only when TORCH_LOGS names one of
         ours: torch then sets every registered logger up. Otherwise they go in at the first use
         after ``import torch``, which sets nothing up, so the loggers stay as they are."""
-        torch = None if self.broken else load()
+        if self.broken:
+            return None
+        internal = sys.modules.get(INTERNAL)
+        if self.torch is not None and self.torch.internal is internal:
+            return self.torch  # registered already (and checked): the cheap path
+        torch = load()
         if torch is None or self.registry is torch.registry:
             return torch
         if not torch.initialised() and not self.wanted_at_import(torch):
@@ -48,7 +55,7 @@ class State:
                 for log in self.early_artifacts:
                     torch.adopt_artifact_logger(log)
                 self.early_artifacts = []
-                self.registry = torch.registry
+                self.registry, self.torch = torch.registry, torch
                 if (
                     not torch.initialised()
                 ):  # TORCH_LOGS names ours: torch's mode from now

@@ -134,6 +134,20 @@ class TestTorchLogs(unittest.TestCase):
         self.assertNotIn("xnn", out.stderr)
         self.assertNotIn("exir warning", out.stderr)
 
+    def test_an_artifact_logger_made_before_torch_is_set_up_by_torch(self) -> None:
+        code = f"""
+            from PKG import artifact_enabled, get_artifact_logger
+            graph = get_artifact_logger("{XNN}", "xnnpack_graph")  # before import torch
+            import torch
+            from PKG import get_logger
+            get_logger("{XNN}")
+            print(artifact_enabled(graph))
+            graph.debug("the graph")
+            """
+        on = run(code, TORCH_LOGS="xnnpack_graph")
+        self.assertEqual(on.stdout, "True\n", on.stderr)
+        self.assertIn("[__xnnpack_graph] the graph", on.stderr)
+
     def test_artifact_only_when_named(self) -> None:
         code = f"""
             import torch
@@ -165,6 +179,9 @@ class TestSetLogs(unittest.TestCase):
             set_logs(executorch=logging.INFO)  # torch's rule: this call replaces the last
             log.debug("replaced")
             get_logger("{EXIR}").info("exir info")
+            set_logs("xnnpack_graph,-partition_report")  # `-artifact`: off
+            import torch._logging._internal as internal
+            print(sorted(internal.log_state.artifact_names))
             try:
                 set_logs(dynamo=logging.DEBUG)
             except ValueError as exc:
@@ -176,6 +193,7 @@ class TestSetLogs(unittest.TestCase):
         self.assertNotIn("replaced", out.stderr)
         self.assertIn("exir info", out.stderr)
         self.assertIn("refused: set_logs: 'dynamo' is not ExecuTorch's", out.stdout)
+        self.assertIn("['xnnpack_graph']", out.stdout)
 
 
 class TestWarnings(unittest.TestCase):
@@ -266,6 +284,21 @@ class TestPartitionReport(unittest.TestCase):
         self.assertIn("'code': 'XNN.NO_CONFIG', 'text': 'no config'", lines[1])
         self.assertEqual(out.stderr, "")  # nothing named: the why-not line is DEBUG
 
+    def test_outside_a_run_a_rejection_is_a_debug_line(self) -> None:
+        out = run(
+            PARTITION,
+            """
+            import logging
+            logging.basicConfig(level=logging.DEBUG, format="APP %(levelname)s %(message)s")
+            node = next(iter(Program().graph_module.graph.nodes))
+            report_rejection(get_logger("EXAMPLE"), node, "no config", code="XNN.NO_CONFIG")
+            """.replace("EXAMPLE", XNN),
+        )
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn(
+            "APP DEBUG x (x) not delegated: no config", out.stderr.splitlines()
+        )
+
     @unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
     def test_why_not_at_info_and_the_table_when_named(self) -> None:
         code = "run_partitioner(ExamplePartitioner(), Program())\n"
@@ -309,9 +342,13 @@ class TestImportTorchNeverBreaks(unittest.TestCase):
                     self.assertEqual(out.returncode, 0, out.stderr)
                     self.assertEqual(out.stdout, "imported\n")
                     self.assertIn("still logs", out.stderr)
-                    if hook_installed():
-                        said = [x for x in out.stderr.splitlines() if "TORCH_LOGS" in x]
+                    said = [x for x in out.stderr.splitlines() if "TORCH_LOGS" in x]
+                    if (
+                        hook_installed() and env
+                    ):  # without TORCH_LOGS it imports nothing
                         self.assertEqual(len(said), 1, out.stderr)
+                    else:
+                        self.assertEqual(said, [], out.stderr)
 
 
 if __name__ == "__main__":

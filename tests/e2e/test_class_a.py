@@ -31,9 +31,8 @@ def _exports(wheel, overlay: Path, with_et_log: bool) -> dict[str, Run]:
 
 
 def _normal(text: str, overlay: Path) -> list[str]:
-    return [
-        _CLOCK.sub("<time>", line.replace(str(overlay), "<copy>")) for line in text.splitlines()
-    ]
+    lines = [_TORCH_PREFIX.sub(r"\1<when> <pid> ", line) for line in text.splitlines()]
+    return [_CLOCK.sub("<time>", line.replace(str(overlay), "<copy>")) for line in lines]
 
 
 @pytest.fixture(scope="module")

@@ -50,7 +50,7 @@ def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
         import torch
         internal = torch._logging._internal
         internal.register_log("xnnpack", "somebody.else")
-        from et_log_runtime_hook import register
+        from et_log_runtime import register_with_torch as register
         register()
         register()  # idempotent: no second report
         reg = internal.log_registry
@@ -70,7 +70,7 @@ def test_a_second_copy_of_the_runtime_registers_quietly(run) -> None:
     code = """
         import torch
         from et_log_runtime import state
-        from et_log_runtime_hook import register
+        from et_log_runtime import register_with_torch as register
         register()
         state.STATE.registry = None  # as the other copy's own state
         register()
