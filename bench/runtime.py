@@ -150,6 +150,13 @@ def _released_package(folder: str) -> str:
         ["git", "archive", RELEASED, "et_log_runtime"], cwd=ROOT, capture_output=True, check=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    # its entry point, which this checkout's metadata no longer names: found first on the path
+    info = Path(folder, "et_log-0.1.0.dist-info")
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: et-log\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[torch.backends]\net_log = et_log_runtime.torch_hook:register\n"
+    )
     return folder
 
 

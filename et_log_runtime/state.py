@@ -86,10 +86,15 @@ class State:
 
     def switched(self, qname: str) -> int | None:
         """The level TORCH_LOGS or ``set_logs`` put on the component covering ``qname``."""
-        torch = self.registered()
-        while torch is not None and qname:
-            level = torch.switched(qname)
-            if level is not None:
+        torch = (
+            self.torch
+        )  # registered and current: the cheap path (`warn` runs in loops)
+        if torch is None or torch.internal is not sys.modules.get(INTERNAL):
+            torch = self.registered()
+        levels = torch.levels() if torch is not None else None
+        while levels and qname:  # nothing switched (the common case): no walk
+            level = levels.get(qname)
+            if isinstance(level, int):
                 return level
             qname = qname.rpartition(".")[0] if qname not in QNAMES else ""
         return None

@@ -60,9 +60,14 @@ class Torch:
         """True once torch set its loggers up (at the end of ``import torch``)."""
         return getattr(self.internal, "LOG_TRACE_HANDLER", None) is not None
 
+    def levels(self) -> dict[str, object]:
+        """Logger -> the level TORCH_LOGS or ``set_logs`` put on it (torch's own dict)."""
+        levels: dict[str, object] = self.internal.log_state.log_qname_to_level
+        return levels
+
     def switched(self, qname: str) -> int | None:
         """The level TORCH_LOGS or ``set_logs`` put on logger ``qname``, if any."""
-        level = self.internal.log_state.log_qname_to_level.get(qname)
+        level = self.levels().get(qname)
         return level if isinstance(level, int) else None
 
     def artifact_on(self, name: str) -> bool:
