@@ -129,6 +129,7 @@ def plan(
     _plan_link(out)
     _plan_old_layout(out)
     _plan_pyproject(out)
+    _plan_lintrunner(out)
     if tests:
         _plan_pytest(out, test_folder)
     _plan_setup(out)
@@ -237,6 +238,21 @@ def _plan_pyproject(out: VendorPlan) -> None:
     _edit(
         out, path, lambda before: config_edits.edit_pyproject(before, entry, out.module, excludes)
     )
+
+
+def _plan_lintrunner(out: VendorPlan) -> None:
+    """lintrunner's MYPY checks only the folders it lists: list the runtime's folder too (a
+    `.lintrunner.toml` this edit cannot read is left as it is: the check is the owner's)."""
+    path = out.root / ".lintrunner.toml"
+    if not path.is_file():
+        return
+    pattern = out.folder.relative_to(out.root).as_posix() + "/**/*.py"
+    try:
+        after = config_edits.edit_lintrunner_mypy(path.read_text(encoding="utf-8"), pattern)
+    except VendorError:
+        return
+    if after != path.read_text(encoding="utf-8"):
+        out.files[path] = FilePlan(after)
 
 
 def _plan_pytest(out: VendorPlan, tests: Path) -> None:

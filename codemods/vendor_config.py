@@ -215,3 +215,29 @@ def edit_setup_packages(text: str, package: str, beside: str) -> str:
     except cst.ParserSyntaxError as exc:
         raise VendorError(f"setup.py:{exc.raw_line}: cannot parse: {exc.message}") from exc
     return module.visit(_AddPackage(package, beside)).code
+
+
+_MYPY = re.compile(r"^code\s*=\s*['\"]MYPY['\"]\s*$")
+
+
+def edit_lintrunner_mypy(text: str, pattern: str) -> str:
+    """``.lintrunner.toml`` whose MYPY linter also checks ``pattern`` (``'_logging/**/*.py'``):
+    one line added to its ``include_patterns`` where the pattern sorts among the others;
+    unchanged when it is there already or the linter takes every file (``'**/*.py'``)."""
+    lines = text.splitlines(keepends=True)
+    code = next((i for i, line in enumerate(lines) if _MYPY.match(line.strip())), None)
+    if code is None:
+        raise VendorError(".lintrunner.toml: no MYPY linter")
+    start = next(
+        (i for i in range(code, len(lines)) if lines[i].strip() == "include_patterns = ["), None
+    )
+    end = next((i for i in range(start or 0, len(lines)) if lines[i].strip() == "]"), None)
+    if start is None or end is None or "[[linter]]" in "".join(lines[code:start]):
+        raise VendorError(".lintrunner.toml: MYPY's include_patterns is not one pattern a line")
+    quoted = [(i, line.strip().rstrip(",")) for i, line in enumerate(lines) if start < i < end]
+    patterns = [(i, p[1:-1]) for i, p in quoted if p[:1] in "'\"" and p[-1:] == p[:1]]
+    if any(p in (pattern, "**/*.py") for _, p in patterns):
+        return text
+    indent = next((lines[i][: len(lines[i]) - len(lines[i].lstrip())] for i, _ in patterns), "")
+    at = next((i for i, p in patterns if p > pattern), end)
+    return "".join([*lines[:at], f"{indent}'{pattern}',\n", *lines[at:]])

@@ -97,10 +97,12 @@ def runtime_patch(vendored: VendorPlan) -> tuple[str, bytes] | None:
     if not sections:
         return None
     files = vendored.written()
+    listed = "".join(f"- {name}: {vendored.status[name]}\n" for name in files)
     message = (
         f"Add {vendored.module}, the logging runtime migrated modules import\n\n"
-        f"{len(files)} file(s): the runtime package, its tests and Buck target, the torch.backends "
-        "entry point and [tool.et-log] in pyproject.toml. Apply this patch before the\n"
-        "component patches: their modules import it.\n\n"
+        f"{len(files)} file(s): the runtime package, its tests and Buck target, the\n"
+        "torch.backends entry point beside it, and the configuration that carries them.\n"
+        "Apply this patch before the component patches: their modules import it.\n\n"
+        f"{listed}\n"
     )
     return RUNTIME, message.encode("utf-8") + sections

@@ -114,3 +114,32 @@ def test_a_minimal_build_ships_the_runtime_beside_the_exporter() -> None:
     )
     assert edit_setup_packages(after, MODULE, "executorch.exir") == after
     assert edit_setup_packages("x = ['a']\n", MODULE, "executorch.exir") == "x = ['a']\n"
+
+
+LINTRUNNER = """[[linter]]
+code = 'FLAKE8'
+include_patterns = ['**/*.py']
+
+[[linter]]
+code = 'MYPY'
+include_patterns = [
+    # TODO: gradually enable all folders.
+    # 'backends/**/*.py',
+    'backends/arm/**/*.py',
+    'codegen/**/*.py',
+    '*.py',
+]
+exclude_patterns = ['third-party/**']
+"""
+
+
+def test_lintrunner_s_mypy_lists_the_runtime_where_it_sorts() -> None:
+    from codemods.vendor_config import edit_lintrunner_mypy
+
+    after = edit_lintrunner_mypy(LINTRUNNER, "_logging/**/*.py")
+    assert after.replace("    '_logging/**/*.py',\n", "", 1) == LINTRUNNER
+    mypy = after.split("code = 'MYPY'")[1]
+    assert "    '_logging/**/*.py',\n    'backends/arm/**/*.py'," in mypy  # before what sorts after
+    assert edit_lintrunner_mypy(after, "_logging/**/*.py") == after  # once
+    everything = LINTRUNNER.replace("    '*.py',\n", "    '**/*.py',\n")
+    assert edit_lintrunner_mypy(everything, "_logging/**/*.py") == everything
