@@ -7,6 +7,7 @@ them as to dynamo's: any ``torch._logging.set_logs`` call sets them up (docs/run
 """
 
 import logging
+import os
 import warnings
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -81,11 +82,15 @@ def set_logs(
                 chosen[name] = True
         elif value is not None:
             chosen[name] = _level(value, name)
-    torch = STATE.registered()
+    torch = STATE.registered(asked=True)
     if torch is None:
-        raise RuntimeError("set_logs: import torch first (it owns the log settings)")
+        raise RuntimeError(
+            "set_logs: import torch first (it owns the log settings), with the logging "
+            "internals this runtime uses"
+        )
     with STATE.lock:  # torch's set_logs is not thread-safe: ours at least take turns
-        quiet_unnamed()
+        if not os.environ.get("TORCH_LOGS"):  # else torch ignores the call, and says so
+            quiet_unnamed()
         torch.set_logs(chosen)
 
 

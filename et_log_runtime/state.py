@@ -28,18 +28,19 @@ class State:
         self.record: str | None = None  # the delegation record this process writes
         self.lock = threading.RLock()
 
-    def sync(self) -> Torch | None:
+    def sync(self, asked: bool = False) -> Torch | None:
         """torch, with our names in its registry once that is safe (cheap once done).
 
         Inside ``import torch`` (torch's hook) the names go in only when TORCH_LOGS names one of
         ours: torch then sets every registered logger up. Otherwise they go in at the first use
-        after ``import torch``, which sets nothing up, so the loggers stay as they are."""
+        after ``import torch``, which sets nothing up, so the loggers stay as they are. What
+        this torch lacks is said only when somebody asked (TORCH_LOGS, or ``asked``)."""
         if self.broken:
             return None
         internal = sys.modules.get(INTERNAL)
         if self.torch is not None and self.torch.internal is internal:
             return self.torch  # registered already (and checked): the cheap path
-        torch = load()
+        torch = load(say=bool(os.environ.get("TORCH_LOGS")) or asked)
         if torch is None or self.registry is torch.registry:
             return torch
         if not torch.initialised() and not self.wanted_at_import(torch):
@@ -79,9 +80,9 @@ class State:
             return bool(text)
         return any("." not in n and not torch.knows(n) for n in names)
 
-    def registered(self) -> Torch | None:
+    def registered(self, asked: bool = False) -> Torch | None:
         """torch, if our names are in its registry."""
-        torch = self.sync()
+        torch = self.sync(asked)
         return torch if torch is not None and self.registry is torch.registry else None
 
     def switched(self, qname: str) -> int | None:

@@ -103,8 +103,9 @@ class Torch:
         return write
 
 
-def load() -> Torch | None:
-    """torch's logging internals, if torch loaded them and they have what we use."""
+def load(say: bool = True) -> Torch | None:
+    """torch's logging internals, if torch loaded them and they have what we use; ``say``:
+    report what is missing (only when somebody asked for ExecuTorch's logs)."""
     internal = sys.modules.get(INTERNAL)
     if internal is None:
         return None
@@ -113,7 +114,7 @@ def load() -> Torch | None:
     missing += [f"log_registry.{n}" for n in _REGISTRY if not hasattr(registry, n)]
     log_state = getattr(internal, "log_state", None)
     missing += [f"log_state.{n}" for n in _STATE if not hasattr(log_state, n)]
-    if missing:
+    if missing and say:
         names = ", ".join(missing)
         report(f"this torch lacks {names}: ExecuTorch's TORCH_LOGS names are off")
     return None if missing else Torch(internal)

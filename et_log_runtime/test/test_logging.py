@@ -310,6 +310,26 @@ class TestPartitionReport(unittest.TestCase):
         self.assertIn("XNN.NO_CONFIG", out.stderr)  # the table's row
 
 
+class TestAnotherTorch(unittest.TestCase):
+    def test_missing_internals_are_said_only_when_asked(self) -> None:
+        code = f"""
+            import PKG.torch_api as api
+            api._NEEDED += ("gone",)
+            import torch
+            from PKG import get_logger
+            get_logger("{XNN}").warning("still logs")
+            """
+        quiet, asked = run(code), run(code, TORCH_LOGS="+dynamo")
+        self.assertEqual(quiet.stderr.splitlines(), ["still logs"], quiet.stderr)
+        said = [
+            x
+            for x in asked.stderr.splitlines()
+            if "lacks log_state" in x or "gone" in x
+        ]
+        self.assertEqual(len(said), 1, asked.stderr)
+        self.assertIn("still logs", asked.stderr)
+
+
 class TestImportTorchNeverBreaks(unittest.TestCase):
     """Whatever is wrong with the runtime, ``import torch`` works and says so in one line."""
 
