@@ -175,6 +175,7 @@ def test_the_runtime_layers() -> None:
     hook = (REPO / "et_log_runtime_hook.py").read_text(encoding="utf-8")
     imports = [n for n in ast.walk(ast.parse(hook)) if isinstance(n, ast.Import | ast.ImportFrom)]
     assert {n.module if isinstance(n, ast.ImportFrom) else n.names[0].name for n in imports} == {
+        "os",
         "sys",
         "importlib",
     }
