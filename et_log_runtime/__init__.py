@@ -119,9 +119,8 @@ def override_logs(
     finally:
         with STATE.lock:
             for log, old in zip(loggers, saved, strict=True):
-                if (
-                    log.level == number
-                ):  # else torch's set_logs reset it meanwhile: keep that
+                # a level other than ours: torch's set_logs reset it meanwhile, keep that
+                if log.level == number:
                     log.setLevel(old)
                 for each in added:
                     log.removeHandler(each)

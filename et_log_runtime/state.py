@@ -57,9 +57,8 @@ class State:
                     torch.adopt_artifact_logger(log)
                 self.early_artifacts = []
                 self.registry, self.torch = torch.registry, torch
-                if (
-                    not torch.initialised()
-                ):  # TORCH_LOGS names ours: torch's mode from now
+                # before torch's set-up, TORCH_LOGS names ours: torch's mode from now on
+                if not torch.initialised():
                     quiet_unnamed()
         except Exception as exc:  # noqa: BLE001 - plain logging, never a crash
             self.broken = True
