@@ -37,9 +37,9 @@ class State:
         this torch lacks is said only when somebody asked (TORCH_LOGS, or ``asked``)."""
         if self.broken:
             return None
-        internal = sys.modules.get(INTERNAL)
-        if self.torch is not None and self.torch.internal is internal:
-            return self.torch  # registered already (and checked): the cheap path
+        current = self.current()
+        if current is not None:
+            return current
         torch = load(say=bool(os.environ.get("TORCH_LOGS")) or asked)
         if torch is None or self.registry is torch.registry:
             return torch
@@ -79,18 +79,24 @@ class State:
             return bool(text)
         return any("." not in n and not torch.knows(n) for n in names)
 
+    def current(self) -> Torch | None:
+        """torch, when our names are in the registry of the torch loaded now: the cheap path
+        of every call (``warn`` runs in loops)."""
+        torch = self.torch
+        return (
+            torch
+            if torch is not None and torch.internal is sys.modules.get(INTERNAL)
+            else None
+        )
+
     def registered(self, asked: bool = False) -> Torch | None:
         """torch, if our names are in its registry."""
-        torch = self.sync(asked)
+        torch = self.current() or self.sync(asked)
         return torch if torch is not None and self.registry is torch.registry else None
 
     def switched(self, qname: str) -> int | None:
         """The level TORCH_LOGS or ``set_logs`` put on the component covering ``qname``."""
-        torch = (
-            self.torch
-        )  # registered and current: the cheap path (`warn` runs in loops)
-        if torch is None or torch.internal is not sys.modules.get(INTERNAL):
-            torch = self.registered()
+        torch = self.current() or self.registered()
         levels = torch.levels() if torch is not None else None
         while levels and qname:  # nothing switched (the common case): no walk
             level = levels.get(qname)
