@@ -278,6 +278,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     for path, reason in tally.skipped:
         say(f"{path}: skipped: {reason}")
     extra, first = _vendored_runtime(args, config, tally, mode)
+    tally.vendored = args.vendored is not None
     if args.patches:
         for patch in write_patches(args.patches, tally, extra, first):
             say(
@@ -312,11 +313,18 @@ def _vendored_runtime(
 ) -> tuple[list[FileOutcome], tuple[str, bytes] | None]:
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
     and, for --patches with --vendor, the runtime's own patch, which goes first."""
-    from codemods.vendor_step import buck_deps, report_buck, runtime_patch
+    from codemods.vendor_step import buck_deps, note_path, report_buck, runtime_patch
 
     vendored = getattr(args, "vendored", None)
     result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)
-    extra = report_buck(result, mode) if result is not None else []
+    mechanical = None
+    if result is not None and mode == "patch" and not args.mechanical:
+        mechanical = buck_deps(config, config.runtime_import, tally.outcomes, vendored, True)
+    extra = report_buck(result, mode, mechanical) if result is not None else []
+    if result is not None:
+        tally.buck_notes = [
+            (config.component_for(note_path(note)), note) for note in result.plan.notes
+        ]
     for outcome in extra:
         outcome.component = config.component_for(outcome.path)
     first = runtime_patch(vendored) if vendored is not None and mode == "patch" else None

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from codemods import buck
 from codemods.buck_deps import DepsPlan, plan_deps, runtime_label
-from codemods.report.patches import RUNTIME
+from codemods.report.series import RUNTIME
 from codemods.report.tally import FileOutcome
 from codemods.vendor import default_module, vendor
 from codemods.vendor_files import VendorPlan, patch_sections
@@ -46,9 +46,14 @@ class BuckResult:
 
 
 def buck_deps(
-    config: Config, module: str, outcomes: list[FileOutcome], vendored: VendorPlan | None
+    config: Config,
+    module: str,
+    outcomes: list[FileOutcome],
+    vendored: VendorPlan | None,
+    mechanical: bool = False,
 ) -> BuckResult | None:
-    """The BUCK edits the run needs, or None when the runtime has no Buck target here."""
+    """The BUCK edits the run needs (`mechanical`: those the class A part of a series needs),
+    or None when the runtime has no Buck target here."""
     if "." not in module:  # et_log_runtime itself: a dependency from outside the checkout
         return None
     root = config.root or Path(os.getcwd())
@@ -64,14 +69,22 @@ def buck_deps(
     except buck.BuckError as exc:
         say(f"buck: {exc}; the migrated modules' targets were not given the runtime")
         return None
-    modules = [Path(os.path.abspath(o.path)) for o in outcomes if o.imports_runtime]
+    modules = [
+        Path(os.path.abspath(o.path))
+        for o in outcomes
+        if (o.imports_runtime_mechanical if mechanical else o.imports_runtime)
+    ]
     return BuckResult(plan_deps(root, modules, label), root)
 
 
-def report_buck(result: BuckResult, mode: str) -> list[FileOutcome]:
+def report_buck(
+    result: BuckResult, mode: str, mechanical: BuckResult | None = None
+) -> list[FileOutcome]:
     """Write (or show) the BUCK edits as ``mode`` asks; return them as outcomes for the patch
-    series (``--patches``)."""
+    series (``--patches``): with the `mechanical` edits, the class A part is those and the class B
+    part the rest."""
     outcomes = []
+    first = mechanical.plan.files if mechanical is not None else {}
     for path, (old, new) in sorted(result.plan.files.items()):
         rel = path.relative_to(result.root).as_posix()
         if mode == "write":
@@ -82,12 +95,23 @@ def report_buck(result: BuckResult, mode: str) -> list[FileOutcome]:
         elif mode == "check":
             say(f"would update: {rel} (deps: {result.plan.label})")
         outcome = FileOutcome(rel, changed=True)
-        if mode == "patch":
+        if mode == "patch" and mechanical is None:
             outcome.patch = byte_diff(old.encode("utf-8"), new.encode("utf-8"), rel)
+        elif mode == "patch":
+            middle = first[path][1] if path in first else old
+            if middle != old:
+                outcome.patch = byte_diff(old.encode("utf-8"), middle.encode("utf-8"), rel)
+            if middle != new:
+                outcome.output_patch = byte_diff(middle.encode("utf-8"), new.encode("utf-8"), rel)
         outcomes.append(outcome)
     for note in result.plan.notes:
         say(f"buck: {note}")
     return outcomes
+
+
+def note_path(note: str) -> str:
+    """The file a Buck note is about (its text starts with it)."""
+    return note.split(":", 1)[0]
 
 
 def runtime_patch(vendored: VendorPlan) -> tuple[str, bytes] | None:

@@ -88,6 +88,9 @@ class Fix:
 
     description: str
     plan: Planner
+    # What its class B rewrites change for a program that configured nothing, beyond the line
+    # each site's note shows (said once per kind in the report and the commit messages).
+    change: str = ""
 
 
 Decided = TypeVar("Decided")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.fixes._shown import ROOT_HANDLER, root_call_note
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
@@ -33,15 +34,8 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         rename=lambda names: f"{names.logger}.{method}",
         needs_logger=True,
         dropped=(call.func,),
-        note=ROOT_CONFIGURED,
+        note=root_call_note(call, method),
     )
 
 
-ROOT_CONFIGURED = (
-    "the root logger got a handler on its first call when it had none (Python's implicit "
-    "basicConfig): in a program that configured nothing, later warnings printed as "
-    "`WARNING:<logger>:<message>`; now it logs on {component}, the root left alone (Python's "
-    "last resort prints `<message>`)"
-)
-
-FIX = Fix("logging.info(...) and friends -> the module logger", plan)
+FIX = Fix("logging.info(...) and friends -> the module logger", plan, change=ROOT_HANDLER)

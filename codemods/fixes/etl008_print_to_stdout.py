@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codemods.fixes.base import Fix, SitePlan, verdict_of
-from codemods.fixes.etl003_print_to_stderr import output_plan
+from codemods.fixes.etl003_print_to_stderr import PRINT_TO_RECORD, output_plan
 from codemods.shared.review import Review
 from lint_rules.rules._print_kind import Verdict
 
@@ -28,4 +28,5 @@ def stdout_plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | 
 FIX = Fix(
     "stdout diagnostics, import-time status and progress -> logger calls with the same text",
     stdout_plan,
+    change=PRINT_TO_RECORD,
 )

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from codemods.report import sections
+from codemods.report.changes import change_item, kind_changes, recipe_item
 from codemods.report.provenance import Provenance
+from codemods.report.series import how_it_lands, landing_order
 from codemods.report.tally import (
     REVIEWED,
-    FileOutcome,
-    RecipeRow,
-    SiteRecord,
     Tally,
-    note_text,
     recipe_result,
 )
 from lint_rules.wording import count
@@ -62,6 +61,11 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     out += ["", "### Per code", "", "| code | rewritten | review |", "|---|---:|---:|"]
     out += [f"| {c} | {n['rewritten']} | {n['review']} |" for c, n in tally.by_code().items()]
     out += changes_to_look_at(tally)
+    out += how_it_lands(tally, tally.vendored)
+    out += sections.namespaces(tally)
+    out += sections.buck(tally)
+    if tally.vendored or tally.imports_runtime:
+        out += sections.torch_names()
     recipes = tally.recipes()
     if recipes:
         out += ["", "## ExecuTorch recipes", ""]
@@ -84,36 +88,30 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     return "\n".join(out) + "\n"
 
 
-def recipe_item(row: RecipeRow) -> str:
-    """A behaviour-changing recipe as "Changes to look at" (and the patch messages) list it."""
-    return f"- {row.recipe} ({row.component}, `{row.path}`): {row.effect}"
-
-
-def rewrite_item(outcome: FileOutcome, site: SiteRecord) -> str:
-    """A rewrite whose note says what users see differently."""
-    return (
-        f"- `{site.path}:{site.line}` {site.code} ({outcome.component}): "
-        f"{note_text(site.reason, outcome.component)}"
-    )
-
-
 def changes_to_look_at(tally: Tally) -> list[str]:
-    """Every change users will see: the recipes that change behaviour by design (take or
-    leave), the rewrites whose note says what changed, and the behaviour changes left out."""
+    """Every change users will see (class B), per component: the recipes that change behaviour
+    by design (take or leave), what each kind's rewrites change, each rewrite with the line
+    before and after; then the behaviour changes left out."""
     recipes = tally.behaviour_changes()
     rewrites = tally.noted_rewrites()
     left_out = [r for r in tally.recipes() if r.status == "left out" and r.behaviour_change]
     out = ["", "## Changes to look at", ""]
     if not recipes and not rewrites and not left_out:
         return [*out, "Nothing beyond the rewrites counted above."]
-    if recipes:
-        out += [f"### Recipes that change behaviour ({len(recipes)})", "", TAKE_OR_LEAVE, ""]
-        out += [recipe_item(r) for r in recipes]
-        out.append("")
-    if rewrites:
-        out += [f"### Rewrites that change what users see ({len(rewrites)})", ""]
-        out += [rewrite_item(o, s) for o, s in rewrites]
-        out.append("")
+    out += [CLASS_B, ""]
+    for component in landing_order(
+        {r.component for r in recipes} | {o.component for o, _ in rewrites}
+    ):
+        own = [r for r in recipes if r.component == component]
+        sites = [(o, s) for o, s in rewrites if o.component == component]
+        out += [f"### {component} ({count(len(own) + len(sites), 'change')})", ""]
+        if own:
+            out += [TAKE_OR_LEAVE, "", *(recipe_item(r) for r in own), ""]
+        general = kind_changes(s.code for _, s in sites)
+        if general:
+            out += ["What every rewrite of a kind changes, beyond its line:", "", *general, ""]
+        if sites:
+            out += [*(change_item(o, s) for o, s in sites), ""]
     if left_out:
         out += [f"### Behaviour changes left out ({len(left_out)})", ""]
         out += [
@@ -123,6 +121,15 @@ def changes_to_look_at(tally: Tally) -> list[str]:
         ]
         out.append("")
     return out[:-1]
+
+
+CLASS_B = (
+    "Each item is a deliberate change of what a program that configured nothing (no "
+    "`TORCH_LOGS`, no `set_logs`, no logging set-up of its own) prints: the line users saw and "
+    "the line they will see (lines of the migrated files). Each component's list is one commit "
+    "of the series, for its owner to take or leave (How it lands, below); every other rewrite "
+    "keeps every line such a program prints."
+)
 
 
 def _tests(tally: Tally) -> list[str]:

@@ -1,20 +1,24 @@
-"""`--patches DIR`: the migration as a patch series, one patch per component, in landing order.
+"""`--patches DIR`: the migration as a patch series in landing order, each patch for one owner.
 
-`landing_order` is the one place the order is decided: the components of `FIRST`, in that order,
-then every other component by name. `0001-executorch.patch` carries the core (`exir/`,
-`extension/`, `devtools/`, `backends/transforms/` ...) and must land before any backend patch:
-the backends' rejection sites report to the partitioner run the core's patch opens (before it,
-their why-not lines are DEBUG only), and a backend patch that removes a `logging.basicConfig`
-takes away the root handler through which the core's root-logger lines print until the core's
-patch puts them on its component. After it, the backend patches land in any order among
-themselves (they touch disjoint files). Each commit message names the patches it requires and
-counts its items from the same records as the report (`Tally`); `series` lists the patches in
-landing order.
+The series (`series_order` decides it, in one place):
 
-Each patch is a commit message (subject, body) followed by `diff --git` sections with
-project-root-relative paths, so `git apply PATCH` from the root applies it (text before the first
-`diff --git` line is ignored by git apply). The sections are the files' exact bytes (encoding,
-BOM and line endings as on disk).
+1. `0001-logging-runtime.patch` (with `--vendor`): the runtime, its hook and tests; every later
+   patch imports it.
+2. Class A, one patch per component (`NNNN-<component>-mechanical.patch`, the core first): the
+   rewrites that keep every line a program that configured nothing prints; only which logger a
+   line goes through, and which switch controls it, change.
+3. Class B, one patch per component (`NNNN-<component>-output.patch`, the core first): the
+   deliberate changes of default output (a print becoming a record, a library `basicConfig`
+   removed, the recipes), each listed with what users saw and what they will see, for the
+   component's owner to take or leave. The core's comes first: the backends' rejection sites
+   report to the partitioner run it opens, and its own lines leave the root logger that some
+   backends stop configuring.
+
+Each patch is a commit message (subject, body, the files it touches) followed by `diff --git`
+sections with project-root-relative paths, so `git apply PATCH` from the root applies it (text
+before the first `diff --git` line is ignored by git apply). The sections are the files' exact
+bytes (encoding, BOM and line endings as on disk). Every figure and item of a message comes from
+the same records as the report (`Tally`).
 """
 
 from __future__ import annotations
@@ -23,72 +27,115 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from codemods.report.markdown import recipe_item, rewrite_item
-from codemods.report.tally import REVIEWED, FileOutcome, Tally
+from codemods.report.changes import change_item, kind_changes, recipe_item
+from codemods.report.series import CORE, MECHANICAL, OUTPUT, RUNTIME, series_order
+from codemods.report.tally import REVIEWED, FileOutcome, Tally, is_output_change
 from lint_rules.wording import count
 
-CORE = "executorch"
-RUNTIME = "logging-runtime"  # with --vendor: the vendored runtime, its tests and Buck target
-# What lands first, in this order; every later patch requires them.
-FIRST: tuple[str, ...] = (RUNTIME, CORE)
-WHY_FIRST = {
+WHY = {
     RUNTIME: "the modules it migrates import the vendored runtime it adds",
-    CORE: "the backends report their rejections to the partitioner run it opens, and the core's "
-    "own lines move off the root logger that some backends stop configuring",
+    MECHANICAL: "this patch changes the lines the mechanical patch left as they were",
+    OUTPUT: "the backends report their rejections to the partitioner run it opens, and the "
+    "core's own lines leave the root logger that some backends stop configuring",
 }
 
 
 @dataclass(frozen=True)
 class Patch:
-    name: str  # file name in the folder, e.g. "0002-arm.patch"
+    name: str  # file name in the folder, e.g. "0003-arm-mechanical.patch"
     component: str
+    stage: str  # RUNTIME's patch: RUNTIME; else MECHANICAL (class A) or OUTPUT (class B)
     files: int
     rewritten: int
     review: int
     requires: tuple[str, ...]  # names of the patches that must land before it
 
 
-def landing_order(components: Iterable[str]) -> list[str]:
-    """The order the patches must land in: `FIRST` (those present), then the rest by name."""
-    names = set(components)
-    return [c for c in FIRST if c in names] + sorted(names - set(FIRST))
+def _sections(outcome: FileOutcome, stage: str) -> bytes:
+    return outcome.patch if stage == MECHANICAL else outcome.output_patch
 
 
-def _message(component: str, tally: Tally, requires: list[tuple[str, str]]) -> str:
-    """The commit message, every figure and item taken from `tally` as the report takes it."""
-    row = tally.by_component()[component]
-    rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
-    lines = [
-        f"{component}: log through the unified logger (et-log migration)",
-        "",
-        f"{count(row['files']['changed'], 'file')} changed, {count(rewritten, 'site')} "
-        f"rewritten, {review} left for review.",
-        f"TORCH_LOGS={component} shows this component's INFO lines, +{component} its DEBUG "
-        "lines; with TORCH_LOGS unset its records reach the application's own logging as before "
-        "(nothing below WARNING when it configured none).",
+def _requires(component: str, stage: str, done: list[Patch]) -> list[tuple[str, str]]:
+    """(patch, why) for each earlier patch this one needs."""
+    out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
+    if stage == OUTPUT:
+        out += [
+            (p.name, WHY[MECHANICAL])
+            for p in done
+            if (p.component, p.stage) == (component, MECHANICAL)
+        ]
+        if component != CORE:
+            out += [(p.name, WHY[OUTPUT]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
+    return out
+
+
+def _message(
+    component: str,
+    stage: str,
+    tally: Tally,
+    group: list[FileOutcome],
+    last: bool,
+    requires: list[tuple[str, str]],
+) -> tuple[str, int, int]:
+    """The commit message, and the figures it states (sites rewritten, left for review)."""
+    paths = {o.path for o in group}
+    sites = [
+        (o, s)
+        for o in tally.outcomes
+        if o.component == component and o.path in paths
+        for s in o.rewritten
+        if is_output_change(s) == (stage == OUTPUT)
     ]
-    for name, other in requires:
-        lines += ["", f"Requires {name}: land it first ({WHY_FIRST.get(other, 'it lands first')})."]
-    changes = [recipe_item(r) for r in tally.behaviour_changes(component)]
-    changes += [rewrite_item(o, s) for o, s in tally.noted_rewrites(component)]
+    review = tally.review_items(component) if last else []
+    recipes = tally.recipes(component) if stage == OUTPUT else []
+    if stage == MECHANICAL:
+        subject = f"{component}: log through the {component} component's loggers (output unchanged)"
+        what = [
+            "Mechanical (class A): a program that configured nothing (no TORCH_LOGS, no set_logs,",
+            "no logging set-up of its own) prints the same stdout and stderr after this commit.",
+            f"Lines now go through their module's logger under TORCH_LOGS={component}",
+            f"(+{component} DEBUG, -{component} errors only); warnings stay warnings.",
+        ]
+    else:
+        subject = (
+            f"{component}: deliberate changes of default output, for its owners to take or leave"
+        )
+        what = [
+            "Class B: each change below is what a user who configured nothing sees differently,",
+            "the line they saw and the line they will see. Leave one out by dropping its hunk",
+            "(a recipe: --skip-recipes NAME).",
+        ]
+    lines = [subject, "", *what, ""]
+    lines.append(
+        f"{count(len(group), 'file')} changed, {count(len(sites), 'site')} rewritten, "
+        f"{len(review)} left for review."
+    )
+    for name, why in requires:
+        lines += ["", f"Requires {name}: land it first ({why})."]
+    changes = [recipe_item(r) for r in recipes if r.status == "applied" and r.behaviour_change]
+    if stage == OUTPUT:
+        changes += kind_changes(s.code for _, s in sites)
+        changes += [change_item(o, s) for o, s in sites]
     if changes:
-        lines += ["", "Changes users will see (take or leave each recipe: --skip-recipes NAME):"]
-        lines += changes
-    applied = [
-        r for r in tally.recipes(component) if r.status == "applied" and not r.behaviour_change
-    ]
+        lines += ["", "Changes users will see:", *changes]
+    applied = [r for r in recipes if r.status == "applied" and not r.behaviour_change]
     if applied:
         lines += ["", "ExecuTorch recipes:"]
         lines += [f"- {r.recipe} ({r.path}): {r.what}" for r in applied]
-    items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in tally.review_items(component)]
-    items += [
-        f"- {r.path} recipe {r.recipe}: {r.detail}"
-        for r in tally.recipes(component)
-        if r.status in REVIEWED
-    ]
+    items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in review]
+    if last:
+        items += [
+            f"- {r.path} recipe {r.recipe}: {r.detail}"
+            for r in tally.recipes(component)
+            if r.status in REVIEWED
+        ]
     if items:
         lines += ["", "Left for review:", *items]
-    return "\n".join(lines) + "\n\n"
+    notes = [note for owner, note in tally.buck_notes if owner == component]
+    if notes and last:
+        lines += ["", "Buck, by hand:", *(f"- {n}" for n in notes)]
+    lines += ["", "Files:", *(f"- {p}" for p in sorted(paths))]
+    return "\n".join(lines) + "\n\n", len(sites), len(review)
 
 
 def write_patches(
@@ -101,10 +148,11 @@ def write_patches(
     `folder` (created; earlier `NNNN-*.patch` files and `series` in it are replaced); return
     what was written. `first`, (name, the patch's bytes), lands before every component: the
     vendored runtime their modules import."""
-    by_component: dict[str, list[FileOutcome]] = {}
+    groups: dict[tuple[str, str], list[FileOutcome]] = {}
     for outcome in [*tally.outcomes, *extra]:
-        if outcome.patch:
-            by_component.setdefault(outcome.component, []).append(outcome)
+        for stage in (MECHANICAL, OUTPUT):
+            if _sections(outcome, stage):
+                groups.setdefault((outcome.component, stage), []).append(outcome)
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     for old in target.glob("[0-9][0-9][0-9][0-9]-*.patch"):
@@ -113,24 +161,27 @@ def write_patches(
     if first is not None:
         name, data = first
         count_files = data.count(b"\ndiff --git ")
-        patches.append(Patch(f"0001-{name}.patch", name, count_files, 0, 0, ()))
+        patches.append(Patch(f"0001-{name}.patch", name, RUNTIME, count_files, 0, 0, ()))
         (target / patches[0].name).write_bytes(data)
-    for number, component in enumerate(landing_order(by_component), start=len(patches) + 1):
-        group = sorted(by_component[component], key=lambda o: o.path)
-        requires = [(p.name, p.component) for p in patches if p.component in FIRST]
-        row = tally.by_component()[component]
+    order = series_order(
+        [c for c, s in groups if s == MECHANICAL], [c for c, s in groups if s == OUTPUT]
+    )
+    for number, (component, stage) in enumerate(order, start=len(patches) + 1):
+        group = sorted(groups[(component, stage)], key=lambda o: o.path)
+        last = stage == OUTPUT or (component, OUTPUT) not in groups
+        requires = _requires(component, stage, patches)
+        message, rewritten, review = _message(component, stage, tally, group, last, requires)
         patch = Patch(
-            f"{number:04d}-{component}.patch",
+            f"{number:04d}-{component}-{stage}.patch",
             component,
+            stage,
             len(group),
-            sum(row["rewritten"].values()),
-            sum(row["review"].values()),
+            rewritten,
+            review,
             tuple(name for name, _ in requires),
         )
-        message = _message(component, tally, requires)
-        (target / patch.name).write_bytes(
-            message.encode("utf-8") + b"".join(o.patch for o in group)
-        )
+        sections = b"".join(_sections(o, stage) for o in group)
+        (target / patch.name).write_bytes(message.encode("utf-8") + sections)
         patches.append(patch)
     (target / "series").write_text("".join(f"{p.name}\n" for p in patches), encoding="utf-8")
     return patches

@@ -29,6 +29,12 @@ class SiteRecord:
     code: str
     reason: str  # why it is left for review; for a rewritten site, a note (may be empty)
     source: str
+    new_line: int = 0  # a rewritten site: its line in the migrated file
+
+    @property
+    def where(self) -> str:
+        """`path:line`, the line in the migrated file for a rewritten site."""
+        return f"{self.path}:{self.new_line or self.line}"
 
 
 @dataclass(frozen=True)
@@ -68,8 +74,15 @@ class FileOutcome:
     error_line: int = 0  # 0: the error concerns the whole file
     bad_input: bool = False  # the error: not a file the migration reads (lint_rules.verdicts)
     diff: str = ""  # --diff: the change to read
-    patch: bytes = b""  # --patches: the change as exact bytes, a `diff --git` section
+    # --patches: the change as exact bytes, `diff --git` sections: the class A part (the
+    # mechanical rewrites, output unchanged), then the class B part on top of it (the changes
+    # of default output, and the recipes)
+    patch: bytes = b""
+    output_patch: bytes = b""
     imports_runtime: bool = False  # after the run (its Buck target must depend on the runtime)
+    imports_runtime_mechanical: bool = False  # --patches: already after the class A part
+    names_added: list[str] = field(default_factory=list)  # public names the module gains
+    names_removed: list[str] = field(default_factory=list)  # and loses (report.namespace)
 
     @property
     def where(self) -> str:
@@ -77,11 +90,18 @@ class FileOutcome:
         return f"{self.path}:{self.error_line}" if self.error_line else self.path
 
 
+def is_output_change(site: SiteRecord) -> bool:
+    """True for a rewritten site of class B: its note says what users see differently."""
+    return bool(site.reason)
+
+
 @dataclass
 class Tally:
     """Every outcome of a run, and the totals derived from them."""
 
     outcomes: list[FileOutcome] = field(default_factory=list)
+    buck_notes: list[tuple[str, str]] = field(default_factory=list)  # (component, what to do)
+    vendored: bool = False  # the run vendored the runtime (its commit comes first)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     missing_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
     left_out_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
@@ -146,6 +166,11 @@ class Tally:
     def bad_input(self) -> list[FileOutcome]:
         """The failures that are files the migration does not read (not text, not Python)."""
         return [o for o in self.outcomes if o.error is not None and o.bad_input]
+
+    @property
+    def imports_runtime(self) -> bool:
+        """True when a migrated module imports the runtime."""
+        return any(o.imports_runtime for o in self.outcomes)
 
     @property
     def changed(self) -> list[FileOutcome]:

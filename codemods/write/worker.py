@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import difflib
 import os
 import re
 import signal
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
+from codemods.report.namespace import namespace_change
 from codemods.report.tally import FileOutcome, SiteRecord, note_text
 from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
@@ -112,11 +116,22 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.bad_input = result.bad_input
         return outcome
     outcome.recipes = result.recipes
-    outcome.rewritten = [_record(r.finding, rel, r.note) for r in result.rewritten]
     if not result.changed:
         return outcome
+    outcome.names_added, outcome.names_removed = namespace_change(source.text, result.new_text)
+    moved = line_map(source.text, result.new_text)
+    outcome.rewritten = [
+        replace(_record(r.finding, rel, r.note), new_line=moved(r.finding.line))
+        for r in result.rewritten
+    ]
+    mechanical_text = source.text
+    if mode == "patch" and not _MECHANICAL:  # the series: class A first, then class B
+        mechanical = migrate_source(source.text, path, _CONFIG, tests=_TESTS, mechanical=True)
+        if mechanical.error is None:
+            mechanical_text = mechanical.new_text
     try:
         data = source.encode(result.new_text)
+        middle = source.encode(mechanical_text) if mode == "patch" else b""
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
                 raise SourceFileError("changed on disk during the run; left as it is, run again")
@@ -131,8 +146,33 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if mode == "diff":
         outcome.diff = unified_diff(source.text, result.new_text, path)
     elif mode == "patch":  # git-style, from the project root: `git apply` takes it there
-        outcome.patch = byte_diff(source.data, data, rel)
+        if _MECHANICAL:
+            outcome.patch = byte_diff(source.data, data, rel)
+            outcome.imports_runtime_mechanical = outcome.imports_runtime
+        else:
+            outcome.imports_runtime_mechanical = imports_module(
+                mechanical_text, _CONFIG.runtime_import
+            )
+            if middle != source.data:
+                outcome.patch = byte_diff(source.data, middle, rel)
+            if middle != data:
+                outcome.output_patch = byte_diff(middle, data, rel)
     return outcome
+
+
+def line_map(old: str, new: str) -> Callable[[int], int]:
+    """Line number in `old` -> the line it became in `new` (a changed line: the first line of
+    what replaced it)."""
+    matcher = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
+    blocks = [(i + 1, j + 1, max(j2 - j, 1)) for _, i, _, j, j2 in matcher.get_opcodes()]
+    starts = [start for start, _, _ in blocks]
+
+    def moved(line: int) -> int:
+        at = max(bisect.bisect_right(starts, line) - 1, 0)
+        start, target, size = blocks[at]
+        return target + min(line - start, size - 1)
+
+    return moved
 
 
 def imports_module(text: str, module: str) -> bool:

@@ -1,5 +1,8 @@
-"""`--patches DIR`: one patch per component, core first; applied in order with `git apply` they give
-exactly the tree a writing run gives, each applies alone, and the tree itself is not touched."""
+"""`--patches DIR`: the series in landing order, class A (mechanical, one patch per component, the
+core first) then class B (the changes of default output, one patch per component, the core
+first). Applied in order with `git apply` they give exactly the tree a writing run gives; the class
+A patches alone give the tree `--mechanical` gives; each message lists every file its patch
+touches and every class B site with the line before and after; the tree is not touched."""
 
 from __future__ import annotations
 
@@ -11,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from codemods.fixes import FIXES
 from codemods.migrate import main
-from codemods.report.patches import landing_order
-from codemods.write.worker import byte_diff, unified_diff
+from codemods.report.series import MECHANICAL, OUTPUT, landing_order, series_order
+from codemods.write.worker import byte_diff, line_map, unified_diff
 
 FOLDERS = ("exir", "backends")
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -36,51 +41,68 @@ def _git_apply(root: Path, patch: Path) -> None:
     assert done.returncode == 0, f"{patch.name}: {done.stderr}"
 
 
-@pytest.fixture()
-def migrated(sample_copy: Path, tmp_path: Path, monkeypatch) -> dict[str, bytes]:
-    """The sample tree as a writing run leaves it."""
-    reference = tmp_path / "reference" / "executorch"
+def _written(sample_copy: Path, tmp_path: Path, monkeypatch, *flags: str) -> dict[str, bytes]:
+    reference = tmp_path / f"reference{''.join(flags)}" / "executorch"
     shutil.copytree(sample_copy, reference)
     monkeypatch.chdir(reference)
-    assert main([*FOLDERS, "-q", "-j", "1"]) == 0
+    assert main([*FOLDERS, "-q", "-j", "1", *flags]) == 0
     return _tree(reference)
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-def test_patch_series_applies_to_the_migrated_tree(
-    sample_copy: Path, migrated: dict[str, bytes], tmp_path: Path, monkeypatch
+def _series(sample_copy: Path, out: Path, monkeypatch, *flags: str) -> list[str]:
+    monkeypatch.chdir(sample_copy)
+    assert main([*FOLDERS, "-q", "-j", "1", "--patches", str(out), *flags]) == 0
+    return (out / "series").read_text().split()
+
+
+def _split(name: str) -> tuple[str, str]:
+    """(component, stage) of a patch's file name, `0003-arm-mechanical.patch`."""
+    component, _, stage = name.split("-", 1)[1].removesuffix(".patch").rpartition("-")
+    return component, stage
+
+
+def _message(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace").split("\ndiff --git")[0]
+
+
+@needs_git
+def test_the_series_gives_the_written_tree_and_its_class_a_part_the_mechanical_tree(
+    sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
+    full = _written(sample_copy, tmp_path, monkeypatch)
+    mechanical = _written(sample_copy, tmp_path, monkeypatch, "--mechanical")
     pristine = _tree(sample_copy)
     out = tmp_path / "series"
-    monkeypatch.chdir(sample_copy)
-    assert main([*FOLDERS, "-q", "-j", "1", "--patches", str(out)]) == 0
+    names = _series(sample_copy, out, monkeypatch)
     assert _tree(sample_copy) == pristine  # nothing written to the tree
-    names = (out / "series").read_text().split()
-    components = [name.split("-", 1)[1].removesuffix(".patch") for name in names]
-    assert components[0] == "executorch" and components == landing_order(components)
-    assert len(components) >= 4 and sorted(p.name for p in out.glob("*.patch")) == sorted(names)
-    for name in names:
+    order = [_split(name) for name in names]
+    a = [c for c, s in order if s == MECHANICAL]
+    b = [c for c, s in order if s == OUTPUT]
+    assert order == series_order(a, b) and a[0] == b[0] == "executorch" and len(b) >= 4
+    assert sorted(p.name for p in out.glob("*.patch")) == sorted(names) == names
+    for name in names[: len(a)]:
         _git_apply(sample_copy, out / name)
-    assert _tree(sample_copy) == migrated
-    first = (out / names[0]).read_bytes()
-    assert first.startswith(b"executorch: log through the unified logger")
-    assert b"TORCH_LOGS=executorch" in first and b"\ndiff --git a/exir/" in first
+    assert _tree(sample_copy) == mechanical
+    for name in names[len(a) :]:
+        _git_apply(sample_copy, out / name)
+    assert _tree(sample_copy) == full
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-def test_each_backend_patch_applies_alone(
-    sample_copy: Path, migrated: dict[str, bytes], tmp_path: Path, monkeypatch
+@needs_git
+def test_a_backends_patches_apply_alone_on_its_own_files(
+    sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
+    full = _written(sample_copy, tmp_path, monkeypatch)
     out = tmp_path / "series"
-    monkeypatch.chdir(sample_copy)
-    assert main([*FOLDERS, "-q", "-j", "1", "--patches", str(out)]) == 0
-    last = (out / "series").read_text().split()[-1]
+    names = _series(sample_copy, out, monkeypatch)
+    component = _split(names[-1])[0]
+    own = [name for name in names if _split(name)[0] == component]
     pristine = _tree(sample_copy)
-    _git_apply(sample_copy, out / last)
+    for name in own:
+        _git_apply(sample_copy, out / name)
     changed = {k for k, v in _tree(sample_copy).items() if pristine[k] != v}
-    component = last.split("-", 1)[1].removesuffix(".patch")
     assert changed and all(f"backends/{component}/" in f"/{k}" for k in changed)
-    assert all(_tree(sample_copy)[k] == migrated[k] for k in changed)
+    assert all(_tree(sample_copy)[k] == full[k] for k in changed)
 
 
 def test_rerun_replaces_the_series(sample_copy: Path, tmp_path: Path, monkeypatch) -> None:
@@ -88,8 +110,8 @@ def test_rerun_replaces_the_series(sample_copy: Path, tmp_path: Path, monkeypatc
     out.mkdir()
     (out / "0099-gone.patch").write_text("stale")
     monkeypatch.chdir(sample_copy)
-    assert main(["exir", "-q", "-j", "1", "--patches", str(out)]) == 0
-    assert (out / "series").read_text().split() == ["0001-executorch.patch"]
+    assert main(["exir", "-q", "-j", "1", "--patches", str(out), "--mechanical"]) == 0
+    assert (out / "series").read_text().split() == ["0001-executorch-mechanical.patch"]
     assert not (out / "0099-gone.patch").exists()
 
 
@@ -108,59 +130,93 @@ def test_patch_sections_are_the_files_bytes() -> None:
     assert patch.endswith(b"+logger.info('x')\n\\ No newline at end of file\n")
 
 
+def test_line_map_follows_inserted_and_replaced_lines() -> None:
+    old = "import a\nx = 1\nprint('p')\ny = 2\n"
+    new = "import a\nfrom rt import get_logger\n\nlogger = get_logger(__name__)\nx = 1\n"
+    new += "logger.info('p')\ny = 2\n"
+    moved = line_map(old, new)
+    assert [moved(line) for line in (1, 2, 3, 4)] == [1, 5, 6, 7]
+
+
 COUNTS = re.compile(r"(\d+) files? changed, (\d+) sites? rewritten, (\d+) left for review\.")
 
 
-def test_each_message_counts_what_the_report_counts(
+def test_each_message_counts_and_lists_what_the_report_has(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
-    """The commit messages take their figures and items from the report's records: a review
-    item in a file the patch does not touch counts too (Arm's kept warning on ExecuTorch main)."""
+    """The messages take their figures and items from the report's records: a component's
+    patches together count its rewritten sites; its last patch lists its review items (a review
+    item in a file no patch touches counts too); every message lists the files its patch
+    touches."""
     (sample_copy / "backends/arm/_passes/warns_only.py").write_text(
         "class LoweringWarning(UserWarning):\n    pass\n\n\n"
         "def check(node):\n    raise LoweringWarning(f'{node} cannot be lowered')\n"
     )
     out, report = tmp_path / "series", tmp_path / "report.json"
-    monkeypatch.chdir(sample_copy)
-    argv = [*FOLDERS, "-q", "-j", "1", "--patches", str(out), "--report", str(report)]
-    assert main(argv) == 0
-    components = json.loads(report.read_text())["components"]
-    review = json.loads(report.read_text())["review"]
-    assert any(r["path"] == "backends/arm/_passes/warns_only.py" for r in review)
-    for name in (out / "series").read_text().split():
+    names = _series(sample_copy, out, monkeypatch, "--report", str(report))
+    data = json.loads(report.read_text())
+    assert any(r["path"] == "backends/arm/_passes/warns_only.py" for r in data["review"])
+    sites: dict[str, int] = {}
+    for name in names:
+        component, _ = _split(name)
         text = (out / name).read_text(encoding="utf-8", errors="replace")
-        message = text[: text.index("\ndiff --git")]
-        component = name.split("-", 1)[1].removesuffix(".patch")
-        row = components[component]
+        message = _message(out / name)
         found = COUNTS.search(message)
         assert found, message
-        expected = (
-            row["files_changed"],
-            sum(row["rewritten"].values()),
-            sum(row["review"].values()),
-        )
-        assert tuple(map(int, found.groups())) == expected, (name, message)
-        listed = message.split("Left for review:\n")[-1] if "Left for review:" in message else ""
-        items = [line for line in listed.splitlines() if re.match(r"- \S+:\d+ ETL\d{3}:", line)]
-        assert len(items) == expected[2], (name, items)
-    arm = (out / "series").read_text().split()[1]
-    assert "warns_only.py:6 ETL007" in (out / arm).read_text(encoding="utf-8", errors="replace")
+        sites[component] = sites.get(component, 0) + int(found.group(2))
+        touched = sorted(set(re.findall(r"^diff --git a/(\S+) ", text, re.M)))
+        listed = message.split("\nFiles:\n")[1].splitlines()
+        assert listed == [f"- {path}" for path in touched], name
+        assert int(found.group(1)) == len(touched), name
+        last = name == [n for n in names if _split(n)[0] == component][-1]
+        items = [
+            line
+            for line in message.split("Left for review:\n")[-1].splitlines()
+            if re.match(r"- \S+:\d+ ETL\d{3}:", line) and "Left for review:" in message
+        ]
+        review = sum(data["components"][component]["review"].values())
+        assert int(found.group(3)) == len(items) == (review if last else 0), (name, items)
+    for component, row in data["components"].items():
+        assert sites.get(component, 0) == sum(row["rewritten"].values()), component
+    arm = [n for n in names if _split(n)[0] == "arm"][-1]
+    assert "warns_only.py:6 ETL007" in _message(out / arm)
 
 
-def test_the_series_is_in_landing_order_and_backends_require_the_core(
+def test_class_b_messages_show_each_change_before_and_after(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    out, report = tmp_path / "series", tmp_path / "report.json"
+    names = _series(sample_copy, out, monkeypatch, "--report", str(report))
+    noted = [r for r in json.loads(report.read_text())["rewritten"] if r["reason"]]
+    assert noted
+    messages = {_split(n)[0]: _message(out / n) for n in names if _split(n)[1] == OUTPUT}
+    for site in noted:
+        message = messages[site["component"]]
+        item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
+        assert item in message.splitlines(), item
+        change = FIXES[site["code"]].change
+        if change:
+            assert message.count(f"- every {site['code']} rewrite: {change}") == 1
+    for name in names:
+        if _split(name)[1] == MECHANICAL:
+            assert "Changes users will see" not in _message(out / name), name
+            assert "output unchanged" in _message(out / name).splitlines()[0]
+
+
+def test_the_series_requires_what_must_land_first(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
     out = tmp_path / "series"
-    monkeypatch.chdir(sample_copy)
-    assert main([*FOLDERS, "-q", "-j", "1", "--patches", str(out)]) == 0
-    names = (out / "series").read_text().split()
-    assert names[0] == "0001-executorch.patch" and names == sorted(names)
+    names = _series(sample_copy, out, monkeypatch)
     assert landing_order(["xnnpack", "arm", "executorch"]) == ["executorch", "arm", "xnnpack"]
     assert landing_order(["arm", "vulkan"]) == ["arm", "vulkan"]  # no core: by name
-    core = (out / names[0]).read_text(encoding="utf-8", errors="replace")
-    assert "Requires" not in core.split("\ndiff --git")[0]
-    for name in names[1:]:
-        message = (
-            (out / name).read_text(encoding="utf-8", errors="replace").split("\ndiff --git")[0]
-        )
-        assert "Requires 0001-executorch.patch: land it first" in message, name
+    core_b = next(n for n in names if _split(n) == ("executorch", OUTPUT))
+    for name in names:
+        component, stage = _split(name)
+        required = set(re.findall(r"^Requires (\S+): land it first", _message(out / name), re.M))
+        expected = set()
+        if stage == OUTPUT:
+            expected |= {n for n in names if _split(n) == (component, MECHANICAL)}
+            expected |= {core_b} - {name}
+        assert required == expected, name
+        assert all(names.index(r) < names.index(name) for r in required)

@@ -71,13 +71,19 @@ def test_changes_to_look_at_lists_every_behaviour_change(sample_copy: Path, tmp_
     recipes = [r for r in report["recipes"] if r["status"] == "applied" and r["behaviour_change"]]
     noted = [r for r in report["rewritten"] if r["reason"]]
     assert recipes and noted
-    assert f"### Recipes that change behaviour ({len(recipes)})" in changes
+    blocks = {b.split(" (")[0]: b for b in changes.split("\n### ")[1:]}
     for recipe in recipes:
-        assert f"- {recipe['recipe']} ({recipe['component']}, `" in changes
-        assert recipe["effect"] in changes, recipe["recipe"]
-    assert f"### Rewrites that change what users see ({len(noted)})" in changes
+        block = blocks[recipe["component"]]
+        assert f"- {recipe['recipe']} ({recipe['component']}, `" in block
+        assert recipe["effect"] in block, recipe["recipe"]
     for site in noted:
-        assert f"` {site['code']} ({site['component']}): {site['reason']}" in changes
+        item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
+        assert item in blocks[site["component"]].splitlines(), item
+    for component, block in blocks.items():
+        if component.startswith("Behaviour changes left out"):
+            continue
+        mine = [r for r in [*recipes, *noted] if r["component"] == component]
+        assert block.startswith(f"{component} ({len(mine)} change"), block[:60]
     assert report["totals"]["changes_to_look_at"] == len(recipes) + len(noted)
     quiet = [r["recipe"] for r in report["recipes"] if not r["behaviour_change"]]
     assert quiet and not any(f"- {name} (" in changes for name in quiet)

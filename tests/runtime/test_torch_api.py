@@ -54,3 +54,15 @@ def test_runtime_state_is_one_object() -> None:
     """No module of the runtime rebinds a module-level name at run time (issue 24)."""
     for path in RUNTIME.rglob("*.py"):
         assert "global " not in path.read_text(encoding="utf-8"), path
+
+
+def test_torch_names_lists_every_torch_name_torch_api_reads() -> None:
+    """`TORCH_NAMES` (which the migration's report lists) holds every attribute torch_api reads
+    from torch's logging objects: the checked ones and those read by name with a fallback."""
+    text = Path(torch_api.__file__).read_text(encoding="utf-8")
+    read = set(re.findall(r"self\.(?:internal|registry)\.(\w+)", text))
+    read |= set(re.findall(r"getattr\(\s*[\w.]+\s*,\s*\"(\w+)\"", text))
+    read |= set(re.findall(r"log_state\.(\w+)", text))
+    read -= {"root_dir", "log_registry", "log_state"}  # a handler's field; the objects themselves
+    listed = {name.rpartition(".")[2] for name in torch_api.TORCH_NAMES}
+    assert read and read <= listed, read - listed

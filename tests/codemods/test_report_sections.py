@@ -1,0 +1,83 @@
+"""The report's sections a reviewer needs beyond the rewrites: how the series lands, the module
+namespaces that change, the Buck edits left to a person, the torch names the runtime reads; and
+the class B notes' line before and after."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from et_log_runtime.torch_api import TORCH_NAMES
+
+from codemods.fixes._shown import printed, root_call_note, template
+from codemods.migrate import main
+from codemods.report.namespace import namespace_change, public_names
+from codemods.report.series import series_order
+
+
+def _call(source: str) -> ast.Call:
+    node = ast.parse(source).body[0]
+    assert isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+    return node.value
+
+
+def test_a_template_keeps_literal_text_and_names_each_computed_part() -> None:
+    assert template(ast.parse('f"Epoch {i}: {loss:.2f}"', mode="eval").body) == "Epoch {i}: {loss}"
+    assert printed(_call('print("alignment", 16, "bytes", sep=" = ")')) == "alignment = 16 = bytes"
+    assert printed(_call('print("Applying %s quantization" % mode)')) == "Applying %s quantization"
+    assert printed(_call('print("a   b\\n")')) == "a b"  # runs of white space, the newline
+
+
+def test_a_root_call_note_says_what_users_saw_and_will_see() -> None:
+    warning = root_call_note(_call('logging.warning(f"{n} skipped")'), "warning")
+    assert warning == "before: stderr `WARNING:root:{n} skipped`; after: stderr `{n} skipped`"
+    info = root_call_note(_call('logging.info("done")'), "info")
+    assert info.startswith("before: nothing; after: nothing (an INFO record of {component}")
+
+
+def test_a_namespace_change_is_the_public_names_gained_and_lost() -> None:
+    old = "import logging\nimport sys as _sys\nlogger = logging.getLogger(__name__)\n"
+    new = "from rt import get_logger\nimport sys as _sys\nlogger = get_logger(__name__)\n"
+    assert namespace_change(old, new) == (["get_logger"], ["logging"])
+    declared = "import logging\n__all__ = ['f']\ndef f(): pass\n"
+    assert public_names(declared) == {"f"}  # __all__ decides
+    assert namespace_change(declared, declared.replace("import logging", "")) == ([], [])
+    nested = "try:\n    import numpy as np\nexcept ImportError:\n    np = None\n"
+    assert public_names(nested) == {"np"}
+
+
+def _report(sample_copy: Path, tmp_path: Path) -> str:
+    report = tmp_path / "pr.md"
+    argv = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "-j", "1"]
+    assert main([*argv, "--report", str(report)]) == 0
+    return report.read_text(encoding="utf-8")
+
+
+def _section(text: str, heading: str) -> str:
+    return text.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path) -> None:
+    text = _report(sample_copy, tmp_path)
+    lands = _section(text, "## How it lands")
+    a = lands.split("Class A, output unchanged, one commit per component: ")[1].split(". ")[0]
+    b = lands.split("one commit per component for its owner to take or leave: ")[1]
+    b = b.split(". ")[0]
+    order = series_order(a.split(", "), b.split(", "))
+    assert order[0] == ("executorch", "mechanical") and ("executorch", "output") in order
+    changes = _section(text, "## Changes to look at")
+    listed = [h.split(" (")[0] for h in changes.split("\n### ")[1:] if "left out" not in h]
+    assert listed and listed == [c for c in b.split(", ") if c in listed]  # each a class B commit
+
+
+def test_the_report_lists_namespaces_buck_and_torch_names(
+    sample_copy: Path, tmp_path: Path
+) -> None:
+    text = _report(sample_copy, tmp_path)
+    namespaces = _section(text, "## Module namespaces")
+    assert "| gains | loses | modules |" in namespaces and "get_logger" in namespaces
+    torch = _section(text, "## Torch names the runtime reads")
+    assert [line[3:-1] for line in torch.splitlines() if line.startswith("- `")] == list(
+        TORCH_NAMES
+    )
+    assert "## Buck: left to do by hand" in text
