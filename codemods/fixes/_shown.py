@@ -9,7 +9,11 @@ A line is shown as a template: literal text as written, each computed part as `{
 from __future__ import annotations
 
 import ast
+import logging
 import re
+from dataclasses import dataclass
+
+from lint_rules.facts import ModuleFacts
 
 WIDTH = 100
 SHOWN_LEVELS = ("warning", "error", "critical", "exception")  # Python's last resort: WARNING up
@@ -84,9 +88,94 @@ def note(before: str, after: str, why: str = "") -> str:
     return f"before: {before}; after: {after}" + (f"; {why}" if why else "")
 
 
-def root_call_note(call: ast.Call, method: str) -> str:
-    """A root-logger call moved to the module logger."""
+@dataclass(frozen=True)
+class RootSetup:
+    """What a module's own import-time root configuration (`basicConfig`, root `setLevel`) did:
+    the root's level and, with `basicConfig`, its format (None: Python's default)."""
+
+    level: int
+    format: str | None
+
+    def shows(self, method: str) -> bool:
+        level = logging.getLevelName(_LEVEL_NAMES.get(method, method.upper()))
+        return isinstance(level, int) and level >= self.level
+
+    def line(self, method: str, text: str, filename: str, lineno: int) -> str:
+        """The line a root call showed through this configuration."""
+        level = _LEVEL_NAMES.get(method, method.upper())
+        fields = {"levelname": level, "name": "root", "message": text, "filename": filename}
+        fields |= {"lineno": str(lineno), "asctime": "<time>", "module": filename[:-3]}
+        fmt = self.format or "%(levelname)s:%(name)s:%(message)s"
+        return _cut(
+            re.sub(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[sdif]", lambda m: fields.get(m[1], m[0]), fmt)
+        )
+
+
+def root_setup(facts: ModuleFacts) -> RootSetup | None:
+    """The module's own root configuration at import time (a module-level `basicConfig(level=)`
+    or root `setLevel`), which showed its root-logger calls at that level and up."""
+    found: RootSetup | None = None
+    calls = [(c, "basicConfig") for c in facts.calls_to("logging.basicConfig")]
+    calls += [
+        (c, "setLevel") for c, r in facts.receivers_of("setLevel") if facts.is_root_receiver(r)
+    ]
+    for call, kind in sorted(calls, key=lambda pair: pair[0].lineno):
+        if id(call) not in facts.module_level_calls:
+            continue
+        keywords = {k.arg: k.value for k in call.keywords}
+        value = keywords.get("level") if kind == "basicConfig" else next(iter(call.args), None)
+        level = _level(value, facts) if value is not None else logging.WARNING
+        fmt = _string(keywords.get("format"), facts) if kind == "basicConfig" else None
+        if found is not None and kind == "basicConfig":
+            continue  # a second basicConfig does nothing once the root has a handler
+        found = RootSetup(
+            level if level is not None else logging.WARNING,
+            fmt or (found.format if found else None),
+        )
+    return found
+
+
+def _level(node: ast.expr, facts: ModuleFacts) -> int | None:
+    name = facts.qualname(node) or ""
+    if name.startswith("logging."):
+        value = logging.getLevelName(name.rpartition(".")[2])
+        return value if isinstance(value, int) else None
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, str)):
+        value = logging.getLevelName(node.value) if isinstance(node.value, str) else node.value
+        return value if isinstance(value, int) else None
+    return None
+
+
+def _string(node: ast.expr | None, facts: ModuleFacts) -> str | None:
+    """A literal string, or a module-level constant's (`FORMAT = "..."`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name) and facts.tree is not None:
+        for stmt in facts.tree.body:
+            if isinstance(stmt, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets
+            ):
+                return _string(stmt.value, facts)
+    return None
+
+
+def root_call_note(
+    call: ast.Call,
+    method: str,
+    setup: RootSetup | None = None,
+    filename: str = "",
+    switch: str = "",
+) -> str:
+    """A root-logger call moved to the module logger: what it showed (through the module's own
+    root configuration, `setup`, when it has one), and what it will show; `switch`: the caller's
+    flag the call sits under (`self.verbose`)."""
     text = logged(call)
+    flag = f"; `{switch}` set no longer shows it (TORCH_LOGS={{component}} does)"
+    if setup is not None and setup.shows(method):
+        before = on("stderr", setup.line(method, text, filename, call.lineno))
+        after = as_record(method, text)
+        shown = f"{before} (through this module's own `basicConfig`/`setLevel`)"
+        return note(shown, after) + (flag if switch and method not in SHOWN_LEVELS else "")
     if method in SHOWN_LEVELS or method in ("warn", "fatal", "critical"):
         level = _LEVEL_NAMES.get(method, method.upper())
         before = on("stderr", f"{level}:root:{text}")

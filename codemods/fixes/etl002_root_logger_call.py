@@ -7,13 +7,17 @@ on the module logger the root is left alone and Python's last resort prints `mes
 
 from __future__ import annotations
 
+import ast
+import os
+
 import libcst as cst
 
-from codemods.fixes._shown import ROOT_HANDLER, root_call_note
+from codemods.fixes._shown import ROOT_HANDLER, root_call_note, root_setup
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
+from lint_rules.rules._requested import under_switch
 
 _RENAMED = {"warn": "warning", "fatal": "critical"}  # deprecated aliases logging still accepts
 
@@ -34,8 +38,20 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         rename=lambda names: f"{names.logger}.{method}",
         needs_logger=True,
         dropped=(call.func,),
-        note=root_call_note(call, method),
+        note=root_call_note(
+            call,
+            method,
+            root_setup(analysis.facts),
+            os.path.basename(finding.path),
+            _switch(call, analysis),
+        ),
     )
+
+
+def _switch(call: ast.Call, analysis: Analysis) -> str:
+    """The caller's flag the call sits under (`self.verbose`), if any."""
+    test = under_switch(analysis.facts.statements.chain_of(call))
+    return ast.unparse(test) if test is not None else ""
 
 
 FIX = Fix("logging.info(...) and friends -> the module logger", plan, change=ROOT_HANDLER)

@@ -11,8 +11,9 @@ Such output is not flagged: rewriting it into a logger call would hide it behind
   function, or under `if not <quiet/silent flag>:`;
 - a print telling where a result was written (`csv saved at: <path>`).
 A root-logger call (ETL002) is never such output: no flag alone ever showed it (the logging
-configuration did, and keeps doing so once the call is on the module logger), and left on the root
-it would make its module write to two loggers.
+configuration did), and left on the root it would make its module write to two loggers. Where that
+configuration was the module's own `basicConfig` (ETL005 removes it), the rewrite's note says that
+the flag no longer shows the line (class B, for the owner to take or leave).
 """
 
 from __future__ import annotations

@@ -7,12 +7,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from et_log_runtime.torch_api import TORCH_NAMES
-
-from codemods.fixes._shown import printed, root_call_note, template
+from codemods.fixes._shown import printed, root_call_note, root_setup, template
 from codemods.migrate import main
 from codemods.report.namespace import namespace_change, public_names
 from codemods.report.series import series_order
+from et_log_runtime.torch_api import TORCH_NAMES
 
 
 def _call(source: str) -> ast.Call:
@@ -81,3 +80,34 @@ def test_the_report_lists_namespaces_buck_and_torch_names(
         TORCH_NAMES
     )
     assert "## Buck: left to do by hand" in text
+
+
+def test_a_root_call_shown_by_its_modules_own_basic_config_says_so() -> None:
+    """Qualcomm's `convert_mha_to_sha.py` shape: the module's `basicConfig(level=INFO,
+    format=FORMAT)` showed its `if self.verbose: logging.info(...)` lines; the class B note says
+    so, and that the flag no longer shows them."""
+    from lint_rules import Config
+    from lint_rules.detector import analyse
+
+    text = (
+        "import logging\n"
+        'FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"\n'
+        "logging.basicConfig(level=logging.INFO, format=FORMAT)\n\n\n"
+        "class P:\n"
+        "    def run(self, node):\n"
+        "        if self.verbose:\n"
+        '            logging.info(f"{node} is for GQA!")\n'
+        "        logging.debug('hidden')\n"
+    )
+    analysis = analyse(text, "backends/qualcomm/_passes/p.py", Config())
+    assert analysis is not None
+    setup = root_setup(analysis.facts)
+    assert setup is not None and setup.shows("info") and not setup.shows("debug")
+    call = _call('logging.info(f"{node} is for GQA!")')
+    call.lineno = 9
+    shown = root_call_note(call, "info", setup, "p.py", "self.verbose")
+    assert shown.startswith("before: stderr `[INFO <time> p.py:9] {node} is for GQA!` (through")
+    assert "after: nothing (an INFO record of {component}" in shown
+    assert shown.endswith("`self.verbose` set no longer shows it (TORCH_LOGS={component} does)")
+    debug = root_call_note(_call("logging.debug('hidden')"), "debug", setup, "p.py")
+    assert debug.startswith("before: nothing;")
