@@ -275,7 +275,9 @@ class OutOfTreeRegistrationTest(TestCase):
             """
         )
         self.assertNotIn("Traceback", stderr)
+        # other extensions installed here may warn too: only ours count
         warned = [line for line in stdout.splitlines() if line.startswith("warning:")]
+        warned = [line for line in warned if "oot_" in line]
         self.assertEqual(len(warned), 2, stdout)
         raises = [line for line in warned if "oot_raises" in line]
         self.assertEqual(len(raises), 1, stdout)
@@ -291,7 +293,7 @@ class OutOfTreeRegistrationTest(TestCase):
             "oot_logs = oot_backend_hook:register\n", TORCH_LOGS=f"+{LOG}"
         )
         self.assertNotIn("Traceback", stderr)
-        self.assertNotIn("warning:", stdout)
+        self.assertNotIn("oot_logs", stdout)  # no warning about it
         self.assertIn(f"level: {logging.DEBUG}", stdout)
 
 
