@@ -21,7 +21,6 @@ __all__ = [
     "delegation_records",
     "get_artifact_logger",
     "get_logger",
-    "logger_names",
     "override_logs",
     "register_with_torch",
     "report_rejection",
@@ -42,14 +41,11 @@ def get_logger(name: str) -> logging.Logger:
     return logging.getLogger(name)
 
 
-def logger_names() -> tuple[str, ...]:
-    """Every logger our names cover (children follow them), e.g. for ``dictConfig``."""
-    return tuple(sorted(QNAMES))
-
-
 def _level(value: object, what: str) -> int:
     number = logging.getLevelName(value) if isinstance(value, str) else value
-    if type(number) is int and number in logging._levelToName:
+    if type(number) is int and not str(logging.getLevelName(number)).startswith(
+        "Level "
+    ):
         return number
     raise ValueError(f"set_logs: {what}: {value!r} is not a logging level")
 
@@ -101,11 +97,17 @@ def override_logs(
     filename: str | None = None,
     fmt: str | None = None,
 ) -> Iterator[None]:
-    """ExecuTorch's loggers at ``level``, also to ``filename``, while active; stacks."""
+    """ExecuTorch's loggers at ``level`` while active, to ``filename`` if given; stacks. The
+    caller asked to see them: without a file, in a program that configured nothing (the root
+    has no handler, no TORCH_LOGS or ``set_logs`` setting owns them), they go to stderr."""
     number = _level(level, "override_logs level")
     STATE.sync()
     loggers = [logging.getLogger(q) for q in QNAMES]
-    added = [logging.FileHandler(filename, "w", "utf-8")] if filename else []
+    added: list[logging.Handler] = []
+    if filename:
+        added.append(logging.FileHandler(filename, "w", "utf-8"))
+    elif not logging.getLogger().handlers and not STATE.asked():
+        added.append(logging.StreamHandler())  # stderr, where the root's lines went
     for each in added if fmt else ():
         each.setFormatter(logging.Formatter(fmt))
     with STATE.lock:
@@ -135,8 +137,9 @@ def warn(
     stacklevel: int = 1,
     source: object = None,
 ) -> None:
-    """``warnings.warn(...)`` from the caller's line, unless TORCH_LOGS or ``set_logs`` put
-    ``logger``'s component above WARNING (``-xnnpack``); filters and recorders see it as ever."""
+    """``warnings.warn(...)`` from the caller's line (filters, ``-W`` and recorders see it as a
+    plain ``warnings.warn``), except when TORCH_LOGS or ``set_logs`` put ``logger``'s component
+    above WARNING (``-xnnpack``): then it is not raised at all."""
     switched = STATE.switched(logger.name)
     if switched is not None and switched > logging.WARNING:
         return

@@ -1,9 +1,9 @@
 """The runtime's state in one object: whether our names are in torch's registry, the artifact
 loggers made before they were, and the delegation records being collected.
 
-Two modes, and the runtime switches neither: until TORCH_LOGS or torch's ``set_logs`` names one
-of ours, ExecuTorch's loggers are plain library loggers (no handler, no level of ours); once
-named, torch owns them as it owns dynamo's (its handler, its levels, no propagation).
+Two modes: until TORCH_LOGS or a ``set_logs`` call names one of ours, ExecuTorch's loggers are
+plain library loggers (no handler, no level of ours); once named, torch owns them as it owns
+dynamo's (its handler, its levels, no propagation). Only TORCH_LOGS and ``set_logs`` switch.
 """
 
 import logging
@@ -134,7 +134,8 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
         log = logging.getLogger(f"{name}.__{artifact}")  # torch's naming
         log.artifact_name = artifact  # type: ignore[attr-defined]  # torch's format shows it
         log.propagate = False  # off, as torch keeps an off-by-default artifact
-        STATE.early_artifacts.append(log)
+        if log not in STATE.early_artifacts:
+            STATE.early_artifacts.append(log)
         return log
 
 

@@ -30,6 +30,7 @@ _IF_PRESENT = (  # read with a fallback where this torch lacks them
     f"{INTERNAL}.LOG_TRACE_HANDLER",
     f"{INTERNAL}.log_registry.artifact_descriptions",
     "torch._logging.trace_structured",
+    "torch._logging.register_log",
 )
 # Every torch name the runtime reads or calls (the migration's report lists them).
 TORCH_NAMES = (
@@ -62,8 +63,9 @@ class Torch:
             self.internal.register_artifact(
                 name, what, visible=True, off_by_default=True
             )
-        else:
-            self.registry.register_log(name, list(what))
+        else:  # torch's public register_log where it has one (contrib/torch), else the registry's
+            public = getattr(sys.modules.get("torch._logging"), "register_log", None)
+            (public or self.registry.register_log)(name, list(what))
 
     def knows(self, name: str) -> bool:
         """True for a log or artifact name torch has registered."""

@@ -67,6 +67,8 @@ RECIPE = Recipe(
     effect="`DebugPass(log_filename=...)` still writes its file, also under `TORCH_LOGS` (where "
     "component loggers do not propagate to the root); the file holds ExecuTorch's records only, "
     "and the application's root level and handler formats are no longer changed while the "
-    "block runs",
+    "block runs. Without a file, in a program that configured nothing, DebugPass's lines still "
+    "print on stderr, formatted with `fmtstr` (`Enter debug_pass` where the root's implicit "
+    "handler printed `DEBUG:root:Enter debug_pass`), and the root keeps no handler afterwards",
     behaviour_change=True,
 )

@@ -5,6 +5,7 @@ copied and patched) and fail on torch as installed. The two runs go side by side
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import re
 import shutil
@@ -159,3 +160,25 @@ def test_the_behaviour_tests_fail_on_unpatched_torch(
     assert runs["unpatched"].returncode != 0, out
     for name in MUST_FAIL_UNPATCHED:
         assert re.search(rf"^{name} \(.*\) \.\.\. (FAIL|ERROR)$", out, re.MULTILINE), out
+
+
+def test_the_runtime_uses_the_patched_torch_for_a_name_torch_kept_waiting(overlay: Path) -> None:
+    """With the patch, `TORCH_LOGS=+xnnpack` and no entry point (autoload off: Buck's case) no
+    longer fails inside `import torch`; the runtime registers through torch's public
+    `register_log`, which applies the waiting level to the component's loggers."""
+    script = (
+        "import logging, torch, torch._logging\n"
+        "from et_log_runtime import get_logger\n"
+        "log = get_logger('executorch.backends.xnnpack.partition')\n"
+        "print(logging.getLogger('executorch.backends.xnnpack').level)\n"
+        "torch._logging.check_logs()\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    env |= {"TORCH_LOGS": "+xnnpack", "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+    path = [str(overlay), str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env["PYTHONPATH"] = os.pathsep.join(path)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(logging.DEBUG)], done.stdout + done.stderr

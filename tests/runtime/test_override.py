@@ -66,23 +66,37 @@ def test_debug_pass_file_gets_component_records(run, tmp_path, when, torch_logs)
 
 
 NO_FILE = """
-import sys
+import logging, sys
 import torch  # noqa: F401
 import executorch.exir.passes.p as p
 from et_log_runtime import get_logger, override_logs
 
-with override_logs():  # DebugPass without a log file: its DEBUG lines had no handler before
+if sys.argv[-1] == "configured":
+    logging.basicConfig(stream=sys.stdout, format="APP %(message)s")
+with override_logs():  # DebugPass without a log file
     get_logger("executorch.exir.passes.debug_pass").debug("debug pass: 3 nodes")
     p.run()
+p.run()
 """
 
 
-def test_an_override_without_a_file_prints_what_python_s_last_resort_did(run) -> None:
-    """Before the migration DebugPass set the root's level and, with no handler configured,
-    Python's last resort printed only WARNING and up: its DEBUG dump stays off stderr."""
-    proc = run(None, ["-c", NO_FILE])
+def test_an_override_without_a_file_shows_its_lines_on_stderr(run) -> None:
+    """Before the migration DebugPass set the root's level and logged on the root, whose first
+    call gave it a stderr handler: its DEBUG dump printed on stderr in a program that configured
+    nothing. The override shows the lines it asked for there while active, and only then."""
+    proc = run(None, ["-c", NO_FILE, "unconfigured"])
     assert proc.returncode == 0, proc.stderr
-    assert messages(proc.stderr) == ["exir-warning", "exir-error"]
+    during = ["debug pass: 3 nodes", *EXIR]
+    assert messages(proc.stderr) == [*during, "exir-warning", "exir-error"]
+
+
+def test_an_override_adds_no_stderr_line_where_the_application_shows_them(run) -> None:
+    """An application with its own handler gets the lines there, once; nothing on stderr."""
+    proc = run(None, ["-c", NO_FILE, "configured"])
+    assert proc.returncode == 0, proc.stderr
+    assert messages(proc.stderr) == []
+    shown = [line.removeprefix("APP ") for line in proc.stdout.splitlines()]
+    assert shown == ["debug pass: 3 nodes", *EXIR, "exir-warning", "exir-error"]
 
 
 NESTED = """

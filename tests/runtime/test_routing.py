@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from runtime_support import DRIVER, messages, torch_lines
 
-from et_log_runtime import logger_names
-from et_log_runtime import names as components
+from et_log_runtime.names import QNAMES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "runtime.md"
 EVERY = ["exir-warning", "exir-error", "xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
@@ -27,11 +26,6 @@ def docs_example() -> str:
 
 def _json_lines(stdout: str) -> list[dict[str, str]]:
     return [json.loads(line) for line in stdout.splitlines() if line.startswith("{")]
-
-
-def test_logger_names_are_exported() -> None:
-    expected = {q for qnames in components.COMPONENTS.values() for q in qnames}
-    assert set(logger_names()) == expected and len(logger_names()) == len(expected)
 
 
 def test_docs_dictconfig_example(run) -> None:
@@ -50,7 +44,8 @@ torch._logging.set_logs(dynamo=logging.INFO)            # torch's own call, nami
 p.run()
 q.run()
 internal = torch._logging._internal
-print("torch handlers", sum(internal._is_torch_handler(h) for q in et_log_runtime.logger_names()
+from et_log_runtime.names import QNAMES
+print("torch handlers", sum(internal._is_torch_handler(h) for q in QNAMES
                              for h in logging.getLogger(q).handlers))
 """
 
@@ -60,7 +55,7 @@ def test_torch_s_set_logs_takes_them_as_it_takes_dynamo_s(run) -> None:
     handler prints them and the application's handlers no longer get them (docs/runtime.md)."""
     proc = run(docs_example() + "import et_log_runtime\n" + DRIVER + TORCH_SET_LOGS)
     assert proc.returncode == 0, proc.stderr
-    assert f"torch handlers {len(logger_names())}" in proc.stdout
+    assert f"torch handlers {len(QNAMES)}" in proc.stdout
     xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
     once = ["exir-info", "exir-warning", "exir-error", *xnn]
     assert [r["message"] for r in _json_lines(proc.stdout)] == once  # before set_logs only
