@@ -27,6 +27,7 @@ from codemods.report.markdown import to_markdown
 from codemods.report.patches import write_patches
 from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
+from codemods.report.series import MECHANICAL, STAGES
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
@@ -44,6 +45,7 @@ from lint_rules.verdicts import (
 )
 
 _CHUNK = 16
+MECHANICAL_ONLY = (MECHANICAL,)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -313,14 +315,16 @@ def _vendored_runtime(
 ) -> tuple[list[FileOutcome], tuple[str, bytes] | None]:
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
     and, for --patches with --vendor, the runtime's own patch, which goes first."""
-    from codemods.vendor_step import buck_deps, note_path, report_buck, runtime_patch
+    from codemods.vendor_step import BuckResult, buck_deps, note_path, report_buck, runtime_patch
 
     vendored = getattr(args, "vendored", None)
     result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)
-    mechanical = None
-    if result is not None and mode == "patch" and not args.mechanical:
-        mechanical = buck_deps(config, config.runtime_import, tally.outcomes, vendored, True)
-    extra = report_buck(result, mode, mechanical) if result is not None else []
+    by_stage: dict[str, BuckResult] = {}
+    for stage in (MECHANICAL_ONLY if args.mechanical else STAGES) if mode == "patch" else ():
+        planned = buck_deps(config, config.runtime_import, tally.outcomes, vendored, stage)
+        if planned is not None:
+            by_stage[stage] = planned
+    extra = report_buck(result, mode, by_stage or None) if result is not None else []
     if result is not None:
         tally.buck_notes = [
             (config.component_for(note_path(note)), note) for note in result.plan.notes

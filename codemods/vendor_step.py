@@ -15,7 +15,7 @@ from pathlib import Path
 
 from codemods import buck
 from codemods.buck_deps import DepsPlan, plan_deps, runtime_label
-from codemods.report.series import RUNTIME
+from codemods.report.series import RUNTIME, STAGES
 from codemods.report.tally import FileOutcome
 from codemods.vendor import default_module, vendor
 from codemods.vendor_files import VendorPlan, patch_sections
@@ -50,9 +50,9 @@ def buck_deps(
     module: str,
     outcomes: list[FileOutcome],
     vendored: VendorPlan | None,
-    mechanical: bool = False,
+    until: str | None = None,
 ) -> BuckResult | None:
-    """The BUCK edits the run needs (`mechanical`: those the class A part of a series needs),
+    """The BUCK edits the run needs (`until`: those the series needs once that stage landed),
     or None when the runtime has no Buck target here."""
     if "." not in module:  # et_log_runtime itself: a dependency from outside the checkout
         return None
@@ -69,22 +69,22 @@ def buck_deps(
     except buck.BuckError as exc:
         say(f"buck: {exc}; the migrated modules' targets were not given the runtime")
         return None
+    landed = STAGES[: STAGES.index(until) + 1] if until else STAGES
     modules = [
         Path(os.path.abspath(o.path))
         for o in outcomes
-        if (o.imports_runtime_mechanical if mechanical else o.imports_runtime)
+        if o.imports_runtime and (until is None or o.runtime_from in landed)
     ]
     return BuckResult(plan_deps(root, modules, label), root)
 
 
 def report_buck(
-    result: BuckResult, mode: str, mechanical: BuckResult | None = None
+    result: BuckResult, mode: str, by_stage: dict[str, BuckResult] | None = None
 ) -> list[FileOutcome]:
     """Write (or show) the BUCK edits as ``mode`` asks; return them as outcomes for the patch
-    series (``--patches``): with the `mechanical` edits, the class A part is those and the class B
-    part the rest."""
+    series (``--patches``): with the edits `by_stage` (each stage's cumulative plan), each
+    BUCK file's edit goes to the first stage that needs it."""
     outcomes = []
-    first = mechanical.plan.files if mechanical is not None else {}
     for path, (old, new) in sorted(result.plan.files.items()):
         rel = path.relative_to(result.root).as_posix()
         if mode == "write":
@@ -95,14 +95,13 @@ def report_buck(
         elif mode == "check":
             say(f"would update: {rel} (deps: {result.plan.label})")
         outcome = FileOutcome(rel, changed=True)
-        if mode == "patch" and mechanical is None:
-            outcome.patch = byte_diff(old.encode("utf-8"), new.encode("utf-8"), rel)
-        elif mode == "patch":
-            middle = first[path][1] if path in first else old
-            if middle != old:
-                outcome.patch = byte_diff(old.encode("utf-8"), middle.encode("utf-8"), rel)
-            if middle != new:
-                outcome.output_patch = byte_diff(middle.encode("utf-8"), new.encode("utf-8"), rel)
+        if mode == "patch":
+            before = old
+            for stage, plan in (by_stage or {STAGES[-1]: result}).items():
+                after = plan.plan.files.get(path, (old, before))[1]
+                if after != before:
+                    outcome.patches[stage] = byte_diff(before.encode(), after.encode(), rel)
+                before = after
         outcomes.append(outcome)
     for note in result.plan.notes:
         say(f"buck: {note}")

@@ -70,9 +70,9 @@ def on(stream: str, text: str) -> str:
 def hidden(level: str) -> str:
     """After: a record at `level` that nothing shows by default."""
     article = "an" if level == "info" else "a"
+    switch = "+{component}" if level == "debug" else "{component}"
     return (
-        f"nothing ({article} {level.upper()} record of {{component}}: TORCH_LOGS={{component}}"
-        " shows it)"
+        f"nothing ({article} {level.upper()} record of {{component}}: TORCH_LOGS={switch} shows it)"
     )
 
 

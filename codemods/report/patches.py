@@ -28,15 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from codemods.report.changes import change_item, kind_changes, recipe_item
-from codemods.report.series import CORE, MECHANICAL, OUTPUT, RUNTIME, series_order
+from codemods.report.series import CORE, MECHANICAL, OUTPUT, RECIPES, RUNTIME, STAGES, series_order
 from codemods.report.tally import REVIEWED, FileOutcome, Tally, is_output_change
 from lint_rules.wording import count
 
 WHY = {
     RUNTIME: "the modules it migrates import the vendored runtime it adds",
-    MECHANICAL: "this patch changes the lines the mechanical patch left as they were",
-    OUTPUT: "the backends report their rejections to the partitioner run it opens, and the "
-    "core's own lines leave the root logger that some backends stop configuring",
+    MECHANICAL: "this patch changes lines the earlier patch of this component left as they were",
+    OUTPUT: "the core's own lines leave the root logger that some backends stop configuring",
+    RECIPES: "the backends' rejection sites report to the partitioner run it opens",
 }
 
 
@@ -44,28 +44,22 @@ WHY = {
 class Patch:
     name: str  # file name in the folder, e.g. "0003-arm-mechanical.patch"
     component: str
-    stage: str  # RUNTIME's patch: RUNTIME; else MECHANICAL (class A) or OUTPUT (class B)
+    stage: str  # RUNTIME for the runtime's patch, else one of series.STAGES
     files: int
     rewritten: int
     review: int
     requires: tuple[str, ...]  # names of the patches that must land before it
 
 
-def _sections(outcome: FileOutcome, stage: str) -> bytes:
-    return outcome.patch if stage == MECHANICAL else outcome.output_patch
-
-
 def _requires(component: str, stage: str, done: list[Patch]) -> list[tuple[str, str]]:
-    """(patch, why) for each earlier patch this one needs."""
+    """(patch, why) for each earlier patch this one needs: the runtime; the component's own
+    latest earlier patch; for a backend's class B patch, the core's of the same stage."""
     out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
-    if stage == OUTPUT:
-        out += [
-            (p.name, WHY[MECHANICAL])
-            for p in done
-            if (p.component, p.stage) == (component, MECHANICAL)
-        ]
-        if component != CORE:
-            out += [(p.name, WHY[OUTPUT]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
+    own = [p for p in done if p.component == component and p.stage != RUNTIME]
+    if own:
+        out.append((own[-1].name, WHY[MECHANICAL]))
+    if stage != MECHANICAL and component != CORE:
+        out += [(p.name, WHY[stage]) for p in done if (p.component, p.stage) == (CORE, stage)]
     return out
 
 
@@ -84,27 +78,13 @@ def _message(
         for o in tally.outcomes
         if o.component == component and o.path in paths
         for s in o.rewritten
-        if is_output_change(s) == (stage == OUTPUT)
+        if stage != RECIPES and is_output_change(s) == (stage == OUTPUT)
     ]
     review = tally.review_items(component) if last else []
-    recipes = tally.recipes(component) if stage == OUTPUT else []
-    if stage == MECHANICAL:
-        subject = f"{component}: log through the {component} component's loggers (output unchanged)"
-        what = [
-            "Mechanical (class A): a program that configured nothing (no TORCH_LOGS, no set_logs,",
-            "no logging set-up of its own) prints the same stdout and stderr after this commit.",
-            f"Lines now go through their module's logger under TORCH_LOGS={component}",
-            f"(+{component} DEBUG, -{component} errors only); warnings stay warnings.",
-        ]
-    else:
-        subject = (
-            f"{component}: deliberate changes of default output, for its owners to take or leave"
-        )
-        what = [
-            "Class B: each change below is what a user who configured nothing sees differently,",
-            "the line they saw and the line they will see. Leave one out by dropping its hunk",
-            "(a recipe: --skip-recipes NAME).",
-        ]
+    recipes = tally.recipes(component) if stage == RECIPES else []
+    subject, what = SUBJECTS[stage]
+    subject = subject.format(component=component)
+    what = [line.format(component=component) for line in what]
     lines = [subject, "", *what, ""]
     lines.append(
         f"{count(len(group), 'file')} changed, {count(len(sites), 'site')} rewritten, "
@@ -113,7 +93,7 @@ def _message(
     for name, why in requires:
         lines += ["", f"Requires {name}: land it first ({why})."]
     changes = [recipe_item(r) for r in recipes if r.status == "applied" and r.behaviour_change]
-    if stage == OUTPUT:
+    if stage != MECHANICAL:
         changes += kind_changes(s.code for _, s in sites)
         changes += [change_item(o, s) for o, s in sites]
     if changes:
@@ -138,6 +118,34 @@ def _message(
     return "\n".join(lines) + "\n\n", len(sites), len(review)
 
 
+SUBJECTS = {
+    MECHANICAL: (
+        "{component}: log through the {component} component's loggers (output unchanged)",
+        [
+            "Class A, mechanical: a program that configured nothing (no TORCH_LOGS, no set_logs,",
+            "no logging set-up of its own) prints the same stdout and stderr after this commit.",
+            "Lines now go through their module's logger under TORCH_LOGS={component}",
+            "(+{component} DEBUG, -{component} errors only); warnings stay warnings.",
+        ],
+    ),
+    OUTPUT: (
+        "{component}: deliberate changes of default output, for its owners to take or leave",
+        [
+            "Class B: each change below is what a user who configured nothing sees differently,",
+            "the line they saw and the line they will see. Leave one out by dropping its hunk.",
+        ],
+    ),
+    RECIPES: (
+        "{component}: ExecuTorch recipes, for its owners to take or leave",
+        [
+            "Named edits of specific ExecuTorch code that the logging migration builds on (the",
+            "partition run's reasons, artifacts, a backend's own logging set-up). Each is listed",
+            "with what it changes; leave one out by dropping its hunks.",
+        ],
+    ),
+}
+
+
 def write_patches(
     folder: str,
     tally: Tally,
@@ -150,9 +158,8 @@ def write_patches(
     vendored runtime their modules import."""
     groups: dict[tuple[str, str], list[FileOutcome]] = {}
     for outcome in [*tally.outcomes, *extra]:
-        for stage in (MECHANICAL, OUTPUT):
-            if _sections(outcome, stage):
-                groups.setdefault((outcome.component, stage), []).append(outcome)
+        for stage in outcome.patches:
+            groups.setdefault((outcome.component, stage), []).append(outcome)
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     for old in target.glob("[0-9][0-9][0-9][0-9]-*.patch"):
@@ -163,12 +170,10 @@ def write_patches(
         count_files = data.count(b"\ndiff --git ")
         patches.append(Patch(f"0001-{name}.patch", name, RUNTIME, count_files, 0, 0, ()))
         (target / patches[0].name).write_bytes(data)
-    order = series_order(
-        [c for c, s in groups if s == MECHANICAL], [c for c, s in groups if s == OUTPUT]
-    )
+    order = series_order({stage: [c for c, s in groups if s == stage] for stage in STAGES})
     for number, (component, stage) in enumerate(order, start=len(patches) + 1):
         group = sorted(groups[(component, stage)], key=lambda o: o.path)
-        last = stage == OUTPUT or (component, OUTPUT) not in groups
+        last = not any((component, later) in groups for later in STAGES[STAGES.index(stage) + 1 :])
         requires = _requires(component, stage, patches)
         message, rewritten, review = _message(component, stage, tally, group, last, requires)
         patch = Patch(
@@ -180,7 +185,7 @@ def write_patches(
             review,
             tuple(name for name, _ in requires),
         )
-        sections = b"".join(_sections(o, stage) for o in group)
+        sections = b"".join(o.patches[stage] for o in group)
         (target / patch.name).write_bytes(message.encode("utf-8") + sections)
         patches.append(patch)
     (target / "series").write_text("".join(f"{p.name}\n" for p in patches), encoding="utf-8")

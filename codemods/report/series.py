@@ -10,7 +10,11 @@ from codemods.report.tally import Tally, is_output_change
 
 CORE = "executorch"
 RUNTIME = "logging-runtime"  # with --vendor: the vendored runtime, its tests and Buck target
-MECHANICAL, OUTPUT = "mechanical", "output"  # class A, class B
+# The stages, in landing order: class A; class B's site rewrites; class B's ExecuTorch recipes
+# (named edits of specific files: the partition run, the artifacts...), each one commit per
+# component.
+MECHANICAL, OUTPUT, RECIPES = "mechanical", "output", "recipes"
+STAGES = (MECHANICAL, OUTPUT, RECIPES)
 
 
 def landing_order(components: Iterable[str]) -> list[str]:
@@ -19,52 +23,55 @@ def landing_order(components: Iterable[str]) -> list[str]:
     return [CORE] * (CORE in names) + sorted(names - {CORE})
 
 
-def series_order(mechanical: Iterable[str], output: Iterable[str]) -> list[tuple[str, str]]:
-    """(component, stage) in landing order: every class A patch, then every class B patch."""
-    return [(c, MECHANICAL) for c in landing_order(mechanical)] + [
-        (c, OUTPUT) for c in landing_order(output)
-    ]
+def series_order(by_stage: dict[str, Iterable[str]]) -> list[tuple[str, str]]:
+    """(component, stage) in landing order: each stage in turn, its components core first."""
+    return [(c, stage) for stage in STAGES for c in landing_order(by_stage.get(stage, ()))]
 
 
-def stages(tally: Tally) -> tuple[list[str], list[str]]:
-    """The components with class A rewrites, and those with class B changes (a rewrite with a
-    note, or a recipe applied), each in landing order."""
+def stages(tally: Tally) -> dict[str, list[str]]:
+    """Per stage, the components with changes in it (in landing order): class A rewrites, class
+    B rewrites (a rewrite with a note), recipes applied."""
     rewritten = [(o.component, s) for o in tally.outcomes for s in o.rewritten]
-    a = {c for c, s in rewritten if not is_output_change(s)}
-    b = {c for c, s in rewritten if is_output_change(s)}
-    b |= {r.component for r in tally.recipes() if r.status == "applied"}
-    return landing_order(a), landing_order(b)
+    return {
+        MECHANICAL: landing_order(c for c, s in rewritten if not is_output_change(s)),
+        OUTPUT: landing_order(c for c, s in rewritten if is_output_change(s)),
+        RECIPES: landing_order(r.component for r in tally.recipes() if r.status == "applied"),
+    }
 
 
 def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
     """The report's section on the series: its order and what users see between the steps."""
-    a, b = stages(tally)
+    by_stage = stages(tally)
     out = ["", "## How it lands", ""]
-    if not a and not b:
+    if not any(by_stage.values()):
         return [*out, "Nothing to land."]
-    out.append("One commit per step, in this order (`--patches DIR` writes them as patches):")
-    out.append("")
-    step = 1
+    out += ["One commit per step, in this order (`--patches DIR` writes them as patches):", ""]
+    steps = []
     if vendored:
-        out.append(
-            f"{step}. The logging runtime, its `torch.backends` hook and tests: every later "
-            "commit imports it; alone it changes nothing a program prints."
+        steps.append(
+            "The logging runtime, its `torch.backends` hook and tests: every later commit "
+            "imports it; alone it changes nothing a program prints."
         )
-        step += 1
-    if a:
-        out.append(
-            f"{step}. Class A, output unchanged, one commit per component: {', '.join(a)}. A "
-            "program that configured nothing prints the same stdout and stderr; the lines only "
-            "move to their component's logger (`TORCH_LOGS=<component>` controls them)."
+    if by_stage[MECHANICAL]:
+        steps.append(
+            "Class A, output unchanged, one commit per component: "
+            f"{', '.join(by_stage[MECHANICAL])}. A program that configured nothing prints the "
+            "same stdout and stderr; the lines only move to their component's logger "
+            "(`TORCH_LOGS=<component>` controls them)."
         )
-        step += 1
-    if b:
-        out.append(
-            f"{step}. Class B, the changes listed under Changes to look at, one commit per "
-            f"component for its owner to take or leave: {', '.join(b)}. The core's first: the "
-            "backends' rejection sites report to the partitioner run it opens, and its own "
-            "lines leave the root logger that some backends stop configuring."
+    if by_stage[OUTPUT]:
+        steps.append(
+            "Class B, the rewrites listed under Changes to look at, one commit per component for "
+            f"its owner to take or leave: {', '.join(by_stage[OUTPUT])}. The core's first: its "
+            "own lines leave the root logger that some backends stop configuring."
         )
+    if by_stage[RECIPES]:
+        steps.append(
+            "The ExecuTorch recipes, one commit per component, each for its owner to take or "
+            f"leave: {', '.join(by_stage[RECIPES])}. The core's first: the backends' rejection "
+            "sites report to the partitioner run it opens."
+        )
+    out += [f"{number}. {text}" for number, text in enumerate(steps, start=1)]
     out += [
         "",
         "Between the steps users see exactly what they saw before the series until a "

@@ -74,13 +74,11 @@ class FileOutcome:
     error_line: int = 0  # 0: the error concerns the whole file
     bad_input: bool = False  # the error: not a file the migration reads (lint_rules.verdicts)
     diff: str = ""  # --diff: the change to read
-    # --patches: the change as exact bytes, `diff --git` sections: the class A part (the
-    # mechanical rewrites, output unchanged), then the class B part on top of it (the changes
-    # of default output, and the recipes)
-    patch: bytes = b""
-    output_patch: bytes = b""
+    # --patches: the change as exact bytes, `diff --git` sections, per stage of the series
+    # (report.series: class A, class B's site rewrites, the recipes), each on top of the last
+    patches: dict[str, bytes] = field(default_factory=dict)
     imports_runtime: bool = False  # after the run (its Buck target must depend on the runtime)
-    imports_runtime_mechanical: bool = False  # --patches: already after the class A part
+    runtime_from: str = ""  # --patches: the first stage after which it imports the runtime
     names_added: list[str] = field(default_factory=list)  # public names the module gains
     names_removed: list[str] = field(default_factory=list)  # and loses (report.namespace)
 

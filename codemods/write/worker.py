@@ -15,6 +15,7 @@ from dataclasses import replace
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
+from codemods.report import series
 from codemods.report.namespace import namespace_change
 from codemods.report.tally import FileOutcome, SiteRecord, note_text
 from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
@@ -124,14 +125,10 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         replace(_record(r.finding, rel, r.note), new_line=moved(r.finding.line))
         for r in result.rewritten
     ]
-    mechanical_text = source.text
-    if mode == "patch" and not _MECHANICAL:  # the series: class A first, then class B
-        mechanical = migrate_source(source.text, path, _CONFIG, tests=_TESTS, mechanical=True)
-        if mechanical.error is None:
-            mechanical_text = mechanical.new_text
     try:
         data = source.encode(result.new_text)
-        middle = source.encode(mechanical_text) if mode == "patch" else b""
+        states = _stages(source.text, path, result.new_text) if mode == "patch" else []
+        steps = [source.encode(text) for _, text in states]
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
                 raise SourceFileError("changed on disk during the run; left as it is, run again")
@@ -146,18 +143,29 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if mode == "diff":
         outcome.diff = unified_diff(source.text, result.new_text, path)
     elif mode == "patch":  # git-style, from the project root: `git apply` takes it there
-        if _MECHANICAL:
-            outcome.patch = byte_diff(source.data, data, rel)
-            outcome.imports_runtime_mechanical = outcome.imports_runtime
-        else:
-            outcome.imports_runtime_mechanical = imports_module(
-                mechanical_text, _CONFIG.runtime_import
-            )
-            if middle != source.data:
-                outcome.patch = byte_diff(source.data, middle, rel)
-            if middle != data:
-                outcome.output_patch = byte_diff(middle, data, rel)
+        before = source.data
+        for (stage, text), after in zip(states, steps, strict=True):
+            if after != before:
+                outcome.patches[stage] = byte_diff(before, after, rel)
+            if not outcome.runtime_from and imports_module(text, _CONFIG.runtime_import):
+                outcome.runtime_from = stage
+            before = after
     return outcome
+
+
+def _stages(text: str, path: str, final: str) -> list[tuple[str, str]]:
+    """The series' states of one module, (stage, its text after it): class A, then (unless the
+    run is mechanical) class B's site rewrites, then the recipes, which give `final`, the run's
+    result. A stage whose run fails leaves the text as the stage before left it."""
+    assert _CONFIG is not None
+    if _MECHANICAL:
+        return [(series.MECHANICAL, final)]
+    states, last = [], text
+    for stage, mechanical in ((series.MECHANICAL, True), (series.OUTPUT, False)):
+        done = migrate_source(text, path, _CONFIG, recipes=[], tests=_TESTS, mechanical=mechanical)
+        last = done.new_text if done.error is None else last
+        states.append((stage, last))
+    return [*states, (series.RECIPES, final)]
 
 
 def line_map(old: str, new: str) -> Callable[[int], int]:

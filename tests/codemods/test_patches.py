@@ -16,7 +16,7 @@ import pytest
 
 from codemods.fixes import FIXES
 from codemods.migrate import main
-from codemods.report.series import MECHANICAL, OUTPUT, landing_order, series_order
+from codemods.report.series import MECHANICAL, OUTPUT, RECIPES, STAGES, landing_order, series_order
 from codemods.write.worker import byte_diff, line_map, unified_diff
 
 FOLDERS = ("exir", "backends")
@@ -76,14 +76,15 @@ def test_the_series_gives_the_written_tree_and_its_class_a_part_the_mechanical_t
     names = _series(sample_copy, out, monkeypatch)
     assert _tree(sample_copy) == pristine  # nothing written to the tree
     order = [_split(name) for name in names]
-    a = [c for c, s in order if s == MECHANICAL]
-    b = [c for c, s in order if s == OUTPUT]
-    assert order == series_order(a, b) and a[0] == b[0] == "executorch" and len(b) >= 4
+    by_stage = {stage: [c for c, s in order if s == stage] for stage in STAGES}
+    assert order == series_order(by_stage) and all(by_stage.values())
+    assert by_stage[MECHANICAL][0] == by_stage[RECIPES][0] == "executorch"
     assert sorted(p.name for p in out.glob("*.patch")) == sorted(names) == names
-    for name in names[: len(a)]:
+    a = len(by_stage[MECHANICAL])
+    for name in names[:a]:
         _git_apply(sample_copy, out / name)
     assert _tree(sample_copy) == mechanical
-    for name in names[len(a) :]:
+    for name in names[a:]:
         _git_apply(sample_copy, out / name)
     assert _tree(sample_copy) == full
 
@@ -190,6 +191,10 @@ def test_class_b_messages_show_each_change_before_and_after(
     noted = [r for r in json.loads(report.read_text())["rewritten"] if r["reason"]]
     assert noted
     messages = {_split(n)[0]: _message(out / n) for n in names if _split(n)[1] == OUTPUT}
+    recipes = {_split(n)[0]: _message(out / n) for n in names if _split(n)[1] == RECIPES}
+    applied = json.loads(report.read_text())["recipes"]
+    for recipe in [r for r in applied if r["status"] == "applied"]:
+        assert f"- {recipe['recipe']} (" in recipes[recipe["component"]], recipe["recipe"]
     for site in noted:
         message = messages[site["component"]]
         item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
@@ -210,13 +215,12 @@ def test_the_series_requires_what_must_land_first(
     names = _series(sample_copy, out, monkeypatch)
     assert landing_order(["xnnpack", "arm", "executorch"]) == ["executorch", "arm", "xnnpack"]
     assert landing_order(["arm", "vulkan"]) == ["arm", "vulkan"]  # no core: by name
-    core_b = next(n for n in names if _split(n) == ("executorch", OUTPUT))
     for name in names:
         component, stage = _split(name)
         required = set(re.findall(r"^Requires (\S+): land it first", _message(out / name), re.M))
-        expected = set()
-        if stage == OUTPUT:
-            expected |= {n for n in names if _split(n) == (component, MECHANICAL)}
-            expected |= {core_b} - {name}
+        own = [n for n in names[: names.index(name)] if _split(n)[0] == component]
+        expected = set(own[-1:])
+        if stage != MECHANICAL and component != "executorch":
+            expected |= {n for n in names if _split(n) == ("executorch", stage)}
         assert required == expected, name
         assert all(names.index(r) < names.index(name) for r in required)
