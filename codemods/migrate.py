@@ -29,6 +29,7 @@ from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
 from codemods.report.series import MECHANICAL, STAGES
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
+from codemods.vendor_config import ENTRY_POINT_NAME
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
@@ -281,6 +282,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         say(f"{path}: skipped: {reason}")
     extra, first = _vendored_runtime(args, config, tally, mode)
     tally.vendored = args.vendored is not None
+    tally.entry_point = ENTRY_POINT_NAME if tally.vendored else ""
     if args.patches:
         for patch in write_patches(args.patches, tally, extra, first):
             say(

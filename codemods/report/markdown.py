@@ -65,6 +65,7 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     out += sections.namespaces(tally)
     out += sections.buck(tally)
     if tally.vendored or tally.imports_runtime:
+        out += sections.risks(tally)
         out += sections.torch_names()
     recipes = tally.recipes()
     if recipes:

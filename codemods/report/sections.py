@@ -4,6 +4,7 @@ the Buck edits left to a person, and the torch names the runtime reads."""
 from __future__ import annotations
 
 from codemods.report.tally import Tally
+from et_log_runtime.partition_report import RECORD_ENV
 from et_log_runtime.torch_api import TORCH_NAMES
 from lint_rules.wording import count
 
@@ -60,3 +61,44 @@ def torch_names() -> list[str]:
         "",
         *(f"- `{name}`" for name in TORCH_NAMES),
     ]
+
+
+def risks(tally: Tally) -> list[str]:
+    """What the runtime brings into every process, and where it can fail: said before a
+    reviewer has to find it."""
+    entry_point = tally.entry_point or "its name"
+    out = [
+        "",
+        "## What the runtime brings into every process",
+        "",
+        f"- **The `torch.backends` entry point `{entry_point}`** (with the vendored runtime): torch "
+        "calls it inside every `import torch` in an environment where ExecuTorch is installed, "
+        "so that `TORCH_LOGS=xnnpack` is known before torch parses it. Without TORCH_LOGS it "
+        "returns at once and imports nothing; with it, it imports the runtime inside a `try`: any "
+        "fault of the runtime is one line on stderr, never a failed `import torch`. What it "
+        "cannot catch is its own module missing: after `pip install -e .` on this branch and a "
+        "checkout of a commit before it, torch fails every `import torch` with `RuntimeError: "
+        f"Failed to load the backend extension: {entry_point}` until `pip install -e .` runs "
+        "again (or `TORCH_DEVICE_BACKEND_AUTOLOAD=0` is set). That is torch's rule for every "
+        "entry point of the group; the torch change that makes it a warning is proposed upstream "
+        "(pytorch/pytorch#173759).",
+        "- **Without the entry point** (Buck builds, `TORCH_DEVICE_BACKEND_AUTOLOAD=0`), "
+        "`TORCH_LOGS=<an ExecuTorch name>` fails inside `import torch`, as any name torch does not "
+        "know does today; the Python API (`torch._logging.set_logs(modules={...})` after "
+        "importing ExecuTorch) works.",
+        "- **torch owns the names once registered** (at the first ExecuTorch logger made after "
+        "`import torch`): any `torch._logging.set_logs(...)` call, even one naming only dynamo, "
+        "sets ExecuTorch's loggers up as it sets its own: from then on their records go to "
+        "torch's handler, not to the application's handlers. An application that never calls "
+        "`set_logs` and sets no TORCH_LOGS keeps receiving them as before.",
+        "- **Private torch names**: the runtime reads the names listed below, checked when torch "
+        "is loaded; a torch without one leaves ExecuTorch's loggers plain (one line on stderr "
+        "only when somebody asked for ExecuTorch's names).",
+    ]
+    if any(r.recipe == "partition-report" and r.status == "applied" for r in tally.recipes()):
+        out.append(
+            f"- **A new environment variable**, `{RECORD_ENV}` (the partition-report recipe): "
+            "when set to a path, each partitioner run appends its delegation record (JSON) there; "
+            "unset, nothing is written."
+        )
+    return out

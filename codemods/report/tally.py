@@ -100,6 +100,7 @@ class Tally:
     outcomes: list[FileOutcome] = field(default_factory=list)
     buck_notes: list[tuple[str, str]] = field(default_factory=list)  # (component, what to do)
     vendored: bool = False  # the run vendored the runtime (its commit comes first)
+    entry_point: str = ""  # then: the name of its torch.backends entry point
     skipped: list[tuple[str, str]] = field(default_factory=list)
     missing_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
     left_out_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)

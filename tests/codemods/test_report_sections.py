@@ -123,3 +123,18 @@ def test_a_root_call_shown_by_its_modules_own_basic_config_says_so() -> None:
     assert shown.endswith("`self.verbose` set no longer shows it (TORCH_LOGS={component} does)")
     debug = root_call_note(_call("logging.debug('hidden')"), "debug", setup, "p.py")
     assert debug.startswith("before: nothing;")
+
+
+def test_a_vendored_run_says_what_the_runtime_brings_into_every_process(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    report = tmp_path / "pr.md"
+    monkeypatch.chdir(sample_copy)
+    assert main(["--vendor", "exir", "backends", "-q", "-j", "1", "--report", str(report)]) == 0
+    risks = _section(
+        report.read_text(encoding="utf-8"), "## What the runtime brings into every process"
+    )
+    assert "`torch.backends` entry point `executorch_logging`" in risks
+    assert "Failed to load the backend extension: executorch_logging" in risks
+    assert "TORCH_DEVICE_BACKEND_AUTOLOAD=0" in risks and "set_logs" in risks
+    assert "EXECUTORCH_DELEGATION_RECORD" in risks  # the sample tree takes the partition run
