@@ -203,16 +203,23 @@ def targets_of_text(source: str, path: Path) -> list[Target]:
     return _collect(path, source).targets
 
 
+# The file of a package's targets that ExecuTorch's other build (fbcode's TARGETS files) loads
+# even where the BUCK file defines its targets itself (backends/cortex_m): its twins get the
+# same edit.
+COMMON_TARGETS = "targets.bzl"
+
+
 def package_targets(folder: Path) -> list[Target]:
-    """The targets of the Buck package ``folder``: its BUCK file's and those of the ``.bzl``
-    files beside it that the BUCK file loads."""
+    """The targets of the Buck package ``folder``: its BUCK file's, those of the ``.bzl`` files
+    beside it that the BUCK file loads, and those of ``COMMON_TARGETS`` beside it."""
     build = _collect(folder / BUILD_FILE)
     targets = list(build.targets)
-    for label in build.loads:
-        if label.startswith(":") and label.endswith(".bzl") and "/" not in label:
-            bzl = folder / label[1:]
-            if bzl.is_file():
-                targets += _collect(bzl).targets
+    names = [label[1:] for label in build.loads]
+    names = [n for n in names if n.endswith(".bzl") and "/" not in n and ":" not in n]
+    for name in dict.fromkeys([*names, COMMON_TARGETS]):
+        bzl = folder / name
+        if bzl.is_file():
+            targets += _collect(bzl).targets
     return targets
 
 

@@ -165,3 +165,49 @@ def test_a_module_no_target_lists_is_reported_not_guessed(tmp_path: Path) -> Non
     assert plan.notes == [
         f"capture.py: no target lists it (BUCK); add {LABEL} to the deps of its target"
     ]
+
+
+CORTEX_M_BUCK = """\
+load("@fbcode_macros//build_defs:python_library.bzl", "python_library")
+
+fbcode_target(
+    _kind = python_library,
+    name = "quantizer_reporter",
+    srcs = [
+        "quantizer_reporter.py",
+    ],
+    deps = [
+        "//caffe2:torch",
+    ],
+)
+"""
+
+CORTEX_M_TARGETS = """\
+def define_common_targets(is_fbcode = False):
+    if not is_fbcode:
+        return
+
+    python_library(
+        name = "quantizer_reporter",
+        srcs = [
+            "quantizer_reporter.py",
+        ],
+        deps = [
+            "//caffe2:torch",
+        ],
+    )
+"""
+
+
+def test_the_twin_in_targets_bzl_gets_the_dependency_too(tmp_path: Path) -> None:
+    """ExecuTorch's backends/cortex_m: the BUCK file defines its targets itself and loads no
+    targets.bzl, whose twins fbcode's TARGETS files load: both get the runtime."""
+    (tmp_path / "BUCK").write_text(CORTEX_M_BUCK)
+    (tmp_path / "targets.bzl").write_text(CORTEX_M_TARGETS)
+    module = tmp_path / "quantizer_reporter.py"
+    module.write_text("")
+    plan = plan_deps(tmp_path, [module], LABEL)
+    assert plan.notes == []
+    assert sorted(path.name for path in plan.files) == ["BUCK", "targets.bzl"]
+    for _, new in plan.files.values():
+        assert f'"{LABEL}",' in new
