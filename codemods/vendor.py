@@ -39,7 +39,7 @@ from codemods.report.provenance import et_log_commit, et_log_version
 from codemods.vendor_files import FilePlan, VendorPlan, apply, statuses
 from codemods.vendor_text import VendorError
 from lint_rules import ConfigError, load_config
-from lint_rules.backends import backend_folders
+from lint_rules.backends import GROUPING_FOLDER, backend_folders, sets_up_itself
 from lint_rules.config import read_table
 
 RUNTIME_DIR = Path(et_log_runtime.__file__).resolve().parent
@@ -98,6 +98,12 @@ def plan(
     head = text.header(_license(root), origin())
     modules = derive.runtime_modules(runtime)
     top, apple = backend_folders(root)
+    for names, grouped in ((top, ""), (apple, GROUPING_FOLDER)):
+        for name in list(names):
+            own = sets_up_itself(root, grouped, name)
+            if own is not None:
+                names.remove(name)
+                out.not_components.append((name, own))
     written: dict[Path, str] = {}
     for name in modules:
         source = runtime / f"{name}.py"

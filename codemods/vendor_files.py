@@ -36,6 +36,8 @@ class VendorPlan:
     kept: list[Path] = field(default_factory=list)  # files in the package not from et-log
     manual: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)  # root-relative path -> status
+    # backend folders left out of the component table: (name, the file that sets its logger up)
+    not_components: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def package(self) -> str:

@@ -36,6 +36,8 @@ def vendor_first(root: Path, module: str | None, write: bool) -> VendorPlan:
         say(f"{'' if write else 'would be '}{done.status[name]}: {name}")
     for note in done.manual:
         say(f"add by hand: {note}")
+    for name, where in done.not_components:
+        say(f"not a TORCH_LOGS component: {name} ({where} sets its logger up itself)")
     return done
 
 

@@ -55,3 +55,24 @@ def _with_python(folder: Path) -> list[str]:
         and not child.is_symlink()
         and next(child.rglob("*.py"), None) is not None
     )
+
+
+def sets_up_itself(root: Path, top: str, name: str) -> str | None:
+    """The file of backend ``name`` (``backends/[apple/]<name>``) that gives the backend's own
+    top logger (``executorch.backends[.apple].<name>``) a handler or turns its propagation off,
+    as ``backends/mlx/_logging.py`` does, if any: such a backend is not made a TORCH_LOGS
+    component (torch's handler beside its own would print each line twice, and torch's levels
+    would override the ones it documents). Matched on the text, without parsing."""
+    folder = root / BACKENDS_FOLDER / (f"{GROUPING_FOLDER}/{name}" if top else name)
+    qname = f"executorch.{BACKENDS_FOLDER}.{f'{GROUPING_FOLDER}.' if top else ''}{name}"
+    needles = (f'getLogger("{qname}")', f"getLogger('{qname}')")
+    for path in sorted(folder.rglob("*.py")) if folder.is_dir() else []:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if any(n in text for n in needles) and (
+            ".propagate = False" in text or ".addHandler(" in text
+        ):
+            return path.relative_to(root).as_posix()
+    return None

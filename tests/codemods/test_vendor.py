@@ -168,6 +168,38 @@ def test_component_table_comes_from_the_checkout_s_backend_folders(sample_copy: 
     assert components["mps"] == ("executorch.backends.apple.mps",)
 
 
+MLX_LOGGING = """\
+import logging
+
+logger = logging.getLogger("executorch.backends.mlx")
+logger.setLevel(logging.INFO)
+logger.propagate = False
+if not logger.handlers:
+    logger.addHandler(logging.StreamHandler())
+"""
+
+
+def _components(root: Path) -> dict[str, object]:
+    namespace: dict[str, object] = {}
+    source = (root / "_logging" / "names.py").read_text(encoding="utf-8")
+    exec(compile(source, "names.py", "exec"), namespace)
+    components = namespace["COMPONENTS"]
+    assert isinstance(components, dict)
+    return components
+
+
+def test_a_backend_that_sets_its_own_logger_up_is_no_component(sample_copy: Path) -> None:
+    """ExecuTorch's backends/mlx/_logging.py: its own handler and propagation on
+    `executorch.backends.mlx`. As a component, torch's handler beside MLX's would print each
+    line twice and torch's levels would override MLX's documented ones: it is left out."""
+    vendor(sample_copy, formatted=False)
+    assert "mlx" in _components(sample_copy)  # the control: a plain backend folder
+    (sample_copy / "backends" / "mlx" / "_logging.py").write_text(MLX_LOGGING)
+    done = vendor(sample_copy, formatted=False)
+    assert "mlx" not in _components(sample_copy) and "xnnpack" in _components(sample_copy)
+    assert done.not_components == [("mlx", "backends/mlx/_logging.py")]
+
+
 def test_second_run_changes_nothing_and_check_says_so(sample_copy: Path, capsys) -> None:
     first = vendor(sample_copy)
     assert first.status["pyproject.toml"] == "updated"
