@@ -2,17 +2,45 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
+from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
-from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts
+from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, last_identifier
+from lint_rules.options import PRINT_FUNCTIONS
 from lint_rules.rules.base import Example, Rule, Site
+
+PRINTS_ITSELF = (
+    "its message is what `{call}` returns, and that call prints on stdout itself (a print "
+    "function returns None: the record says `None`): fix the call by hand (review)"
+)
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    patterns = config.option(PRINT_FUNCTIONS.key)
     for function in ROOT_LOGGING_FUNCTIONS:
         for call in facts.calls_to(f"logging.{function}"):
-            yield Site(call)
+            printer = _printing_message(call, patterns)
+            if printer is not None:
+                yield Site(call, review=PRINTS_ITSELF.format(call=printer))
+            else:
+                yield Site(call)
+
+
+def matches_name(name: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatchcase(name, p) for p in patterns)
+
+
+def _printing_message(call: ast.Call, patterns: tuple[str, ...]) -> str | None:
+    """`x.print_tabular()` when the call's message is such a call (a print function's name)."""
+    message = call.args[0] if call.args else None
+    if not isinstance(message, ast.Call):
+        return None
+    name = last_identifier(message.func)
+    if name is None or not matches_name(name, patterns):
+        return None
+    return f"{ast.unparse(message.func).rpartition('.')[2]}()"
 
 
 RULE = Rule(
@@ -95,6 +123,19 @@ RULE = Rule(
         ),
     ),
     invalid=(
+        Example(
+            code="""
+                import logging
+
+
+                def show(graph_module):
+                    logging.info(graph_module.graph.print_tabular())
+            """,
+            fixed=None,
+            path="executorch/backends/cadence/aot/compiler.py",
+            note="the message is the None a print function returns: review",
+            at=((5, 5),),
+        ),
         Example(
             code="""
                 import logging
