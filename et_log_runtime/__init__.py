@@ -3,7 +3,7 @@
 Standard library only: torch is used once loaded, never imported. The runtime assigns to no
 attribute of the standard library, torch or a test framework, and sets nothing on loggers
 outside ExecuTorch's names. Once its names are in torch's registry, torch's own rules apply to
-them as to dynamo's: any ``torch._logging.set_logs`` call sets them up (docs/runtime.md).
+them as to dynamo's: any ``torch._logging.set_logs`` call sets them up.
 """
 
 import logging

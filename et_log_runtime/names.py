@@ -1,6 +1,7 @@
 """ExecuTorch's TORCH_LOGS names: a component per part of the library, and the artifacts.
 
-Vendoring fills ``BACKENDS`` and ``APPLE_BACKENDS`` from the checkout's backend folders.
+One component per backend folder: a new backend adds its folder's name to ``BACKENDS``
+(``backends/<name>/``) or ``APPLE_BACKENDS`` (``backends/apple/<name>/``).
 """
 
 import logging
