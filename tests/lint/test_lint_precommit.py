@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -27,8 +28,11 @@ PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
         ("validate-config", ".pre-commit-config.yaml"),
     ],
 )
-def test_pre_commit_accepts_the_files(command: str, name: str) -> None:
-    done = subprocess.run([str(PRE_COMMIT), command, str(ROOT / name)], capture_output=True)
+def test_pre_commit_accepts_the_files(command: str, name: str, tmp_path: Path) -> None:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}  # not ~/.cache
+    done = subprocess.run(
+        [str(PRE_COMMIT), command, str(ROOT / name)], capture_output=True, env=env
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
