@@ -123,7 +123,8 @@ import sys
 try:
     import torch  # noqa: F401  (parses TORCH_LOGS, as any export script does)
 except ValueError as error:
-    sys.exit(f"ValueError inside import torch: {str(error).strip().splitlines()[0]}")
+    first = " ".join(str(error).split("Valid settings:")[0].split())  # its sentences, whole
+    sys.exit(f"ValueError inside import torch: {first}")
 from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
 from executorch.exir.backend.backend_api import to_backend
 from executorch.exir.passes.memory_planning import Buffer, greedy_plan
