@@ -2,10 +2,10 @@
 
 `backends/arm/ethosu/backend.py` passes Vela `--verbose-all` whenever its logger is enabled for
 INFO, so `TORCH_LOGS=arm` (the why-not level), or an application's logging at INFO, makes Vela
-print its internals on stdout beside its report (about 790 more lines for issue 16's small model,
-measured on the 1.5.1 wheel). After this recipe verbose mode follows DEBUG: only `+arm` adds them.
-Vela's report itself prints on stdout on every Ethos-U lowering, with or without the recipe: it is
-Vela's own output, not ExecuTorch's logging, and et-log leaves it alone.
+print its internals on stdout beside its report (issue 16's small model on the 1.5.1 wheel: 791
+non-blank lines instead of 36, docs/runtime.md). After this recipe verbose mode follows DEBUG:
+only `+arm` adds them. Vela's report itself prints on stdout on every Ethos-U lowering, with or
+without the recipe: it is Vela's own output, not ExecuTorch's logging, and et-log leaves it alone.
 """
 
 from __future__ import annotations
