@@ -19,7 +19,6 @@ from codemods.recipes.base import Edit, Recipe, RecipePlan
 from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
 from codemods.recipes.override_logger import RECIPE as OVERRIDE_LOGGER
 from codemods.recipes.partition_report import RECIPE as PARTITION_REPORT
-from codemods.recipes.vela_report import RECIPE as VELA_REPORT
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 from codemods.recipes.why_no_partition import RECIPE as WHY_NO_PARTITION
 from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
@@ -42,7 +41,6 @@ RECIPES: list[Recipe] = [
     reason_codes.ARM,
     XNNPACK_GRAPH,
     OVERRIDE_LOGGER,
-    VELA_REPORT,
     VELA_VERBOSE,
     COREML_LOG_LEVEL,
 ]

@@ -1,4 +1,4 @@
-"""Issue 16's backend recipes (Vela's report and verbose mode, Core ML's default level): applied to
+"""Issue 16's backend recipes (Vela's verbose mode, Core ML's default level): applied to
 their upstream shape once, refused with a reason when upstream changed, and matching ExecuTorch
 main when its tree is given (ET_LOG_EXECUTORCH_SRC)."""
 
@@ -14,10 +14,9 @@ from codemod_support import SAMPLE
 from codemods.pipeline import migrate_source
 from codemods.recipes.base import RecipePlan
 from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
-from codemods.recipes.vela_report import RECIPE as VELA_REPORT
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 
-BACKEND_RECIPES = (VELA_REPORT, VELA_VERBOSE, COREML_LOG_LEVEL)
+BACKEND_RECIPES = (VELA_VERBOSE, COREML_LOG_LEVEL)
 # recipe -> the sample file it edits (its output: snapshots/backend_recipes/)
 FILES = {recipe.name: recipe.path for recipe in BACKEND_RECIPES}
 
@@ -34,16 +33,7 @@ def test_applies_once_and_is_idempotent(config, snapshot, name: str) -> None:
     assert (again.new_text, again.recipes, again.refused_recipes) == (result.new_text, [], [])
 
 
-def test_vela_report_imports_the_runtime_helper_and_nothing_prints_on_stdout(config) -> None:
-    rel = VELA_REPORT.path
-    result = migrate_source((SAMPLE / rel).read_text(), f"executorch/{rel}", config)
-    imports = [x for x in result.new_text.splitlines() if x.startswith("from et_log_runtime")]
-    assert imports == ["from et_log_runtime import get_logger"], imports
-    assert "contextlib.redirect_stdout(io.StringIO()) as report" in result.new_text
-
-
 CHANGED = {
-    VELA_REPORT.name: ('vela.main(" ".join(args).split(" "))', "vela.main(args)"),
     VELA_VERBOSE.name: ("<= logging.INFO", "<= logging.DEBUG"),
     COREML_LOG_LEVEL.name: ("return default_level", "return default_level or logging.INFO"),
 }

@@ -5,6 +5,7 @@ was left out, and the recipes' own declarations feed `--help`, the report and co
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from codemods.recipes.docs import CODEMOD_MD, render, table
 from codemods.recipes.docs import main as docs_main
 from codemods.recipes.selection import BEHAVIOUR_CHANGES, select
 
-VELA = "backends/arm/arm_vela.py"
+# a behaviour change left out, and the other behaviour changes of its component (executorch)
+SKIPPED = "override-logger"
+SIBLINGS = ("partition-report", "why-no-partition-info")
 BEHAVIOUR = {r.name for r in RECIPES if r.behaviour_change}
 
 
@@ -28,7 +31,6 @@ def _run(root: Path, tmp_path: Path, *flags: str) -> dict[str, str]:
 
 def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     assert {
-        "vela-report-to-log",
         "coreml-log-level-default",
         "xnnpack-graph-artifact",
         "vela-verbose-at-debug",
@@ -49,22 +51,28 @@ def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
 def test_skip_one_recipe_leaves_its_file_as_the_site_kinds_wrote_it(
     sample_copy: Path, tmp_path: Path
 ) -> None:
-    before = (sample_copy / VELA).read_bytes()
+    assert {SKIPPED, *SIBLINGS} <= BEHAVIOUR
+    path = RECIPE_NAMED[SKIPPED].path
+    kinds_only = tmp_path / "kinds-only"
+    shutil.copytree(sample_copy, kinds_only)
+    paths = [str(kinds_only / "exir"), str(kinds_only / "backends"), "-q"]
+    assert main([*paths, "--no-recipes"]) == 0
     report = tmp_path / "report.md"
     argv = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "--report", str(report)]
-    assert main([*argv, "--skip-recipes", "vela-report-to-log"]) == 0
-    assert (sample_copy / VELA).read_bytes() == before
+    assert main([*argv, "--skip-recipes", SKIPPED]) == 0
+    assert (sample_copy / path).read_bytes() == (kinds_only / path).read_bytes()
     body = report.read_text()
     rows = {
         line.split(" | ")[0][2:]: line.split(" | ")[2]
         for line in body.splitlines()
-        if line.startswith("| vela-")
+        if line.startswith("| ") and line.split(" | ")[0][2:] in (SKIPPED, *SIBLINGS)
     }
-    assert rows == {"vela-report-to-log": "left out", "vela-verbose-at-debug": "applied"}, rows
+    assert rows == {SKIPPED: "left out", **dict.fromkeys(SIBLINGS, "applied")}, rows
     left = body.split("### Behaviour changes left out (1)\n\n")[1].split("\n\n")[0]
-    assert left.startswith("- vela-report-to-log (arm, `") and "arm_vela.py`): left out" in left
-    taken = body.split("### arm (")[1].split("###")[0]
-    assert "- vela-verbose-at-debug (arm" in taken and "vela-report-to-log" not in taken
+    assert left.startswith(f"- {SKIPPED} (executorch, `") and f"{path}`): left out" in left
+    taken = body.split("### executorch (")[1].split("###")[0]
+    assert SKIPPED not in taken
+    assert all(f"- {name} (executorch" in taken for name in SIBLINGS), taken
 
 
 def test_skip_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:

@@ -69,8 +69,8 @@ def test_pytree_stays_light(wheel, vendored_wheel):
 
 
 def _runtime_or_stdlib(name: str) -> bool:
-    """The vendored runtime, or a standard-library module (Vela's recipe collects the report
-    with `contextlib` and `io`, which every interpreter has loaded already)."""
+    """The vendored runtime, or a standard-library module (which adds nothing of the
+    exporter)."""
     vendored = name == VENDORED_MODULE or name.startswith(f"{VENDORED_MODULE}.")
     return vendored or name.split(".")[0] in sys.stdlib_module_names
 

@@ -1,7 +1,8 @@
 # Copyright (c) Sample Authors.
 # Licensed under the BSD-style license in the LICENSE file.
-"""Calls the Vela compiler in-process (the shape of ExecuTorch's backends/arm/arm_vela.py the
-vela-report-to-log recipe knows): Vela prints its report on stdout."""
+"""Calls the Vela compiler in-process (the shape of ExecuTorch's backends/arm/arm_vela.py): Vela
+prints its report on stdout, Vela's own output, which the migration leaves alone. The Ethos-U
+backend (ethosu/backend.py, the vela-verbose-at-debug recipe) decides when `verbose` is passed."""
 
 import os
 import tempfile
