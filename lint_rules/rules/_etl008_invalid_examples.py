@@ -300,4 +300,30 @@ INVALID: tuple[Example, ...] = (
         note="the skip list the caller gave: it happens as asked, INFO (not a WARNING)",
         at=((3, 5),),
     ),
+    Example(
+        code="""
+            from enum import Enum
+
+
+            class MessageImportance(Enum):
+                DEBUG = 0
+                INFO = 1
+                WARNING = 2
+
+
+            MIN_OUTPUT_IMPORTANCE = MessageImportance.WARNING
+
+
+            def d(msg: str):
+                if MIN_OUTPUT_IMPORTANCE.value > MessageImportance.DEBUG.value:
+                    return
+
+                print("DEBUG: ", msg)
+        """,
+        fixed=None,
+        path="executorch/backends/nxp/backend/ir/logger.py",
+        note="behind the module's own verbosity gate: `logger.debug` there would stay hidden by "
+        "the gate, not switched by TORCH_LOGS; the whole file is left for review",
+        at=((17, 5),),
+    ),
 )

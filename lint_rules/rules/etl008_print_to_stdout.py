@@ -11,6 +11,7 @@ from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._etl008_invalid_examples import INVALID
 from lint_rules.rules._output import message_text, print_problem, print_target, write_problem
+from lint_rules.rules._own_gate import own_verbosity_gate
 from lint_rules.rules._print_kind import PRINT_MESSAGE, classify
 from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
@@ -101,9 +102,14 @@ RULE = Rule(
         "`TORCH_LOGS=<component>`, not to every user's stdout). Left for review, the message "
         "saying why: any other print (results, tables), a print in the `else` of a verbose "
         "flag or under `if not <flag>:`, `end=` (a `\\r` progress counter: it changes the line "
-        "structure), star-args and text not known statically."
+        "structure), star-args and text not known statically. A print, write or root-logger "
+        "call behind a verbosity gate of the module's own (an early `return` or an `if` "
+        "comparing a module-level setting such as `MIN_OUTPUT_IMPORTANCE` or `VERBOSITY`, not "
+        "a logger's level) leaves its whole file for review: below that gate a logger call "
+        "would stay hidden by the module's switch, not decided by TORCH_LOGS."
     ),
     detect=detect,
+    file_check=own_verbosity_gate,
     options=(PRINT_FUNCTIONS, TOOL_PATTERNS),
     needles=(b"print", b"stdout"),
     spellings=(r"print\s*\(", "stdout"),
