@@ -82,7 +82,30 @@ def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[Rec
     if ast.dump(new_tree) != ast.dump(expected):
         raise GuardError("the recipe's result is not exactly the intended statements")
     imports = tuple(sorted({name for plan in plans for name in plan.imports}))
-    return _add_import(spliced, new_tree, path, runtime, imports)
+    loggers = {plan.logger for plan in plans if plan.logger}
+    logger = next(iter(loggers)) if len(loggers) == 1 else None
+    if len(loggers) > 1:
+        raise GuardError(f"the recipes use different module loggers: {sorted(loggers)}")
+    if logger is not None and _binds(tree, logger):
+        logger = None  # the module has it
+    if logger is not None:
+        imports = tuple(sorted({*imports, "get_logger"}))
+    return _add_import(spliced, new_tree, path, runtime, imports, logger)
+
+
+def _binds(tree: ast.Module, name: str) -> bool:
+    """True when `name` is bound at the module's top level (assignment, import, def, class)."""
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if stmt.name == name:
+                return True
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name:
+                return True
+            if isinstance(node, ast.alias) and (node.asname or node.name.split(".")[0]) == name:
+                return True
+    return False
 
 
 def _apply_line_edits(text: str, edits: list[Edit]) -> str:
@@ -161,11 +184,16 @@ def _follow(root: ast.AST, path: list[tuple[str, int | None]]) -> list[ast.stmt]
 
 
 def _add_import(
-    text: str, tree: ast.Module, path: str, runtime: str, names: tuple[str, ...]
+    text: str,
+    tree: ast.Module,
+    path: str,
+    runtime: str,
+    names: tuple[str, ...],
+    logger: str | None = None,
 ) -> str:
-    """Import `names` from the runtime (usort placement, or joined to an existing import) and
-    drop logging/warnings/sys and runtime imports the recipe left unused; guarded like any
-    migration."""
+    """Import `names` from the runtime (usort placement, or joined to an existing import),
+    make the module `logger` when one is given, and drop logging/warnings/sys and runtime
+    imports the recipe left unused; guarded like any migration."""
     used = count_references(tree)
     imported = {
         (a.asname or a.name): node
@@ -182,22 +210,22 @@ def _add_import(
         if _module_of(node, a) in (*DROPPABLE_MODULES, runtime)
         and not used[a.asname or a.name.split(".")[0]]
     )
-    if not wanted and not drop:
+    if not wanted and not drop and logger is None:
         return text
     module = cst.parse_module(text)
     if drop:
         modules = (*DROPPABLE_MODULES, runtime)
         module = module.visit(UnitTransformer({}, Names("logger", {}), drop, modules=modules))
-    edit = HeaderEdit(runtime=runtime, names=wanted, logger=None, get_logger="get_logger")
-    if wanted:
-        module = apply_header(module, edit, add_import=True, add_logger=False)
+    edit = HeaderEdit(runtime=runtime, names=wanted, logger=logger, get_logger="get_logger")
+    if wanted or logger is not None:
+        module = apply_header(module, edit, add_import=bool(wanted), add_logger=logger is not None)
     new_text = module.code
     allowed = Allowed(
         sites=frozenset(),
         removed=frozenset(),
         runtime=runtime,
         runtime_names=frozenset(local for _, local in wanted),
-        logger=None,
+        logger=logger,
     )
     check(tree, text, new_text, path, allowed)
     return new_text

@@ -35,6 +35,9 @@ class RecipePlan:
     edits: list[Edit]
     imports: tuple[str, ...]  # runtime names the new statements use
     detail: str = ""  # what this file's plan found, when it varies (e.g. how many sites)
+    # the module logger the new statements use by this name, made (`get_logger(__name__)`) when
+    # the module binds no such name (the site kinds made none: its sites were left for review)
+    logger: str | None = None
 
 
 @dataclass(frozen=True)
