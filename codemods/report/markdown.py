@@ -29,7 +29,10 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     components = [
         (name, row)
         for name, row in tally.by_component().items()
-        if sum(row["rewritten"].values()) or sum(row["review"].values()) or row["files"]["failed"]
+        if sum(row["rewritten"].values())
+        or sum(row["review"].values())
+        or row["files"]["failed"]
+        or row["files"]["changed"]  # by a recipe alone
     ]
     names = ", ".join(name for name, _ in components) or "no component"
     out = [

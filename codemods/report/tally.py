@@ -207,7 +207,7 @@ def summary_table(tally: Tally, written: bool = True) -> str:
     rows = [("component", f"files {changed}" if written else changed, "rewritten", "review")]
     for name, row in tally.by_component().items():
         rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
-        if rewritten or review or row["files"]["failed"]:
+        if rewritten or review or row["files"]["failed"] or row["files"]["changed"]:
             rows.append((name, str(row["files"]["changed"]), str(rewritten), str(review)))
     totals = tally.totals()
     rows.append(

@@ -153,8 +153,8 @@ def own_verbosity_gate(facts: ModuleFacts, sites: list[ast.expr | ast.stmt]) -> 
                 f"{where} writes output behind the module's own verbosity gate "
                 f"`{ast.unparse(gate.test)}` (line {gate.lineno}: it {how} on the module's "
                 f"setting, `{default}` at line {binding.lineno}): as a logger call it would "
-                "still be hidden or shown by that setting, not by TORCH_LOGS, so the file is "
-                "left as it is: review (make the gate ask the logger, e.g. "
+                "still be hidden or shown by that setting, not by TORCH_LOGS, so every site "
+                "of the file is left as it is: review (make the gate ask the logger, e.g. "
                 "`if not logger.isEnabledFor(logging.DEBUG): return`, or drop the setting, "
                 "then migrate)"
             )

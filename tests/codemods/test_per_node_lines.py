@@ -127,3 +127,18 @@ def test_mediatek_s_recipe_still_reports_the_skip_with_a_module_logger() -> None
     assert "\nlogger = get_logger(__name__)\n" in result.new_text
     assert 'code="MTK.USER_EXCLUDED",' in result.new_text and "print(" not in result.new_text
     compile(result.new_text, "partitioner.py", "exec")
+
+
+def test_a_component_whose_file_only_a_recipe_changed_is_in_the_report(tmp_path) -> None:
+    """MediaTek's one site is now the recipe's alone: its component is still named."""
+    from codemods.migrate import main
+
+    (tmp_path / "pyproject.toml").write_text("[tool.et-log]\n")
+    target = tmp_path / "backends" / "mediatek" / "partitioner.py"
+    target.parent.mkdir(parents=True)
+    target.write_text(MEDIATEK)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "backends"), "-q", "-j", "1", "--report", str(report)]) == 0
+    text = report.read_text()
+    assert text.splitlines()[0].endswith(": 1 files, 0 sites (mediatek)")
+    assert "| mediatek | 1 | 0 | 0 | 0 |  |" in text
