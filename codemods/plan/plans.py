@@ -69,7 +69,9 @@ def choose_names(
     """The module logger and runtime names the new code uses, and the header lines to add.
     `found`: the module's own logger (`module_logger`), reused when there is one. A name whose
     only binding is an import the rewrite drops (`from warnings import warn`) is free for the
-    runtime's function of that name."""
+    runtime's function of that name. In a package's `__init__` every runtime name is imported
+    under a private alias (`get_logger as _get_logger`): the package's namespace gains no
+    public name."""
     needs_logger = any(p.needs_logger for p in plans)
     existing = found[0] if found and needs_logger else None
     package = analysis.facts.path.replace("\\", "/").rsplit("/", 1)[-1] == "__init__.py"
@@ -85,7 +87,8 @@ def choose_names(
         if local is None:
             freed = name in drop and names.bindings[name] == 1
             taken = names.taken(name) and not freed
-            local = name if not taken else names.fresh((f"_{name}", f"_et_{name}"))
+            private = (f"_{name}", f"_et_{name}")
+            local = names.fresh(private) if taken or package else name
             if name in wanted:
                 new.append((name, local))
         locals_[name] = local

@@ -216,16 +216,17 @@ INVALID: tuple[Example, ...] = (
         fixed="""
             import os
 
-            from et_log_runtime import get_logger
+            from et_log_runtime import get_logger as _get_logger
 
-            _logger = get_logger(__name__)
+            _logger = _get_logger(__name__)
 
             sdk_root = os.getenv("QNN_SDK_ROOT")
             if sdk_root:
                 _logger.info(f"[QNN] Using QNN SDK at {sdk_root}")
         """,
         path="executorch/backends/qualcomm/__init__.py",
-        note="an import-time status: INFO (a package's `__init__`: a private `_logger`)",
+        note="an import-time status: INFO (a package's `__init__`: a private `_logger`, the "
+        "runtime's function under a private alias: the package's namespace gains no public name)",
         at=((5, 5),),
     ),
     Example(
