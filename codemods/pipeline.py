@@ -101,16 +101,21 @@ def migrate_source(
 def _still_there(
     review: list[SiteReview], text: str, path: str, config: Config
 ) -> list[SiteReview]:
-    """The review items a recipe did not replace, at their new positions."""
+    """The review items a recipe did not replace, at their new positions, and the sites a
+    recipe rewrote that are still for review (Core ML's `setLevel(get_coreml_log_level(...))`
+    asking for another default: still a level decided at run time), with the lint's reason: the
+    list is what the lint finds after the run."""
     found: dict[tuple[str, str], list[Finding]] = {}
     for finding in detect_source(text, path, config):
-        found.setdefault((finding.code, finding.source), []).append(finding)
+        if not finding.fixable:
+            found.setdefault((finding.code, finding.source), []).append(finding)
     kept = []
     for item in review:
         same = found.get((item.finding.code, item.finding.source))
         if same:
             kept.append(SiteReview(same.pop(0), item.review))
-    return kept
+    kept += [SiteReview(f, Review(f.reason)) for left in found.values() for f in left]
+    return sorted(kept, key=lambda r: (r.finding.line, r.finding.col))
 
 
 def _migrate_sites(

@@ -15,6 +15,7 @@ from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
 from codemods.plan.plans import HeaderEdit
 from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.recipes.checks import lost_parameters
 from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
@@ -81,6 +82,9 @@ def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[Rec
     new_tree = ast.parse(spliced)
     if ast.dump(new_tree) != ast.dump(expected):
         raise GuardError("the recipe's result is not exactly the intended statements")
+    lost = lost_parameters(tree, new_tree)
+    if lost:  # a parameter its callers pass, which the edited function would ignore
+        raise GuardError(f"the edit leaves {', '.join(lost)} unused")
     imports = tuple(sorted({name for plan in plans for name in plan.imports}))
     loggers = {plan.logger for plan in plans if plan.logger}
     logger = next(iter(loggers)) if len(loggers) == 1 else None

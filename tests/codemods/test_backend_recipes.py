@@ -1,4 +1,4 @@
-"""Issue 16's backend recipes (Vela's report and verbose mode, Core ML's default level): applied to
+"""Issue 16's backend recipes (Vela's report and verbose mode, Core ML's default levels): applied to
 their upstream shape once, refused with a reason when upstream changed, and matching ExecuTorch
 main when its tree is given (ET_LOG_EXECUTORCH_SRC)."""
 
@@ -13,11 +13,11 @@ from codemod_support import SAMPLE
 
 from codemods.pipeline import migrate_source
 from codemods.recipes.base import RecipePlan
-from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
+from codemods.recipes.coreml_log_level import PARTITIONER, PREPROCESS
 from codemods.recipes.vela_report import RECIPE as VELA_REPORT
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 
-BACKEND_RECIPES = (VELA_REPORT, VELA_VERBOSE, COREML_LOG_LEVEL)
+BACKEND_RECIPES = (VELA_REPORT, VELA_VERBOSE, PARTITIONER, PREPROCESS)
 # recipe -> the sample file it edits (its output: snapshots/backend_recipes/)
 FILES = {recipe.name: recipe.path for recipe in BACKEND_RECIPES}
 
@@ -45,7 +45,8 @@ def test_vela_report_imports_the_runtime_helper_and_nothing_prints_on_stdout(con
 CHANGED = {
     VELA_REPORT.name: ('vela.main(" ".join(args).split(" "))', "vela.main(args)"),
     VELA_VERBOSE.name: ("<= logging.INFO", "<= logging.DEBUG"),
-    COREML_LOG_LEVEL.name: ("return default_level", "return default_level or logging.INFO"),
+    PARTITIONER.name: ("default_level=logging.INFO", "default_level=logging.DEBUG"),
+    PREPROCESS.name: ("logger.setLevel(get_coreml", "logger.setLevel(level=get_coreml"),
 }
 
 
