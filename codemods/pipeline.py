@@ -52,6 +52,8 @@ class SourceResult:
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, Review]] = field(default_factory=list)  # (name, why not)
+    # applied, and its output needs a person: (name, why; a stale docstring)
+    recipe_reviews: list[tuple[str, Review]] = field(default_factory=list)
     # class B, left out by a mechanical run: each site with the change its rewrite would make
     deferred: list[SiteReview] = field(default_factory=list)
     error: str | None = None
@@ -93,6 +95,7 @@ def migrate_source(
         outcome = apply_recipes(body, tree, config.relpath(path), config.runtime_import, chosen)
         result.new_text = bom + outcome.text
         result.recipes, result.refused_recipes = outcome.applied, outcome.refused
+        result.recipe_reviews = outcome.reviews
         if outcome.applied and result.review:
             result.review = _still_there(result.review, outcome.text, path, config)
     return result

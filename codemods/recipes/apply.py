@@ -15,7 +15,7 @@ from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
 from codemods.plan.plans import HeaderEdit
 from codemods.recipes.base import Edit, Recipe, RecipePlan
-from codemods.recipes.checks import lost_parameters
+from codemods.recipes.checks import functions, lost_parameters, stale_docstrings
 from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
@@ -27,11 +27,14 @@ from lint_rules.statements import stmt_start
 @dataclass
 class RecipeOutcome:
     """`applied`: (recipe name, what its plan found or ""); `refused`: (recipe name, its Review);
-    `text` is unchanged when none applied. A recipe whose result is already there is in neither."""
+    `reviews`: (name, Review) of an applied recipe whose output a person must look at (a
+    docstring its edit left describing what it removed); `text` is unchanged when none applied.
+    A recipe whose result is already there is in neither."""
 
     text: str
     applied: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[str, Review]] = field(default_factory=list)
+    reviews: list[tuple[str, Review]] = field(default_factory=list)
 
 
 def recipes_for(path: str, recipes: list[Recipe]) -> list[Recipe]:
@@ -68,7 +71,28 @@ def apply_recipes(
         return outcome
     outcome.text = new_text
     outcome.applied = [(recipe.name, plan.detail) for recipe, plan in plans]
+    outcome.reviews = _stale_docstrings(tree, ast.parse(new_text), plans)
     return outcome
+
+
+def _stale_docstrings(
+    old: ast.Module, new: ast.Module, plans: list[tuple[Recipe, RecipePlan]]
+) -> list[tuple[str, Review]]:
+    """A Review for each recipe that edited a function whose docstring still mentions what the
+    edit removed from its body (`checks.stale_docstrings`)."""
+    found = []
+    for stale in stale_docstrings(old, new):
+        path, _, said = stale.partition("(): ")
+        function = functions(old).get(path)
+        start, end = (function.lineno, function.end_lineno or 0) if function else (0, -1)
+        for recipe, plan in plans:
+            if any(start <= _first_line(edit) <= end for edit in plan.edits):
+                reason = (
+                    f"{path}()'s docstring still mentions {said}, which the edit removed from "
+                    "its body: update the docstring (review)"
+                )
+                found.append((recipe.name, Review(reason)))
+    return found
 
 
 class _Unclean(Exception):
@@ -157,8 +181,21 @@ def _expected_tree(tree: ast.Module, edits: list[Edit]) -> ast.Module:
     expected = copy.deepcopy(tree)
     for edit in sorted(edits, key=lambda e: -_first_line(e)):
         block = _follow(expected, _path_to(tree, edit.block))
-        block[edit.start : edit.start + edit.count] = ast.parse(edit.text).body
+        block[edit.start : edit.start + edit.count] = _as_spliced(edit)
     return expected
+
+
+def _as_spliced(edit: Edit) -> list[ast.stmt]:
+    """The statements of `edit` as they read once indented like their block (the lines of a
+    multi-line string, a docstring's, take the indentation too)."""
+    anchor = edit.block[edit.start] if edit.start < len(edit.block) else edit.block[-1]
+    if not anchor.col_offset:
+        return ast.parse(edit.text).body
+    indent = " " * anchor.col_offset
+    lines = [indent + line if line.strip() else "" for line in edit.text.splitlines()]
+    wrapped = ast.parse("if 1:\n" + "\n".join(lines) + "\n").body[0]
+    assert isinstance(wrapped, ast.If)
+    return wrapped.body
 
 
 def _path_to(root: ast.AST, block: list[ast.stmt]) -> list[tuple[str, int | None]]:

@@ -2,13 +2,17 @@
 
 A recipe rewrites code its owner reads: a function it edits must still use every parameter it
 used before (Core ML's `get_coreml_log_level(default_level)` once returned `logging.NOTSET` and
-ignored the `default_level` both callers pass). `apply.py` refuses an output that loses one, and
-the recipe tests run the same check on every recipe's real shape.
+ignored the `default_level` both callers pass), and its docstring must not keep describing what
+the edit removed (DebugPass's `override_logger` kept "written to that file besides stderr" once
+its body no longer touched the root's handlers). `apply.py` refuses an output that loses a
+parameter and lists a recipe whose edit left a docstring stale for review; the recipe tests run
+the same checks on every recipe's real shape.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -65,3 +69,57 @@ def lost_parameters(old: ast.AST, new: ast.AST) -> list[str]:
             if p in used_before and p not in used_after and p in parameters(before)
         ]
     return lost
+
+
+# What a docstring may say about a body, and what in a body says it: a recipe that removes the
+# second leaves the first false (DebugPass's `override_logger` said "written to that file
+# besides stderr" after its root handlers were gone).
+_CONCEPTS: dict[str, tuple[str, frozenset[str]]] = {
+    "stderr": (r"stderr|console", frozenset({"stderr", "StreamHandler", "root", "handlers"})),
+    "stdout": (r"stdout|\bprints?\b", frozenset({"stdout", "print"})),
+    "the root logger": (r"\broot\b", frozenset({"root"})),
+    "handlers": (r"handler", frozenset({"addHandler", "removeHandler", "handlers"})),
+    "basicConfig": (r"basicConfig", frozenset({"basicConfig"})),
+    "setLevel": (r"setLevel", frozenset({"setLevel"})),
+    "formatters": (r"formatter", frozenset({"Formatter", "formatter", "setFormatter"})),
+}
+
+
+def _identifiers(function: Function) -> set[str]:
+    """Every name, attribute and keyword the function's body spells."""
+    found: set[str] = set()
+    for statement in function.body[1:] if ast.get_docstring(function) else function.body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name):
+                found.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                found.add(node.attr)
+            elif isinstance(node, ast.keyword) and node.arg:
+                found.add(node.arg)
+    if any(name.endswith("Handler") for name in found):
+        found.add("handlers")  # a handler class (`FileHandler`) is the body's handler
+    return found
+
+
+def stale_docstrings(old: ast.AST, new: ast.AST) -> list[str]:
+    """For each edited function whose docstring the edit left as it was while removing from
+    the body what the docstring mentions (a concept of `_CONCEPTS`, or an identifier the body
+    no longer spells), what it still mentions: `override_logger(): stderr`."""
+    stale = []
+    for name, before, after in edited(old, new):
+        doc = ast.get_docstring(after)
+        if not doc or doc != ast.get_docstring(before):
+            continue
+        had, has = _identifiers(before), _identifiers(after)
+        gone = had - has
+        said = [
+            concept
+            for concept, (words, evidence) in _CONCEPTS.items()
+            if re.search(words, doc, re.IGNORECASE) and evidence & gone and not evidence & has
+        ]
+        said += sorted(
+            word for word in gone if len(word) > 3 and re.search(rf"\b{re.escape(word)}\b", doc)
+        )
+        if said:
+            stale.append(f"{name}(): {', '.join(dict.fromkeys(said))}")
+    return stale

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from codemods.report.provenance import Provenance
 from codemods.report.tally import (
-    REVIEWED,
     FileOutcome,
     RecipeRow,
     SiteRecord,
@@ -143,11 +142,11 @@ def _tests(tally: Tally) -> list[str]:
 
 def _left_for_review(tally: Tally) -> list[str]:
     out = ["", "## Left for review", ""]
-    recipes = [r for r in tally.recipes() if r.status in REVIEWED]
+    recipes = [r for r in tally.recipes() if r.for_review]
     items = tally.review_items()
     if not recipes and not items:
         return [*out, "Nothing."]
-    out += [f"- `{r.path}` recipe {r.recipe}: {r.detail}" for r in recipes]
+    out += [f"- `{r.path}` recipe {r.recipe}: {r.why_review}" for r in recipes]
     out += [f"- `{s.path}:{s.line}` {s.code} ({o.component}): {s.reason}" for o, s in items]
     return out
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from codemods.report.markdown import recipe_item, rewrite_item
-from codemods.report.tally import REVIEWED, FileOutcome, Tally
+from codemods.report.tally import FileOutcome, Tally
 from lint_rules.wording import count
 
 CORE = "executorch"
@@ -82,9 +82,9 @@ def _message(component: str, tally: Tally, requires: list[tuple[str, str]]) -> s
         lines += [f"- {r.recipe} ({r.path}): {r.what}" for r in applied]
     items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in tally.review_items(component)]
     items += [
-        f"- {r.path} recipe {r.recipe}: {r.detail}"
+        f"- {r.path} recipe {r.recipe}: {r.why_review}"
         for r in tally.recipes(component)
-        if r.status in REVIEWED
+        if r.for_review
     ]
     if items:
         lines += ["", "Left for review:", *items]

@@ -112,6 +112,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.bad_input = result.bad_input
         return outcome
     outcome.recipes = result.recipes
+    outcome.recipe_reviews = [(name, review.reason) for name, review in result.recipe_reviews]
     outcome.rewritten = [_record(r.finding, rel, r.note) for r in result.rewritten]
     if not result.changed:
         return outcome
