@@ -15,7 +15,12 @@ from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
 from codemods.plan.plans import HeaderEdit
 from codemods.recipes.base import Edit, Recipe, RecipePlan
-from codemods.recipes.checks import functions, lost_parameters, stale_docstrings
+from codemods.recipes.checks import (
+    functions,
+    lost_parameters,
+    retyped_bindings,
+    stale_docstrings,
+)
 from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
@@ -109,6 +114,9 @@ def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[Rec
     lost = lost_parameters(tree, new_tree)
     if lost:  # a parameter its callers pass, which the edited function would ignore
         raise GuardError(f"the edit leaves {', '.join(lost)} unused")
+    retyped = retyped_bindings(tree, new_tree)
+    if retyped:  # code annotated with the old type would no longer type-check
+        raise GuardError(f"the edit changes the type of {'; '.join(retyped)}")
     imports = tuple(sorted({name for plan in plans for name in plan.imports}))
     loggers = {plan.logger for plan in plans if plan.logger}
     logger = next(iter(loggers)) if len(loggers) == 1 else None

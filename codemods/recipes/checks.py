@@ -123,3 +123,61 @@ def stale_docstrings(old: ast.AST, new: ast.AST) -> list[str]:
         if said:
             stale.append(f"{name}(): {', '.join(dict.fromkeys(said))}")
     return stale
+
+
+def _class_of(value: ast.expr | None) -> str | None:
+    """`C` for a value `C(...)` or `module.C(...)`: the class of an instance the module binds."""
+    if isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Name):
+            return func.id
+        if isinstance(func, ast.Attribute):
+            return func.attr
+    return None
+
+
+def _bindings(tree: ast.Module) -> dict[str, ast.stmt]:
+    """The module's top-level bindings by name (the last one wins, as at run time)."""
+    found: dict[str, ast.stmt] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[stmt.name] = stmt
+        elif isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = stmt
+    return found
+
+
+def _subclasses(tree: ast.Module, base: str) -> set[str]:
+    """`base` and the classes of the module deriving from it, directly or not."""
+    found = {base}
+    classes = [s for s in tree.body if isinstance(s, ast.ClassDef)]
+    grew = True
+    while grew:
+        grew = False
+        for cls in classes:
+            bases = {_class_of(ast.Call(b, [], [])) for b in cls.bases}
+            if cls.name not in found and bases & found:
+                found.add(cls.name)
+                grew = True
+    return found
+
+
+def retyped_bindings(old: ast.Module, new: ast.Module) -> list[str]:
+    """Each module-level name that held an instance of a class `C` (`why = WhyNoPartition(...)`)
+    and that the edit rebinds to something that is not a `C` (a function, another class's
+    instance): code annotated with `C` (`why: WhyNoPartition | None`) would no longer type-check.
+    A subclass of `C` defined in the module keeps the type."""
+    changed = []
+    after = _bindings(new)
+    for name, stmt in _bindings(old).items():
+        cls = _class_of(stmt.value) if isinstance(stmt, ast.Assign) else None
+        if cls is None or name not in after or ast.dump(after[name]) == ast.dump(stmt):
+            continue
+        rebound = after[name]
+        now = _class_of(rebound.value) if isinstance(rebound, ast.Assign) else None
+        if now is None or now not in _subclasses(new, cls):
+            what = type(rebound).__name__ if now is None else f"a {now}"
+            changed.append(f"{name}: a {cls}, now {what}")
+    return changed

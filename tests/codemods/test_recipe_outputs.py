@@ -3,7 +3,9 @@ ET_LOG_EXECUTORCH_SRC names a tree, on ExecuTorch main (`codemods/recipes/checks
 a recipe edits still uses every parameter it used (Core ML's `get_coreml_log_level(
 default_level)` once returned `logging.NOTSET` and ignored the level both callers pass), and its
 docstring is updated or the recipe listed for review when the edit removed what the docstring
-mentions (DebugPass's `override_logger` kept "written to that file besides stderr")."""
+mentions (DebugPass's `override_logger` kept "written to that file besides stderr"), and a
+module-level name keeps the type of what it held (XNNPACK's `why = WhyNoPartition(...)` became a
+function passed where `why: WhyNoPartition | None` is annotated: ExecuTorch's mypy refused it)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from codemod_support import SAMPLE
 
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES, Recipe
-from codemods.recipes.checks import lost_parameters, stale_docstrings
+from codemods.recipes.checks import lost_parameters, retyped_bindings, stale_docstrings
 from lint_rules import Config
 
 UPSTREAM = os.environ.get("ET_LOG_EXECUTORCH_SRC")
@@ -182,3 +184,54 @@ def test_the_report_lists_a_recipe_whose_docstring_is_stale(
         "edit removed from its body: update the docstring (review)"
     ) in left
     assert "| vela-verbose-at-debug | `backends/arm/ethosu/backend.py` | applied |" in text
+
+
+def test_a_rebound_name_keeps_its_type(outputs: list[Output]) -> None:
+    retyped = {
+        name: found
+        for name, before, after, _ in outputs
+        if (found := retyped_bindings(ast.parse(before), ast.parse(after)))
+    }
+    assert retyped == {}
+
+
+def test_the_check_sees_why_become_a_function() -> None:
+    """The shape the xnnpack-codes recipes wrote before: `why` a function, passed on to
+    `DecomposeBatchNorm.can_decompose_batch_norm(node, ep, why)` (`why: WhyNoPartition | None`)."""
+    before = ast.parse("why = WhyNoPartition(logger=logger)\n")
+    function = (
+        'def why(node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT") -> None:\n'
+        "    report_rejection(logger, node, reason, code)\n"
+    )
+    assert retyped_bindings(before, ast.parse(function)) == [
+        "why: a WhyNoPartition, now FunctionDef"
+    ]
+    subclass = (
+        "class _XnnpackWhy(WhyNoPartition):\n    pass\n\n\nwhy = _XnnpackWhy(logger=logger)\n"
+    )
+    assert retyped_bindings(before, ast.parse(subclass)) == []
+
+
+def test_a_recipe_that_retypes_a_binding_is_refused(config: Config) -> None:
+    """The xnnpack-codes recipes' old edit, given again: `why` a function. Refused."""
+    from codemods.recipes.reason_codes import XNNPACK, plan_codes
+
+    old_helper = (
+        "why = WhyNoPartition(logger=logger)\n",
+        '\n\ndef why(node, reason, code="XNN.CONSTRAINT"):\n'
+        "    report_rejection(logger, node, reason, code)\n",
+    )
+    common = XNNPACK[0]
+    old = Recipe(
+        "xnnpack-as-before",
+        common.path,
+        lambda tree, source: plan_codes(
+            tree, source, helper=(old_helper,), call="why", codes=(), imports=("report_rejection",)
+        ),
+        change="",
+        effect="",
+    )
+    pristine = (SAMPLE / old.path).read_text(encoding="utf-8")
+    result = migrate_source(pristine, f"executorch/{old.path}", config, recipes=[old])
+    [(name, review)] = result.refused_recipes
+    assert "changes the type of why: a WhyNoPartition, now FunctionDef" in review.reason
