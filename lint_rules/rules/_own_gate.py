@@ -84,11 +84,14 @@ def gate_setting(test: ast.expr, settings: dict[str, ast.stmt]) -> str | None:
     for part, name in zip(parts, roots, strict=True):
         if name is None or name not in settings:
             continue
-        if SETTING_WORDS.search(name):
-            return name
         others = [p for p in parts if p is not part]
         words = [w for p in others for n in ast.walk(p) if (w := _word(n))]
         if any(LEVEL_WORDS.fullmatch(w) for w in words):
+            return name  # compared with a level: `... > MessageImportance.DEBUG.value`
+        # a setting named so, tested alone or against a constant (`VERBOSITY >= 2`), not
+        # against data (`depth > MAX_NESTING_LEVEL` is a limit, not a verbosity)
+        constant = all(isinstance(p, ast.Constant) for p in others)
+        if SETTING_WORDS.search(name) and constant:
             return name
     return None
 

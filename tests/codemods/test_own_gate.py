@@ -110,13 +110,14 @@ def test_a_root_call_inside_a_module_verbosity_if_is_the_same_class() -> None:
     ("gate", "why"),
     [
         ("if len(nodes) > MAX_NODES:\n        return\n", "a limit on data, not a verbosity"),
+        ("if len(nodes) > MAX_LEVEL:\n        return\n", "a limit named `level`: still data"),
         ("if logging.root.level > logging.INFO:\n        return\n", "a logger's level: ETL009"),
         ("if verbose:\n        return\n", "the caller's flag, not a module setting"),
     ],
 )
 def test_other_early_returns_are_not_a_module_gate(gate: str, why: str) -> None:
     src = (
-        "import logging\n\nMAX_NODES = 10\n\n\ndef partition(nodes, verbose=False):\n    "
+        "import logging\n\nMAX_NODES = 10\nMAX_LEVEL = 3\n\n\ndef partition(nodes, verbose=False):\n    "
         + gate
         + '    logging.info("partitioning %d nodes", len(nodes))\n'
     )
