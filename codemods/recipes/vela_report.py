@@ -21,7 +21,8 @@ OLD = 'vela.main(" ".join(args).split(" "))\n'
 NEW = (
     "import contextlib\n"
     "import io\n\n"
-    "with contextlib.redirect_stdout(io.StringIO()) as report:  # Vela prints its report\n"
+    "# Vela prints its report: each line is logged once it returns\n"
+    "with contextlib.redirect_stdout(io.StringIO()) as report:\n"
     '    vela.main(" ".join(args).split(" "))\n'
     "for line in report.getvalue().splitlines():\n"
     '    get_logger(__name__).info("%s", line)\n'
