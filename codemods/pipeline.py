@@ -52,6 +52,8 @@ class SourceResult:
     test_pairs: list[tuple[Finding, str, str, str]] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, Review]] = field(default_factory=list)  # (name, why not)
+    # applied, and its output needs a person: (name, why; a stale docstring)
+    recipe_reviews: list[tuple[str, Review]] = field(default_factory=list)
     # class B, left out by a mechanical run: each site with the change its rewrite would make
     deferred: list[SiteReview] = field(default_factory=list)
     error: str | None = None
@@ -93,6 +95,7 @@ def migrate_source(
         outcome = apply_recipes(body, tree, config.relpath(path), config.runtime_import, chosen)
         result.new_text = bom + outcome.text
         result.recipes, result.refused_recipes = outcome.applied, outcome.refused
+        result.recipe_reviews = outcome.reviews
         if outcome.applied and result.review:
             result.review = _still_there(result.review, outcome.text, path, config)
     return result
@@ -101,16 +104,21 @@ def migrate_source(
 def _still_there(
     review: list[SiteReview], text: str, path: str, config: Config
 ) -> list[SiteReview]:
-    """The review items a recipe did not replace, at their new positions."""
+    """The review items a recipe did not replace, at their new positions, and the sites a
+    recipe rewrote that are still for review (Core ML's `setLevel(get_coreml_log_level(...))`
+    asking for another default: still a level decided at run time), with the lint's reason: the
+    list is what the lint finds after the run."""
     found: dict[tuple[str, str], list[Finding]] = {}
     for finding in detect_source(text, path, config):
-        found.setdefault((finding.code, finding.source), []).append(finding)
+        if not finding.fixable:
+            found.setdefault((finding.code, finding.source), []).append(finding)
     kept = []
     for item in review:
         same = found.get((item.finding.code, item.finding.source))
         if same:
             kept.append(SiteReview(same.pop(0), item.review))
-    return kept
+    kept += [SiteReview(f, Review(f.reason)) for left in found.values() for f in left]
+    return sorted(kept, key=lambda r: (r.finding.line, r.finding.col))
 
 
 def _migrate_sites(

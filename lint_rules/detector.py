@@ -204,8 +204,10 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     found = [(rule, site) for rule in enabled_rules(config) for site in rule.detect(facts, config)]
     if not found:
         return None
+    fixable = [site.node for _, site in found if site.fixable]
     whole_file = next(
-        (r for rule in ALL_RULES if rule.file_check and (r := rule.file_check(facts))), None
+        (r for rule in ALL_RULES if rule.file_check and (r := rule.file_check(facts, fixable))),
+        None,
     )
     if whole_file is not None:  # all or nothing per file: every site waits for review
         found = [(r, s.replace(review=whole_file) if s.fixable else s) for r, s in found]

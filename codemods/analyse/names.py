@@ -11,10 +11,6 @@ from lint_rules.walk import walk_all
 
 # Modules whose imports the migration may drop once a rewrite made them unused.
 DROPPABLE_MODULES = ("logging", "warnings", "sys")
-LOGGER_CANDIDATES = ("logger", "_logger", "log", "_log", "et_logger", "_et_logger")
-# A package's `__init__` gets a private name: a public `logger` would join the package's API
-# (its star import, its attributes) and could hide a submodule of that name.
-PACKAGE_LOGGER_CANDIDATES = tuple(name for name in LOGGER_CANDIDATES if name.startswith("_"))
 
 
 @dataclass

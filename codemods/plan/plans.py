@@ -7,12 +7,7 @@ import ast
 from collections import Counter
 from dataclasses import dataclass
 
-from codemods.analyse.names import (
-    DROPPABLE_MODULES,
-    LOGGER_CANDIDATES,
-    PACKAGE_LOGGER_CANDIDATES,
-    ModuleNames,
-)
+from codemods.analyse.names import DROPPABLE_MODULES, ModuleNames
 from codemods.fixes import FIXES, Names, SitePlan
 from codemods.shared.layout import Room
 from codemods.shared.review import Review, SiteReview
@@ -20,6 +15,15 @@ from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import name_argument
 from lint_rules.rules import Site
+from lint_rules.rules._logger_name import (
+    conflict,
+    is_package_init,
+    means_module_name,
+    new_logger_name,
+    own_problem,
+    reusable,
+    taken_reason,
+)
 
 
 @dataclass(frozen=True)
@@ -67,13 +71,15 @@ def choose_names(
     found: tuple[str, int] | None = None,
 ) -> tuple[Names, HeaderEdit]:
     """The module logger and runtime names the new code uses, and the header lines to add.
-    `found`: the module's own logger (`module_logger`), reused when there is one. A name whose
-    only binding is an import the rewrite drops (`from warnings import warn`) is free for the
-    runtime's function of that name."""
+    `found`: the module's own logger (`module_logger`), reused when there is one; else the one
+    name a new logger gets (`new_logger_name`; the caller checked that it is free). A name
+    whose only binding is an import the rewrite drops (`from warnings import warn`) is free for
+    the runtime's function of that name; in a package's `__init__` every runtime name is
+    imported under a private alias (`get_logger as _get_logger`)."""
     needs_logger = any(p.needs_logger for p in plans)
     existing = found[0] if found and needs_logger else None
-    package = analysis.facts.path.replace("\\", "/").rsplit("/", 1)[-1] == "__init__.py"
-    logger = existing or names.fresh(PACKAGE_LOGGER_CANDIDATES if package else LOGGER_CANDIDATES)
+    package = is_package_init(analysis.facts.path)
+    logger = existing or new_logger_name(analysis.facts.path)
     wanted = {name for p in plans for name in p.imports}
     if needs_logger and existing is None:
         wanted.add("get_logger")  # to create the module logger
@@ -85,7 +91,8 @@ def choose_names(
         if local is None:
             freed = name in drop and names.bindings[name] == 1
             taken = names.taken(name) and not freed
-            local = name if not taken else names.fresh((f"_{name}", f"_et_{name}"))
+            private = (f"_{name}", f"_et_{name}")
+            local = names.fresh(private) if taken or package else name
             if name in wanted:
                 new.append((name, local))
         locals_[name] = local
@@ -96,6 +103,17 @@ def choose_names(
         get_logger=locals_["get_logger"],
     )
     return Names(logger, locals_), edit
+
+
+def name_taken(analysis: Analysis, plans: list[SitePlan]) -> Review | None:
+    """Why the module logger the plans need cannot be bound under its one name (the lint's
+    `_logger_name` asks the same), as the Review of every site of the file; None when it can."""
+    name = new_logger_name(analysis.facts.path)
+    users: list[ast.AST] = [p.call for p in plans if p.needs_logger]
+    why = conflict(analysis.tree, name, users)
+    if why is not None:
+        why = own_problem(analysis.tree, name, users) or why
+    return None if why is None else Review(taken_reason(name, why))
 
 
 def names_to_drop(plans: list[SitePlan], names: ModuleNames) -> frozenset[str]:
@@ -130,18 +148,6 @@ def dead_constants(drop: frozenset[str], names: ModuleNames) -> frozenset[str]:
     """The names in `drop` that are module-level literal constants (bound once: never also an
     import), whose assignment goes."""
     return frozenset(n for n in drop if n in names.constants and names.bindings[n] == 1)
-
-
-def _means_module_name(arg: ast.expr | None, rewritten: bool) -> bool:
-    if isinstance(arg, ast.Name) and arg.id == "__name__":
-        return True
-    if not rewritten:
-        return False
-    return (
-        arg is None
-        or (isinstance(arg, ast.Name) and arg.id == "__file__")
-        or (isinstance(arg, ast.Constant) and arg.value in ("", None))
-    )
 
 
 def import_time_use(analysis: Analysis, plans: list[SitePlan]) -> int:
@@ -192,8 +198,9 @@ def module_logger(
         if not rewritten and qual not in (f"{runtime}.get_logger", "logging.getLogger"):
             continue
         understood, name = name_argument(value)
-        if not understood or not _means_module_name(name, rewritten):
+        if not understood or not means_module_name(name, rewritten):
             continue
-        if names.bindings[target.id] == 1:
+        users: list[ast.AST] = [p.call for p in plans if p.needs_logger]
+        if reusable(analysis.tree, target.id, users):  # bound once, seen from every site
             return target.id, stmt.end_lineno or stmt.lineno
     return None

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from codemods.recipes import (
     backend_rejections,
+    coreml_log_level,
     openvino_rejections,
     reason_codes,
     rejection_sites,
 )
 from codemods.recipes.base import Edit, Recipe, RecipePlan
-from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
 from codemods.recipes.override_logger import RECIPE as OVERRIDE_LOGGER
 from codemods.recipes.partition_report import RECIPE as PARTITION_REPORT
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
@@ -42,7 +42,8 @@ RECIPES: list[Recipe] = [
     XNNPACK_GRAPH,
     OVERRIDE_LOGGER,
     VELA_VERBOSE,
-    COREML_LOG_LEVEL,
+    coreml_log_level.PARTITIONER,
+    coreml_log_level.PREPROCESS,
 ]
 
 RECIPE_NAMED: dict[str, Recipe] = {recipe.name: recipe for recipe in RECIPES}

@@ -15,6 +15,12 @@ from codemods.fixes import Names
 from codemods.guard import Allowed, GuardError, check
 from codemods.plan.plans import HeaderEdit
 from codemods.recipes.base import Edit, Recipe, RecipePlan
+from codemods.recipes.checks import (
+    functions,
+    lost_parameters,
+    retyped_bindings,
+    stale_docstrings,
+)
 from codemods.rewrite.header import apply_header
 from codemods.rewrite.splice import TextEdit, line_starts, splice
 from codemods.rewrite.transformer import UnitTransformer
@@ -26,11 +32,14 @@ from lint_rules.statements import stmt_start
 @dataclass
 class RecipeOutcome:
     """`applied`: (recipe name, what its plan found or ""); `refused`: (recipe name, its Review);
-    `text` is unchanged when none applied. A recipe whose result is already there is in neither."""
+    `reviews`: (name, Review) of an applied recipe whose output a person must look at (a
+    docstring its edit left describing what it removed); `text` is unchanged when none applied.
+    A recipe whose result is already there is in neither."""
 
     text: str
     applied: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[str, Review]] = field(default_factory=list)
+    reviews: list[tuple[str, Review]] = field(default_factory=list)
 
 
 def recipes_for(path: str, recipes: list[Recipe]) -> list[Recipe]:
@@ -67,7 +76,28 @@ def apply_recipes(
         return outcome
     outcome.text = new_text
     outcome.applied = [(recipe.name, plan.detail) for recipe, plan in plans]
+    outcome.reviews = _stale_docstrings(tree, ast.parse(new_text), plans)
     return outcome
+
+
+def _stale_docstrings(
+    old: ast.Module, new: ast.Module, plans: list[tuple[Recipe, RecipePlan]]
+) -> list[tuple[str, Review]]:
+    """A Review for each recipe that edited a function whose docstring still mentions what the
+    edit removed from its body (`checks.stale_docstrings`)."""
+    found = []
+    for stale in stale_docstrings(old, new):
+        path, _, said = stale.partition("(): ")
+        function = functions(old).get(path)
+        start, end = (function.lineno, function.end_lineno or 0) if function else (0, -1)
+        for recipe, plan in plans:
+            if any(start <= _first_line(edit) <= end for edit in plan.edits):
+                reason = (
+                    f"{path}()'s docstring still mentions {said}, which the edit removed from "
+                    "its body: update the docstring (review)"
+                )
+                found.append((recipe.name, Review(reason)))
+    return found
 
 
 class _Unclean(Exception):
@@ -81,8 +111,37 @@ def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[Rec
     new_tree = ast.parse(spliced)
     if ast.dump(new_tree) != ast.dump(expected):
         raise GuardError("the recipe's result is not exactly the intended statements")
+    lost = lost_parameters(tree, new_tree)
+    if lost:  # a parameter its callers pass, which the edited function would ignore
+        raise GuardError(f"the edit leaves {', '.join(lost)} unused")
+    retyped = retyped_bindings(tree, new_tree)
+    if retyped:  # code annotated with the old type would no longer type-check
+        raise GuardError(f"the edit changes the type of {'; '.join(retyped)}")
     imports = tuple(sorted({name for plan in plans for name in plan.imports}))
-    return _add_import(spliced, new_tree, path, runtime, imports)
+    loggers = {plan.logger for plan in plans if plan.logger}
+    logger = next(iter(loggers)) if len(loggers) == 1 else None
+    if len(loggers) > 1:
+        raise GuardError(f"the recipes use different module loggers: {sorted(loggers)}")
+    if logger is not None and _binds(tree, logger):
+        logger = None  # the module has it
+    if logger is not None:
+        imports = tuple(sorted({*imports, "get_logger"}))
+    return _add_import(spliced, new_tree, path, runtime, imports, logger)
+
+
+def _binds(tree: ast.Module, name: str) -> bool:
+    """True when `name` is bound at the module's top level (assignment, import, def, class)."""
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if stmt.name == name:
+                return True
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name:
+                return True
+            if isinstance(node, ast.alias) and (node.asname or node.name.split(".")[0]) == name:
+                return True
+    return False
 
 
 def _apply_line_edits(text: str, edits: list[Edit]) -> str:
@@ -130,8 +189,21 @@ def _expected_tree(tree: ast.Module, edits: list[Edit]) -> ast.Module:
     expected = copy.deepcopy(tree)
     for edit in sorted(edits, key=lambda e: -_first_line(e)):
         block = _follow(expected, _path_to(tree, edit.block))
-        block[edit.start : edit.start + edit.count] = ast.parse(edit.text).body
+        block[edit.start : edit.start + edit.count] = _as_spliced(edit)
     return expected
+
+
+def _as_spliced(edit: Edit) -> list[ast.stmt]:
+    """The statements of `edit` as they read once indented like their block (the lines of a
+    multi-line string, a docstring's, take the indentation too)."""
+    anchor = edit.block[edit.start] if edit.start < len(edit.block) else edit.block[-1]
+    if not anchor.col_offset:
+        return ast.parse(edit.text).body
+    indent = " " * anchor.col_offset
+    lines = [indent + line if line.strip() else "" for line in edit.text.splitlines()]
+    wrapped = ast.parse("if 1:\n" + "\n".join(lines) + "\n").body[0]
+    assert isinstance(wrapped, ast.If)
+    return wrapped.body
 
 
 def _path_to(root: ast.AST, block: list[ast.stmt]) -> list[tuple[str, int | None]]:
@@ -161,11 +233,16 @@ def _follow(root: ast.AST, path: list[tuple[str, int | None]]) -> list[ast.stmt]
 
 
 def _add_import(
-    text: str, tree: ast.Module, path: str, runtime: str, names: tuple[str, ...]
+    text: str,
+    tree: ast.Module,
+    path: str,
+    runtime: str,
+    names: tuple[str, ...],
+    logger: str | None = None,
 ) -> str:
-    """Import `names` from the runtime (usort placement, or joined to an existing import) and
-    drop logging/warnings/sys and runtime imports the recipe left unused; guarded like any
-    migration."""
+    """Import `names` from the runtime (usort placement, or joined to an existing import),
+    make the module `logger` when one is given, and drop logging/warnings/sys and runtime
+    imports the recipe left unused; guarded like any migration."""
     used = count_references(tree)
     imported = {
         (a.asname or a.name): node
@@ -182,22 +259,22 @@ def _add_import(
         if _module_of(node, a) in (*DROPPABLE_MODULES, runtime)
         and not used[a.asname or a.name.split(".")[0]]
     )
-    if not wanted and not drop:
+    if not wanted and not drop and logger is None:
         return text
     module = cst.parse_module(text)
     if drop:
         modules = (*DROPPABLE_MODULES, runtime)
         module = module.visit(UnitTransformer({}, Names("logger", {}), drop, modules=modules))
-    edit = HeaderEdit(runtime=runtime, names=wanted, logger=None, get_logger="get_logger")
-    if wanted:
-        module = apply_header(module, edit, add_import=True, add_logger=False)
+    edit = HeaderEdit(runtime=runtime, names=wanted, logger=logger, get_logger="get_logger")
+    if wanted or logger is not None:
+        module = apply_header(module, edit, add_import=bool(wanted), add_logger=logger is not None)
     new_text = module.code
     allowed = Allowed(
         sites=frozenset(),
         removed=frozenset(),
         runtime=runtime,
         runtime_names=frozenset(local for _, local in wanted),
-        logger=None,
+        logger=logger,
     )
     check(tree, text, new_text, path, allowed)
     return new_text

@@ -35,6 +35,9 @@ class RecipePlan:
     edits: list[Edit]
     imports: tuple[str, ...]  # runtime names the new statements use
     detail: str = ""  # what this file's plan found, when it varies (e.g. how many sites)
+    # the module logger the new statements use by this name, made (`get_logger(__name__)`) when
+    # the module binds no such name (the site kinds made none: its sites were left for review)
+    logger: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,10 @@ class Recipe:
     # True when it changes, by design, what users who relied on the old behaviour see: the
     # report lists it under "Changes to look at" and its owner takes it or leaves it out
     behaviour_change: bool = False
+    # the name of the group it belongs to, when one decision takes or leaves several recipes
+    # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
+    # `--recipes` accept it for all of them
+    family: str = ""
 
 
 def segment(source: str, node: ast.expr) -> str:

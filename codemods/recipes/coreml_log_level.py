@@ -4,34 +4,60 @@
 `get_coreml_log_level(default_level=...)`: the environment variable when set, else a forced INFO
 (the partitioner: its INFO lines reach any handler an application installed, and
 `TORCH_LOGS=-coreml` cannot silence them) or WARNING (preprocess: `+coreml` cannot show its debug
-lines). The recipe edits the helper in `backends/apple/coreml/logging.py`: unset, it returns
-`logging.NOTSET`, so the module inherits the component's level; set, it works as before. The two
-`setLevel` calls stay on the review list (an environment-driven level is a reviewer's call) with
-the source the lint and the baseline know. Upstream chose the INFO default deliberately: this is
-a behaviour change its owner takes or leaves.
+lines). The helper in `backends/apple/coreml/logging.py` does what its name says and is left as it
+is; the two callers ask it for `logging.NOTSET` by default instead, so an unset variable leaves the
+module to the component's level and a set one works as before. One recipe per caller (each file
+is its own edit), both named by their family, `coreml-log-level-default` (`--skip-recipes
+coreml-log-level-default` leaves both out). The two `setLevel` calls stay on the review list (an
+environment-driven level is a reviewer's call). Upstream chose the defaults deliberately: a
+behaviour change its owner takes or leaves.
 """
 
 from __future__ import annotations
 
-from functools import partial
+import ast
 
-from codemods.recipes.base import Recipe, edit_function
+from codemods.recipes.base import Recipe, RecipePlan, replace_once
+from codemods.shared.review import Review
 
-RECIPE = Recipe(
-    "coreml-log-level-default",
-    "backends/apple/coreml/logging.py",
-    partial(
-        edit_function,
-        target="get_coreml_log_level",
-        old='if level_str == "":\n    return default_level\n',
-        new='if level_str == "":\n    return logging.NOTSET\n',
-        imports=(),
-    ),
-    change="`get_coreml_log_level` returns `logging.NOTSET` when `ET_COREML_LOG_LEVEL` is unset",
-    effect="without `ET_COREML_LOG_LEVEL`, the Core ML partitioner no longer forces INFO on its "
-    "logger (nor preprocess WARNING): an application with a handler of its own "
-    "(`logging.basicConfig()`, even at its WARNING default) no longer sees the partitioner's "
-    "INFO lines, `TORCH_LOGS=-coreml` silences them and `+coreml` shows preprocess's DEBUG "
-    "lines; `ET_COREML_LOG_LEVEL` still forces a level",
-    behaviour_change=True,
+FAMILY = "coreml-log-level-default"
+_CALL = "logger.setLevel(get_coreml_log_level(default_level=logging.{}))\n"
+
+
+def _caller(module: str, path: str, level: str, what: str) -> Recipe:
+    old, new = _CALL.format(level), _CALL.format("NOTSET")
+
+    def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
+        edit = replace_once(tree.body, old, new)
+        if isinstance(edit, Review):
+            return edit
+        return None if edit is None else RecipePlan([edit], ())
+
+    return Recipe(
+        f"{FAMILY}-{module}",
+        path,
+        plan,
+        change=f"`{old.strip()}` asks for `default_level=logging.NOTSET` (family "
+        f"`{FAMILY}`: both callers)",
+        effect=f"without `ET_COREML_LOG_LEVEL`, {what}; `ET_COREML_LOG_LEVEL` still forces a "
+        "level (`get_coreml_log_level` unchanged)",
+        behaviour_change=True,
+        family=FAMILY,
+    )
+
+
+PARTITIONER = _caller(
+    "partitioner",
+    "backends/apple/coreml/partition/coreml_partitioner.py",
+    "INFO",
+    "the Core ML partitioner no longer forces INFO on its logger: an application with a "
+    "handler of its own (`logging.basicConfig()`, even at its WARNING default) no longer sees "
+    "its INFO lines, and `TORCH_LOGS=-coreml` silences them",
+)
+PREPROCESS = _caller(
+    "preprocess",
+    "backends/apple/coreml/compiler/coreml_preprocess.py",
+    "WARNING",
+    "Core ML's preprocess no longer forces WARNING on its logger: `TORCH_LOGS=+coreml` shows its "
+    "DEBUG lines",
 )

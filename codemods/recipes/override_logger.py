@@ -4,7 +4,8 @@
 reformats its handlers and adds a FileHandler to it while a block runs; `DebugPass(log_filename=)`
 wraps its `logging.debug` calls in it. The migration moves those calls onto component loggers, which
 do not propagate to the root, so the file would stay empty. After this recipe the helper is one
-call of the runtime's `override_logs`: the same level and file, for every ExecuTorch component.
+call of the runtime's `override_logs`: the same level and file, for every ExecuTorch component,
+and its docstring says so (the old one spoke of the root logger's handlers).
 """
 
 from __future__ import annotations
@@ -19,6 +20,16 @@ _NEW = """\
 with override_logs(newLevel, filename=filename, fmt=fmtstr or None):
     yield
 """
+# The docstring of the new body (the old one described the root logger's handlers: "written to
+# that file besides stderr"); it replaces whatever the function's docstring said.
+_DOC = '''\
+"""
+While the block runs, ExecuTorch's loggers (every component) log at
+``newLevel`` and, if a nonempty filename string is provided, also write their
+records to that file, formatted with ``fmtstr``. The root logger and the
+application's handlers are left alone.
+"""
+'''
 
 
 def _body_start(function: ast.FunctionDef) -> int:
@@ -54,7 +65,7 @@ def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
         return None  # applied before
     if len(body) != 1 or not _configures_root_around_one_yield(body[0]):
         return Review("override_logger() no longer configures the root logger around one yield")
-    return RecipePlan([Edit(function.body, start, 1, _NEW)], ("override_logs",))
+    return RecipePlan([Edit(function.body, 0, start + 1, _DOC + _NEW)], ("override_logs",))
 
 
 RECIPE = Recipe(
@@ -63,7 +74,7 @@ RECIPE = Recipe(
     plan,
     change="`override_logger(newLevel, fmtstr, filename)`'s body becomes one "
     "`with override_logs(newLevel, filename=filename, fmt=fmtstr or None): yield` instead of "
-    "reconfiguring the root logger",
+    "reconfiguring the root logger, and its docstring says what it does now",
     effect="`DebugPass(log_filename=...)` still writes its file, also under `TORCH_LOGS` (where "
     "component loggers do not propagate to the root); the file holds ExecuTorch's records only, "
     "and the application's root level and handler formats are no longer changed while the "

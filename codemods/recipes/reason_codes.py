@@ -7,7 +7,9 @@ gets its own `code=`, recognised by the words of its reason ("invalid dtype" -> 
 The helper's statement is required (the recipe refuses when upstream moved it); a call whose words
 changed keeps the helper's code. Each recipe depends on the runtime alone, never on another
 recipe having changed another file (recipes are taken or left one by one): XNNPACK's `why`
-becomes a function of its own file calling `report_rejection`, and Arm's reporter is given its
+becomes an instance of a `WhyNoPartition` subclass of its own file calling `report_rejection`
+(a subclass, not a function: `why` is passed on where `WhyNoPartition | None` is annotated, and
+ExecuTorch's mypy checks it), and Arm's reporter is given its
 code as an attribute the core's reporter reads when it has that recipe (`arm-reporter-rejections`)
 and that is harmless when it does not. The codes: `et_log_report/codes.py`.
 """
@@ -136,22 +138,32 @@ def _recipe(
 WORDS: dict[str, tuple[str, dict[str, str]]] = {}  # recipe -> (the call, its words' codes)
 
 
-# XNNPACK's WhyNoPartition, as a function of the config file: the same report, with a code
+# XNNPACK's WhyNoPartition with a code: still a WhyNoPartition (a subclass of the file), so `why`
+# passed on where `why: WhyNoPartition | None` is annotated (`DecomposeBatchNorm`) type-checks
 _WHY = (
     "why = WhyNoPartition(logger=logger)\n",
     '''
 
-def why(node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT") -> None:
-    """Why XNNPACK keeps `node` on the CPU, with its stable reason code."""
-    report_rejection(logger, node, reason, code)
+class _XnnpackWhy(WhyNoPartition):
+    """WhyNoPartition with XNNPACK's stable reason code, reported to the partition run."""
+
+    def __call__(
+        self, node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT"
+    ) -> None:
+        report_rejection(self.logger, node, reason, code)
+
+
+why = _XnnpackWhy(logger=logger)
 ''',
 )
-_IMPORT = ("from executorch.exir.backend.utils import WhyNoPartition\n", "")
 _XNN = "backends/xnnpack/partition/config/"
 _XNN_SAID = {
-    "change": "`why = WhyNoPartition(logger=logger)` becomes `def why(node, reason, "
-    'code="XNN.CONSTRAINT")` in the file, calling `report_rejection`; a call whose reason names '
-    "another cause passes its code (`XNN.DTYPE`, `XNN.PRECISION`, `XNN.NOT_QUANTIZED`)",
+    "change": "`why = WhyNoPartition(logger=logger)` becomes an instance of `_XnnpackWhy`, a "
+    '`WhyNoPartition` of the file whose `__call__(node, reason, code="XNN.CONSTRAINT")` calls '
+    "`report_rejection` (`why` keeps its type: an optional `WhyNoPartition` parameter still "
+    "type-checks it); "
+    "a call whose reason names another cause passes its code (`XNN.DTYPE`, `XNN.PRECISION`, "
+    "`XNN.NOT_QUANTIZED`)",
     "effect": "XNNPACK's reasons carry stable codes in the delegation record and "
     "`partition_report` (docs/delegation.md)",
 }
@@ -162,7 +174,7 @@ XNNPACK = [
     _recipe(
         "xnnpack-codes-common",
         f"{_XNN}xnnpack_config.py",
-        (_IMPORT, _WHY),
+        (_WHY,),
         "why",
         {
             "precision types": "XNN.PRECISION",
@@ -174,7 +186,7 @@ XNNPACK = [
     _recipe(
         "xnnpack-codes-gemm",
         f"{_XNN}gemm_configs.py",
-        (_IMPORT, _WHY),
+        (_WHY,),
         "why",
         {"precision type": "XNN.PRECISION", **_NOT_QUANTIZED},
         **_XNN_SAID,
@@ -182,7 +194,7 @@ XNNPACK = [
     _recipe(
         "xnnpack-codes-nodes",
         f"{_XNN}node_configs.py",
-        (_IMPORT, _WHY),
+        (_WHY,),
         "why",
         {"output dtype": "XNN.DTYPE", "input dtype": "XNN.DTYPE"},
         **_XNN_SAID,
@@ -190,13 +202,7 @@ XNNPACK = [
     _recipe(
         "xnnpack-codes-generic",
         f"{_XNN}generic_node_configs.py",
-        (
-            (
-                "from executorch.exir.backend.utils import is_shape_dynamic, WhyNoPartition\n",
-                "from executorch.exir.backend.utils import is_shape_dynamic\n",
-            ),
-            _WHY,
-        ),
+        (_WHY,),
         "why",
         {"does not support fp16": "XNN.DTYPE", "does not support dtype": "XNN.DTYPE"},
         **_XNN_SAID,

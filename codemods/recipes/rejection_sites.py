@@ -5,8 +5,10 @@ Vulkan's `log_skip`, Arm's `WhyNoPartitionReporter`, Core ML, OpenVINO, the conf
 missing config) is matched exactly (`edit_function` in base.py). The common shape of an operator
 support check, a log line then `return False` in `is_node_supported`, is matched here for any
 backend: `logger.info/debug/warning(MSG)` becomes `report_rejection(logger, node, MSG)` (one INFO line
-on the component that ran, the reason in the report); `self.log_once(MSG)` (gated by the
-partitioner's own `log` flag) stays and `report_rejection(logger, node, MSG)` follows it.
+on the component that ran, the reason in the report), and so does a `print(MSG)` there (a line
+printed once per node, which the site kinds leave for review: ETL008's per-node lines);
+`self.log_once(MSG)` (gated by the partitioner's own `log` flag) stays and
+`report_rejection(logger, node, MSG)` follows it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,11 @@ def _message(stmt: ast.stmt, logger: str) -> tuple[str, ast.expr] | None:
         return None
     call = stmt.value
     func = call.func
-    if len(call.args) != 1 or call.keywords or not isinstance(func, ast.Attribute):
+    if len(call.args) != 1 or call.keywords:
+        return None
+    if isinstance(func, ast.Name) and func.id == "print":
+        return "replace", call.args[0]  # a per-node line the site kinds left for review
+    if not isinstance(func, ast.Attribute):
         return None
     owner = func.value.id if isinstance(func.value, ast.Name) else None
     if owner == logger and func.attr in _REPLACED:
@@ -112,7 +118,7 @@ def plan_log_then_reject(
                     edits.append(Edit(block, index + 1, 0, report))
     if not edits:
         return None if done else Review("no `log a reason; return False` in is_node_supported()")
-    return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)")
+    return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)", logger=logger)
 
 
 def log_then_reject(name: str, path: str, backend: str, code: str, words: Words = ()) -> Recipe:
@@ -124,14 +130,13 @@ def log_then_reject(name: str, path: str, backend: str, code: str, words: Words 
         name,
         path,
         lambda tree, source: plan_log_then_reject(tree, source, code, words),
-        change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` right before "
-        f'`return False` becomes `report_rejection(logger, node, MSG, code="{code}")`; a '
-        "`self.log_once(MSG)` there stays and is followed by it",
+        change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` or `print(MSG)` "
+        f'right before `return False` becomes `report_rejection(logger, node, MSG, code="{code}")`'
+        "; a `self.log_once(MSG)` there stays and is followed by it",
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
         "`partition_report`), once per node, as INFO lines of the component (DEBUG records "
         "while nothing of ExecuTorch's is named: an application at INFO sees a reason that was "
-        "an INFO line no more), and one that was printed (a WARNING after the site kinds) no "
-        "longer shows by default",
+        "an INFO line no more), and one that was printed on stdout no longer shows by default",
         behaviour_change=True,
     )
 

@@ -3,7 +3,8 @@
 `--recipes NAMES` names the only ones to apply, `--skip-recipes NAMES` and `[tool.et-log]
 skip-recipes` the ones to leave out (a backend owner's decision, kept in the config so that a
 later `--check` agrees), `--no-recipes` none. `behaviour-changes` stands for every recipe that
-changes behaviour by design (`Recipe.behaviour_change`).
+changes behaviour by design (`Recipe.behaviour_change`), a family's name (`Recipe.family`) for each
+of its members.
 """
 
 from __future__ import annotations
@@ -21,15 +22,21 @@ class RecipeSelectionError(ValueError):
 
 
 def expand(names: Iterable[str]) -> set[str]:
-    """The recipe names `names` stand for (`behaviour-changes` for each of those recipes)."""
+    """The recipe names `names` stand for (`behaviour-changes` for each of those recipes; a
+    family's name, `Recipe.family`, for each of its members: `coreml-log-level-default` for
+    `coreml-log-level-default-partitioner` and `coreml-log-level-default-preprocess`)."""
     out: set[str] = set()
     for name in names:
+        family = {recipe.name for recipe in RECIPES if recipe.family == name}
         if name == BEHAVIOUR_CHANGES:
             out |= {recipe.name for recipe in RECIPES if recipe.behaviour_change}
         elif name in RECIPE_NAMED:
             out.add(name)
+        elif family:
+            out |= family
         else:
-            known = ", ".join([*RECIPE_NAMED, BEHAVIOUR_CHANGES])
+            families = dict.fromkeys(r.family for r in RECIPES if r.family)
+            known = ", ".join([*RECIPE_NAMED, *families, BEHAVIOUR_CHANGES])
             raise RecipeSelectionError(f"unknown recipe {name!r} (known: {known})")
     return out
 
@@ -55,6 +62,7 @@ def help_text() -> str:
     """The recipes as `--help` lists them, the behaviour changes marked."""
     lines = [
         f"  {recipe.name}{' (behaviour change)' if recipe.behaviour_change else ''}: {recipe.path}"
+        + (f" (family {recipe.family})" if recipe.family else "")
         for recipe in RECIPES
     ]
     return "ExecuTorch recipes (see docs/codemod.md):\n" + "\n".join(lines)

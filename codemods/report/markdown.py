@@ -7,7 +7,6 @@ from codemods.report.changes import change_item, kind_changes, recipe_item
 from codemods.report.provenance import Provenance
 from codemods.report.series import how_it_lands, landing_order
 from codemods.report.tally import (
-    REVIEWED,
     Tally,
     recipe_result,
 )
@@ -28,7 +27,10 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     components = [
         (name, row)
         for name, row in tally.by_component().items()
-        if sum(row["rewritten"].values()) or sum(row["review"].values()) or row["files"]["failed"]
+        if sum(row["rewritten"].values())
+        or sum(row["review"].values())
+        or row["files"]["failed"]
+        or row["files"]["changed"]  # by a recipe alone
     ]
     names = ", ".join(name for name, _ in components) or "no component"
     out = [
@@ -148,11 +150,11 @@ def _tests(tally: Tally) -> list[str]:
 
 def _left_for_review(tally: Tally) -> list[str]:
     out = ["", "## Left for review", ""]
-    recipes = [r for r in tally.recipes() if r.status in REVIEWED]
+    recipes = [r for r in tally.recipes() if r.for_review]
     items = tally.review_items()
     if not recipes and not items:
         return [*out, "Nothing."]
-    out += [f"- `{r.path}` recipe {r.recipe}: {r.detail}" for r in recipes]
+    out += [f"- `{r.path}` recipe {r.recipe}: {r.why_review}" for r in recipes]
     out += [f"- `{s.path}:{s.line}` {s.code} ({o.component}): {s.reason}" for o, s in items]
     return out
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from codemods.report.changes import change_item, kind_changes, recipe_item
 from codemods.report.series import CORE, MECHANICAL, OUTPUT, RECIPES, RUNTIME, STAGES, series_order
-from codemods.report.tally import REVIEWED, FileOutcome, Tally, is_output_change
+from codemods.report.tally import FileOutcome, Tally, is_output_change
 from lint_rules.wording import count
 
 WHY = {
@@ -105,9 +105,9 @@ def _message(
     items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in review]
     if last:
         items += [
-            f"- {r.path} recipe {r.recipe}: {r.detail}"
+            f"- {r.path} recipe {r.recipe}: {r.why_review}"
             for r in tally.recipes(component)
-            if r.status in REVIEWED
+            if r.for_review
         ]
     if items:
         lines += ["", "Left for review:", *items]

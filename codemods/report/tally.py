@@ -49,6 +49,16 @@ class RecipeRow:
     detail: str  # applied: what its plan found (may be empty); otherwise why it is not applied
     effect: str
     behaviour_change: bool
+    review: str = ""  # applied, and its output needs a person: why (a stale docstring)
+
+    @property
+    def for_review(self) -> bool:
+        """On the review list: refused, its file not found, or applied with a `review`."""
+        return self.status in REVIEWED or bool(self.review)
+
+    @property
+    def why_review(self) -> str:
+        return self.review if self.status == "applied" else self.detail
 
     @property
     def what(self) -> str:
@@ -69,6 +79,7 @@ class FileOutcome:
     review: list[SiteRecord] = field(default_factory=list)
     recipes: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, detail)
     refused_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
+    recipe_reviews: list[tuple[str, str]] = field(default_factory=list)  # applied: (name, why)
     test_pairs: list[dict[str, str]] = field(default_factory=list)  # site, code, test, ...
     error: str | None = None
     error_line: int = 0  # 0: the error concerns the whole file
@@ -110,7 +121,7 @@ class Tally:
         refused (with the reason), its file not found, or left out by the run's selection; each
         with what the recipe declares (`effect`, `behaviour_change`)."""
         rows = [
-            _recipe_row(name, o.path, o.component, "applied", detail)
+            _recipe_row(name, o.path, o.component, "applied", detail, _why(o, name))
             for o in self.outcomes
             for name, detail in o.recipes
         ]
@@ -205,7 +216,7 @@ class Tally:
             "sites_rewritten": sum(len(o.rewritten) for o in self.outcomes),
             "sites_for_review": sum(len(o.review) for o in self.outcomes),
             "recipes_applied": sum(r.status == "applied" for r in self.recipes()),
-            "recipes_for_review": sum(r.status in REVIEWED for r in self.recipes()),
+            "recipes_for_review": sum(r.for_review for r in self.recipes()),
             "recipes_left_out": len(self.left_out_recipes),
             "changes_to_look_at": len(self.behaviour_changes()) + len(self.noted_rewrites()),
         }
@@ -219,10 +230,17 @@ def recipe_result(status: str, written: bool) -> str:
 REVIEWED = ("refused", "not found")  # recipe statuses that put the recipe on the review list
 
 
-def _recipe_row(name: str, path: str, component: str, status: str, detail: str) -> RecipeRow:
+def _recipe_row(
+    name: str, path: str, component: str, status: str, detail: str, review: str = ""
+) -> RecipeRow:
     recipe = RECIPE_NAMED.get(name)
     effect, changes = (recipe.effect, recipe.behaviour_change) if recipe else ("", False)
-    return RecipeRow(name, path, component, status, detail, effect, changes)
+    return RecipeRow(name, path, component, status, detail, effect, changes, review)
+
+
+def _why(outcome: FileOutcome, name: str) -> str:
+    """Why the output of recipe `name` in `outcome`'s file needs a person ("" when it does not)."""
+    return "; ".join(why for recipe, why in outcome.recipe_reviews if recipe == name)
 
 
 def summary_table(tally: Tally, written: bool = True) -> str:
@@ -231,7 +249,7 @@ def summary_table(tally: Tally, written: bool = True) -> str:
     rows = [("component", f"files {changed}" if written else changed, "rewritten", "review")]
     for name, row in tally.by_component().items():
         rewritten, review = sum(row["rewritten"].values()), sum(row["review"].values())
-        if rewritten or review or row["files"]["failed"]:
+        if rewritten or review or row["files"]["failed"] or row["files"]["changed"]:
             rows.append((name, str(row["files"]["changed"]), str(rewritten), str(review)))
     totals = tally.totals()
     rows.append(

@@ -18,6 +18,7 @@ from codemods.plan.plans import (
     dead_constants,
     import_time_use,
     module_logger,
+    name_taken,
     names_to_drop,
     too_early,
 )
@@ -67,6 +68,10 @@ class Rewrite:
         early = too_early(self.analysis, plans, found)
         if early:  # one logger per module: those sites wait until its line moves up
             raise Retry(early)
+        if found is None and any(p.needs_logger for p in plans):
+            taken = name_taken(self.analysis, plans)
+            if taken is not None:  # one name for every new logger: the whole file waits
+                raise Retry([(plan, taken) for plan in plans])
         names, edit = choose_names(self.analysis, plans, self.names, runtime, drop, found)
         units = self._statement_units(plans, drop, edit)
         in_unit, alone = _assign(units, plans)

@@ -117,6 +117,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.bad_input = result.bad_input
         return outcome
     outcome.recipes = result.recipes
+    outcome.recipe_reviews = [(name, review.reason) for name, review in result.recipe_reviews]
     if not result.changed:
         return outcome
     outcome.names_added, outcome.names_removed = namespace_change(source.text, result.new_text)

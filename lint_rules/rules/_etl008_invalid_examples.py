@@ -216,16 +216,17 @@ INVALID: tuple[Example, ...] = (
         fixed="""
             import os
 
-            from et_log_runtime import get_logger
+            from et_log_runtime import get_logger as _get_logger
 
-            _logger = get_logger(__name__)
+            _logger = _get_logger(__name__)
 
             sdk_root = os.getenv("QNN_SDK_ROOT")
             if sdk_root:
                 _logger.info(f"[QNN] Using QNN SDK at {sdk_root}")
         """,
         path="executorch/backends/qualcomm/__init__.py",
-        note="an import-time status: INFO (a package's `__init__`: a private `_logger`)",
+        note="an import-time status: INFO (a package's `__init__`: a private `_logger`, the "
+        "runtime's function under a private alias: the package's namespace gains no public name)",
         at=((5, 5),),
     ),
     Example(
@@ -299,5 +300,49 @@ INVALID: tuple[Example, ...] = (
         path="executorch/backends/qualcomm/export_utils.py",
         note="the skip list the caller gave: it happens as asked, INFO (not a WARNING)",
         at=((3, 5),),
+    ),
+    Example(
+        code="""
+            from enum import Enum
+
+
+            class MessageImportance(Enum):
+                DEBUG = 0
+                INFO = 1
+                WARNING = 2
+
+
+            MIN_OUTPUT_IMPORTANCE = MessageImportance.WARNING
+
+
+            def d(msg: str):
+                if MIN_OUTPUT_IMPORTANCE.value > MessageImportance.DEBUG.value:
+                    return
+
+                print("DEBUG: ", msg)
+        """,
+        fixed=None,
+        path="executorch/backends/nxp/backend/ir/logger.py",
+        note="behind the module's own verbosity gate: `logger.debug` there would stay hidden by "
+        "the gate, not switched by TORCH_LOGS; the whole file is left for review",
+        at=((17, 5),),
+    ),
+    Example(
+        code="""
+            import torch
+
+
+            class _AnnotationSkipper:
+                def is_node_supported(self, _, node: torch.fx.Node) -> bool:
+                    if node.op in ("placeholder", "output"):
+                        print(f"[QNN Quantizer Annotation]: {node.name} | Skipped")
+                        return False
+                    return True
+        """,
+        fixed=None,
+        path="executorch/backends/qualcomm/utils/utils.py",
+        note="a skip line printed once per graph node: as a WARNING it would show for every "
+        "placeholder and output node; its owner picks the level (review)",
+        at=((7, 13),),
     ),
 )

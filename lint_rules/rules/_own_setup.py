@@ -34,8 +34,9 @@ def private_output(name: str, facts: ModuleFacts) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def own_logging_setup(facts: ModuleFacts) -> str | None:
-    """Why the file must stay as it is, when it sets up a logger of its own; None otherwise."""
+def own_logging_setup(facts: ModuleFacts, sites: list[ast.expr | ast.stmt]) -> str | None:
+    """Why the file must stay as it is, when it sets up a logger of its own; None otherwise
+    (whatever its `sites`)."""
     _, names, _ = facts.logger_variables
     for name in sorted(names):
         what = private_output(name, facts)

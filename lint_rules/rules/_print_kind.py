@@ -9,7 +9,8 @@ import ast
 from lint_rules.facts import ModuleFacts
 from lint_rules.record import Record
 from lint_rules.rules._output import in_except_block, leading_text, literal_text, message_text
-from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS, text_level
+from lint_rules.rules._per_node import only_a_skip, per_node
+from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS, prefix_level, text_level
 from lint_rules.rules._requested import flag_off
 from lint_rules.statements import FUNCTIONS
 
@@ -29,13 +30,13 @@ DEFAULT_LEVEL["progress"] = "info"
 
 class Verdict(Record):
     """What a stdout print is, as far as its shape tells: `kind` ("diagnostic", "caught",
-    "import-time", "progress", "flag-off" or "unknown"), the `level` the rewrite uses and the
+    "import-time", "progress", "flag-off", "per-node" or "unknown"), the `level` the rewrite uses and the
     lint advises (None for the kinds left for review), and the flag that is off."""
 
     __slots__ = ("kind", "level", "flag")
     kind: str
     level: str | None
-    flag: str
+    flag: str  # "flag-off": the flag; "per-node": what runs it once per node
 
     def __init__(self, kind: str, level: str | None = None, flag: str = "") -> None:
         self._fill(kind, level, flag)
@@ -44,6 +45,8 @@ class Verdict(Record):
     def message(self) -> str:
         if self.kind == "flag-off":
             return f"print to stdout when `{self.flag}` is off; use a logger call"
+        if self.kind == "per-node":
+            return "per-node line printed to stdout in library code; use a logger call"
         if self.level is None:
             return PRINT_MESSAGE
         return ADVICE[self.kind].format(self.level)
@@ -76,4 +79,8 @@ def classify(call: ast.Call, facts: ModuleFacts, chain: list[ast.stmt] | None = 
     leading = leading_text(call.args[0]) if call.args else ""
     # A failure it caught: WARNING (a diagnostic's text or a caught print); progress is INFO.
     caught = kind == "caught" or (kind == "diagnostic" and in_except_block(call, chain))
+    if not caught and prefix_level(leading) is None and (kind == "progress" or only_a_skip(text)):
+        each = per_node(chain)  # bookkeeping once per node: no level from its words
+        if each is not None:
+            return Verdict("per-node", flag=each)
     return Verdict(kind, text_level(leading, text, "warning" if caught else DEFAULT_LEVEL[kind]))

@@ -82,8 +82,9 @@ class Site(Record):
 
 
 Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
-# A verdict on a whole file: a reason to leave every site in it for review, or None.
-FileCheck = Callable[["ModuleFacts"], "str | None"]
+# A verdict on a whole file, given the nodes of the sites found in it that would be rewritten:
+# a reason to leave every site in it for review, or None.
+FileCheck = Callable[["ModuleFacts", "list[ast.expr | ast.stmt]"], "str | None"]
 
 
 class Rule(Record):

@@ -9,6 +9,7 @@ from fnmatch import fnmatchcase
 from lint_rules.config import Config
 from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, last_identifier
 from lint_rules.options import PRINT_FUNCTIONS
+from lint_rules.rules._logger_name import logger_name_taken
 from lint_rules.rules.base import Example, Rule, Site
 
 PRINTS_ITSELF = (
@@ -68,10 +69,15 @@ RULE = Rule(
     use_instead="The same call on the module logger: `logger.info(...)`.",
     fix_safety=(
         "Safe: arguments are kept verbatim. The module logger is created once per module with "
-        "`get_logger(__name__)`; an existing module logger variable is reused, and an existing "
-        "name is never clobbered."
+        "`get_logger(__name__)`; an existing module logger variable is reused under its own "
+        "name (`log` stays `log`). A new one is always `logger` (`_logger` in a package's "
+        "`__init__.py`, with the runtime's functions under private aliases); where the module "
+        "binds `logger` itself, reads one it does not bind, or a site sits in a function where "
+        "`logger` is a local, the whole file is left for review rather than given a logger under "
+        "another name."
     ),
     detect=detect,
+    file_check=logger_name_taken,
     needles=(b"logging",),
     spellings=(
         r"logging\s+(?:as|import)\b",
@@ -327,6 +333,27 @@ RULE = Rule(
                 "shows it; one logger for the whole module"
             ),
             at=((7, 13), (8, 9)),
+        ),
+        Example(
+            code="""
+                import logging
+
+                from executorch.backends.nxp.backend.ir import logger
+
+
+                def tag_qdq_clusters(nodes):
+                    for node in nodes:
+                        logging.info(f"Tagging node {node}")
+                    logger.d("tagged")
+            """,
+            fixed=None,
+            path="executorch/backends/nxp/neutron_partitioner.py",
+            note=(
+                "`logger` is NXP's own logging module here: a module logger under another name "
+                "would give the module two loggers by two names; the whole file is left for "
+                "review"
+            ),
+            at=((8, 9),),
         ),
     ),
 )

@@ -11,6 +11,7 @@ from lint_rules.globs import matches_any
 from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._etl008_invalid_examples import INVALID
 from lint_rules.rules._output import message_text, print_problem, print_target, write_problem
+from lint_rules.rules._own_gate import own_verbosity_gate
 from lint_rules.rules._print_kind import PRINT_MESSAGE, classify
 from lint_rules.rules._requested import requested_output
 from lint_rules.rules.base import Example, Rule, Site
@@ -19,6 +20,11 @@ CODE = "ETL008"
 NOT_A_DIAGNOSTIC = (
     "stdout print not recognised as a diagnostic: a logger call, or `# noqa: ETL008` if it is "
     "the function's output (review)"
+)
+PER_NODE = (
+    "a skip or bookkeeping line printed once per graph node ({}): its words would make it a "
+    "WARNING for every such node, which the plain print never was; a logger call at the level "
+    "its owner picks (INFO or DEBUG; a rejection through `report_rejection`) (review)"
 )
 BEHIND_A_FLAG = (
     "print when a debug/verbose flag is off (else branch or `not flag`): "
@@ -48,6 +54,8 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
             yield Site(call, review=problem, message=f"{what}; {problem}")
         elif verdict.kind == "flag-off":
             yield Site(call, review=BEHIND_A_FLAG, message=verdict.message)
+        elif verdict.kind == "per-node":
+            yield Site(call, review=PER_NODE.format(verdict.flag), message=verdict.message)
         elif verdict.kind == "unknown":
             yield Site(call, review=NOT_A_DIAGNOSTIC, message=verdict.message)
         else:
@@ -101,9 +109,17 @@ RULE = Rule(
         "`TORCH_LOGS=<component>`, not to every user's stdout). Left for review, the message "
         "saying why: any other print (results, tables), a print in the `else` of a verbose "
         "flag or under `if not <flag>:`, `end=` (a `\\r` progress counter: it changes the line "
-        "structure), star-args and text not known statically."
+        "structure), star-args and text not known statically, and a skip or bookkeeping line "
+        "(no level word, no failure) printed once per graph node, in a loop over a graph's "
+        "nodes or in a function called for each node (`is_node_supported(self, _, node: "
+        "torch.fx.Node)`): its words would make it a WARNING for every node. A print, write or root-logger "
+        "call behind a verbosity gate of the module's own (an early `return` or an `if` "
+        "comparing a module-level setting such as `MIN_OUTPUT_IMPORTANCE` or `VERBOSITY`, not "
+        "a logger's level) leaves its whole file for review: below that gate a logger call "
+        "would stay hidden by the module's switch, not decided by TORCH_LOGS."
     ),
     detect=detect,
+    file_check=own_verbosity_gate,
     options=(PRINT_FUNCTIONS, TOOL_PATTERNS),
     needles=(b"print", b"stdout"),
     spellings=(r"print\s*\(", "stdout"),

@@ -1,4 +1,4 @@
-"""Issue 16's backend recipes (Vela's verbose mode, Core ML's default level): applied to
+"""Issue 16's backend recipes (Vela's verbose mode, Core ML's default levels): applied to
 their upstream shape once, refused with a reason when upstream changed, and matching ExecuTorch
 main when its tree is given (ET_LOG_EXECUTORCH_SRC)."""
 
@@ -13,10 +13,10 @@ from codemod_support import SAMPLE
 
 from codemods.pipeline import migrate_source
 from codemods.recipes.base import RecipePlan
-from codemods.recipes.coreml_log_level import RECIPE as COREML_LOG_LEVEL
+from codemods.recipes.coreml_log_level import PARTITIONER, PREPROCESS
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 
-BACKEND_RECIPES = (VELA_VERBOSE, COREML_LOG_LEVEL)
+BACKEND_RECIPES = (VELA_VERBOSE, PARTITIONER, PREPROCESS)
 # recipe -> the sample file it edits (its output: snapshots/backend_recipes/)
 FILES = {recipe.name: recipe.path for recipe in BACKEND_RECIPES}
 
@@ -35,7 +35,8 @@ def test_applies_once_and_is_idempotent(config, snapshot, name: str) -> None:
 
 CHANGED = {
     VELA_VERBOSE.name: ("<= logging.INFO", "<= logging.DEBUG"),
-    COREML_LOG_LEVEL.name: ("return default_level", "return default_level or logging.INFO"),
+    PARTITIONER.name: ("default_level=logging.INFO", "default_level=logging.DEBUG"),
+    PREPROCESS.name: ("logger.setLevel(get_coreml", "logger.setLevel(level=get_coreml"),
 }
 
 

@@ -88,13 +88,14 @@ def test_one_plain_command_class_per_fixable_kind():
 
 def test_the_command_leaves_out_the_recipes_the_config_skips(sample_copy, monkeypatch):
     """`[tool.et-log] skip-recipes` holds for the libcst command as for the driver."""
-    rel = "backends/apple/coreml/logging.py"
+    rel = "backends/apple/coreml/compiler/coreml_preprocess.py"
     source = (sample_copy / rel).read_text()
     context = CodemodContext(filename=str(sample_copy / rel))
     monkeypatch.chdir(sample_copy)
     taken = transform_module(MigrateLogging(context), source)
-    assert isinstance(taken, TransformSuccess) and "return logging.NOTSET" in taken.code
+    notset = "default_level=logging.NOTSET"
+    assert isinstance(taken, TransformSuccess) and notset in taken.code
     pyproject = sample_copy / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + 'skip-recipes = ["behaviour-changes"]\n')
     left = transform_module(MigrateLogging(CodemodContext(filename=str(sample_copy / rel))), source)
-    assert not isinstance(left, TransformSuccess) or "return logging.NOTSET" not in left.code
+    assert not isinstance(left, TransformSuccess) or notset not in left.code

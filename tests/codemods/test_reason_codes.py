@@ -50,14 +50,22 @@ class Config:
 """
 
 EXPECTED = '''import torch
+from executorch.exir.backend.utils import WhyNoPartition
 from executorch_logging import get_logger, report_rejection
 
 logger = get_logger(__name__)
 
 
-def why(node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT") -> None:
-    """Why XNNPACK keeps `node` on the CPU, with its stable reason code."""
-    report_rejection(logger, node, reason, code)
+class _XnnpackWhy(WhyNoPartition):
+    """WhyNoPartition with XNNPACK's stable reason code, reported to the partition run."""
+
+    def __call__(
+        self, node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT"
+    ) -> None:
+        report_rejection(self.logger, node, reason, code)
+
+
+why = _XnnpackWhy(logger=logger)
 
 
 class Config:
@@ -101,11 +109,27 @@ def test_the_new_why_reports_with_its_codes() -> None:
     runtime = types.ModuleType("executorch_logging")
     runtime.get_logger = lambda name: name
     runtime.report_rejection = lambda *args: reported.append(args)
-    sys.modules["executorch_logging"] = runtime
+    utils = types.ModuleType("executorch.exir.backend.utils")
+
+    class WhyNoPartition:  # the core's, as far as the subclass relies on it
+        def __init__(self, logger: object) -> None:
+            self.logger = logger
+
+    utils.WhyNoPartition = WhyNoPartition
+    stand_ins = {"executorch_logging": runtime, "executorch.exir.backend.utils": utils}
+    for parent in ("executorch", "executorch.exir", "executorch.exir.backend"):
+        stand_ins.setdefault(parent, types.ModuleType(parent))
+    saved = {name: sys.modules.get(name) for name in stand_ins}
+    sys.modules.update(stand_ins)
     try:
         exec(compile(_apply(CONFIG).text, "config.py", "exec"), namespace)
     finally:
-        del sys.modules["executorch_logging"]
+        for name, module in saved.items():
+            if module is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = module
+    assert isinstance(namespace["why"], WhyNoPartition)  # `why: WhyNoPartition | None` holds
     node = type("Node", (), {"args": (3,), "name": "pow_1"})()
     config = namespace["Config"]()
     assert config.check(node, [], "f32", "f32") is False

@@ -17,7 +17,8 @@ from lint_rules import Config
 
 # Recipes that change behaviour without losing an output call: what they change is said here.
 OTHER_CHANGES = {
-    "coreml-log-level-default": "the level Core ML's loggers get when ET_COREML_LOG_LEVEL is unset",
+    "coreml-log-level-default-partitioner": "the partitioner's level when ET_COREML_LOG_LEVEL is unset",
+    "coreml-log-level-default-preprocess": "preprocess's level when ET_COREML_LOG_LEVEL is unset",
     "override-logger": "DebugPass's file gets the component loggers' lines, not the root's",
     "partition-report": "every partitioner run explains its rejections (why-not lines)",
     "vela-verbose-at-debug": "Vela's verbose dump needs DEBUG, not INFO",

@@ -31,7 +31,8 @@ def _run(root: Path, tmp_path: Path, *flags: str) -> dict[str, str]:
 
 def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     assert {
-        "coreml-log-level-default",
+        "coreml-log-level-default-partitioner",
+        "coreml-log-level-default-preprocess",
         "xnnpack-graph-artifact",
         "vela-verbose-at-debug",
         "partition-report",
@@ -95,10 +96,20 @@ def test_the_decision_is_kept_in_the_config(sample_copy: Path, tmp_path: Path) -
     pyproject = sample_copy / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + '\nskip-recipes = ["coreml-log-level-default"]\n')
     assert "[tool.et-log]" in pyproject.read_text().split("skip-recipes")[0]
-    helper = sample_copy / "backends/apple/coreml/logging.py"
-    before = helper.read_bytes()
+    callers = [sample_copy / "backends/apple/coreml" / f for f in ("partition", "compiler")]
+    before = [
+        b"default_level=logging.NOTSET" in p.read_bytes() for c in callers for p in c.glob("*.py")
+    ]
     statuses = _run(sample_copy, tmp_path)
-    assert statuses["coreml-log-level-default"] == "left out" and helper.read_bytes() == before
+    family = {k: v for k, v in statuses.items() if k.startswith("coreml-log-level-default")}
+    assert family == {  # the family's name leaves out both of its members
+        "coreml-log-level-default-partitioner": "left out",
+        "coreml-log-level-default-preprocess": "left out",
+    }
+    after = [
+        b"default_level=logging.NOTSET" in p.read_bytes() for c in callers for p in c.glob("*.py")
+    ]
+    assert after == before and not any(after)
     paths = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q"]
     assert main([*paths, "--check"]) == 0  # the owner's decision is not "work left"
 

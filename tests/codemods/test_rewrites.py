@@ -8,21 +8,30 @@ from codemod_support import migrate
 def test_existing_logger_and_get_logger_names_are_never_clobbered(config, snapshot):
     src = (
         "import logging\n"
-        "from executorch.exir.registry import get_logger, logger\n\n\n"
+        "from executorch.exir.registry import get_logger\n\n\n"
         "def f(x):\n"
         '    logging.warning("bad %s", x)\n'
-        "    return logger, get_logger\n"
+        "    return get_logger\n"
     )
-    snapshot(migrate(src, config).new_text)  # `_get_logger` and `_logger`
+    snapshot(migrate(src, config).new_text)  # `_get_logger`, and the one logger name `logger`
+    taken = src.replace("import get_logger", "import get_logger, logger")
+    result = migrate(taken, config)  # `logger` taken: no logger under another name
+    assert result.new_text == taken
+    assert "the module binds `logger` itself (line 2)" in result.review[0].review.reason
 
 
-def test_logger_bound_as_a_parameter_gets_a_fresh_module_logger(config, snapshot):
+def test_logger_bound_as_a_parameter_where_a_site_is_leaves_the_file_for_review(config):
     src = (
         "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
         "def f(logger):\n"
         '    logging.info("uses the root logger, not the parameter")\n'
     )
-    snapshot(migrate(src, config).new_text)  # `logger` kept, the root's calls on `_logger`
+    result = migrate(src, config)  # the module's `logger` is not seen in f: one logger a module
+    assert result.new_text == src and {r.finding.code for r in result.review} == {
+        "ETL001",
+        "ETL002",
+    }
+    assert "`logger` is a local of `f()` (line 6), where line 7" in result.review[0].review.reason
 
 
 def test_existing_module_logger_is_reused(config):
@@ -276,6 +285,6 @@ def test_statements_sharing_a_line_fall_back_to_the_whole_module(config):
     )
 
 
-def test_star_import_makes_the_new_logger_private(config, snapshot):
+def test_star_import_keeps_the_one_logger_name(config, snapshot):
     src = 'import logging\nfrom executorch.exir.dialects import *\n\n\ndef f():\n    logging.info("i")\n'
-    snapshot(migrate(src, config).new_text)  # `_logger`: the star may bind `logger`
+    snapshot(migrate(src, config).new_text)  # `logger`: the module never reads the star's

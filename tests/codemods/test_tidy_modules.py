@@ -71,8 +71,8 @@ def test_an_import_only_its_del_still_used_goes_with_the_del() -> None:
     attributes, a submodule named `logger`) gains nothing."""
     out = migrate_source(ARM_QUANTIZER, "executorch/backends/arm/quantizer/__init__.py", CONFIG)
     assert out.new_text == (
-        '"""Arm quantizer."""\n\nfrom et_log_runtime import get_logger\n\n'
-        "from .arm_quantizer import EthosUQuantizer  # noqa\n\n_logger = get_logger(__name__)\n\n"
+        '"""Arm quantizer."""\n\nfrom et_log_runtime import get_logger as _get_logger\n\n'
+        "from .arm_quantizer import EthosUQuantizer  # noqa\n\n_logger = _get_logger(__name__)\n\n"
         "try:\n    import executorch.kernels.quantized  # noqa\nexcept:\n"
         '    _logger.info("Failed to load quantized_aot_lib.")\n'
     )

@@ -15,7 +15,9 @@ except ImportError:
     has_vela = False
 
 
-def vela_compile(tosa_flatbuffer: bytes, args: list[str], verbose: bool = False) -> bytes:
+def vela_compile(
+    tosa_flatbuffer: bytes, args: list[str], verbose: bool = False
+) -> bytes:
     """Compile a TOSA flatbuffer with Vela; return the command-stream bytes."""
     if not has_vela:
         raise RuntimeError("the Vela compiler is not installed")

@@ -1,7 +1,7 @@
 # Copyright (c) Sample Authors.
 # Licensed under the BSD-style license in the LICENSE file.
 """Core ML's level helper (the shape of ExecuTorch's backends/apple/coreml/logging.py the
-coreml-log-level-default recipe knows): modules call it with the level they want by default."""
+coreml-log-level-default recipes call): modules call it with the level they want by default."""
 
 import logging
 import os

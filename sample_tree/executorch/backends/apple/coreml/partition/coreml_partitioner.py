@@ -4,7 +4,10 @@
 
 import logging
 
+from executorch.backends.apple.coreml.logging import get_coreml_log_level
+
 logger = logging.getLogger(__name__)
+logger.setLevel(get_coreml_log_level(default_level=logging.INFO))
 
 
 class _OperatorsSupportedForCoreMLBackend:
