@@ -4,14 +4,16 @@ comparable across copies.
 
 ``normal_lines`` takes out what differs between two runs of the same program: where its copy
 lives (``<copy>``), the clock, the process id in torch's line prefix, object addresses, UUIDs,
-temporary folders, and progress bars (tqdm's, whose rates and redraws follow the clock: lines are
-split at newlines only, carriage returns and the bars taken out). Two
-things a Python set decides, not the program, are put in order: the members of a printed set of
-classes, and the operators Vulkan lists under "Operators included in this Vulkan partition:".
-On a migrated copy, the location Python prints for a warning raised in a rewritten file is read
-back in the pristine file (``LineMap``): its line number, and the source line Python prints under
-it, which reads ``warn(`` where the wheel has ``warnings.warn(`` (the one visible difference
-docs/MIGRATION.md leaves in class A).
+temporary folders, and progress bars (tqdm's, whose rates and redraws follow the clock: lines
+are split at newlines only, carriage returns and the bars are taken out, and so are the blank
+lines of an output that has bars, since where a redraw falls among other lines leaves one or
+not). What the iteration order of a set of objects decides, not the program, is put in order:
+the members of a printed set of classes, the operators Vulkan lists under "Operators included in
+this Vulkan partition:", and the passes Arm's pass manager lists as skipped. On a migrated copy,
+the location Python prints for a warning raised in a rewritten file is read back in the pristine
+file (``LineMap``): its line number, and the source line Python prints under it, which reads
+``warn(`` where the wheel has ``warnings.warn(`` (the one visible difference docs/MIGRATION.md
+leaves in class A).
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ _PROGRESS = re.compile(r"[^|\r\n]*?\d+%\|[^|]*\|\s*\d+/\d+ \[[^\]]*\]")
 _CLASS_SET = re.compile(r"\{(<class '[^']+'>(?:, <class '[^']+'>)+)\}")
 _WARNING_AT = re.compile(r"^<copy>/executorch/(?P<path>\S+?\.py):(?P<line>\d+): (?P<rest>\w+: .*)$")
 UNORDERED_LISTS = ("Operators included in this Vulkan partition:",)
+# a one-line list made from a set of classes (Arm's pass manager, at DEBUG)
+UNORDERED_IN_LINE = ("Passes in skip list: [",)
 _CATEGORY = re.compile(r"^\S+\.py:\d+: (?P<category>\w+): ")
 # warnings that are API signals, never silenced by a component's switch (DESIGN.md, ETL004):
 # Deprecation/PendingDeprecation/Future warnings and their subclasses (ExperimentalWarning)
@@ -179,13 +183,15 @@ def normal_lines(text: str, copy: Path, lines: LineMap | None = None) -> list[st
     ``lines``: the copy is migrated, warnings' locations are read back in the pristine one."""
     out: list[str] = []
     echo_of: str | None = None  # the pristine source line under a relocated warning
+    bars = _PROGRESS.search(text) is not None
     for raw in text.removesuffix("\n").split("\n") if text else []:
         # a progress bar redraws its line after a carriage return, as the clock says
         line = _PROGRESS.sub("", raw.replace("\r", ""))
-        if raw and not line.strip():
-            continue  # progress bars alone on their line
+        if (raw or bars) and not line.strip():
+            continue  # progress bars alone on their line; blank lines among progress bars
         line = _TORCH_PREFIX.sub(r"\1<when> <pid> ", line.replace(str(copy), "<copy>"))
         line = _CLASS_SET.sub(lambda m: "{" + ", ".join(sorted(m[1].split(", "))) + "}", line)
+        line = _sort_in_line(line)
         for pattern, token in ((_CLOCK, "<time>"), (_ADDRESS, "0x<addr>"), (_UUID, "<uuid>")):
             line = pattern.sub(token, line)
         line = _TEMP.sub("<tmp>", line)
@@ -198,6 +204,17 @@ def normal_lines(text: str, copy: Path, lines: LineMap | None = None) -> list[st
             line = f"<copy>/executorch/{where['path']}:{number}: {where['rest']}"
         out.append(line)
     return _sort_unordered_lists(out)
+
+
+def _sort_in_line(line: str) -> str:
+    """Sort the items of a list after a header of ``UNORDERED_IN_LINE`` (made from a set)."""
+    for header in UNORDERED_IN_LINE:
+        start = line.find(header) + len(header)
+        end = line.find("]", start)
+        if start >= len(header) and end >= 0:
+            items = ", ".join(sorted(line[start:end].split(", ")))
+            line = line[:start] + items + line[end:]
+    return line
 
 
 def _sort_unordered_lists(lines: list[str]) -> list[str]:
