@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 from harness import progress
-from harness.backend_lowering import Side, lower_batch, migrated_copy, pristine_copy
+from harness.backend_lowering import (
+    MigratedLowerings,
+    Side,
+    lower_batch,
+    migrated_copy,
+    pristine_copy,
+)
 from harness.lower_with_backend import BACKENDS
 from harness.partition_runs import PartitionRuns, lower_all
 from harness.progress import (  # noqa: F401 (hooks)
@@ -54,11 +60,16 @@ def wheel(e2e_timings) -> WheelEnv:
 
 
 @pytest.fixture(scope="session")
-def before_lowerings(wheel: WheelEnv, tmp_path_factory, e2e_timings) -> Side:
+def pristine_overlay(wheel: WheelEnv, tmp_path_factory) -> Path:
+    """A copy of the installed package as users have it, never migrated (shared)."""
+    return pristine_copy(wheel, tmp_path_factory.mktemp("backends-pristine"))
+
+
+@pytest.fixture(scope="session")
+def before_lowerings(wheel: WheelEnv, pristine_overlay: Path, e2e_timings) -> Side:
     """Every partitioner on the unmigrated wheel, one process (shared by every test file)."""
-    overlay = pristine_copy(wheel, tmp_path_factory.mktemp("backends-pristine"))
     with e2e_timings.step(f"backends before migration: {len(BACKENDS)} lowerings, one process"):
-        runs, whole = lower_batch(wheel, overlay, BACKENDS, None, with_et_log=False)
+        runs, whole = lower_batch(wheel, pristine_overlay, BACKENDS, None, with_et_log=False)
     assert whole.returncode == 0, whole.describe()
     return Side(runs, whole)
 
@@ -69,6 +80,24 @@ def migrated_overlay(wheel: WheelEnv, tmp_path_factory, e2e_timings) -> Path:
     with e2e_timings.step("python -m codemods.migrate exir backends extension devtools"):
         overlay, _report = migrated_copy(wheel, tmp_path_factory.mktemp("backends-migrated"))
     return overlay
+
+
+@pytest.fixture(scope="session")
+def mechanical_overlay(wheel: WheelEnv, tmp_path_factory, e2e_timings) -> Path:
+    """The wheel's package after class A alone (``migrate --mechanical exir backends extension
+    devtools``), its report beside it as ``migration-report.json``."""
+    with e2e_timings.step("python -m codemods.migrate --mechanical (on a copy)"):
+        copy = tmp_path_factory.mktemp("class-a-after")
+        overlay, _report = migrated_copy(wheel, copy, mechanical=True)
+    return overlay
+
+
+@pytest.fixture(scope="session")
+def migrated_lowerings(
+    wheel: WheelEnv, migrated_overlay: Path, e2e_timings: Timings
+) -> MigratedLowerings:
+    """Lowerings of the migrated copy per TORCH_LOGS setting, each process run once a session."""
+    return MigratedLowerings(wheel, migrated_overlay, e2e_timings.step)
 
 
 @pytest.fixture(scope="session")

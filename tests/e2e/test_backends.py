@@ -4,28 +4,31 @@ Before and after migrating ``exir backends extension devtools`` (a copy of the i
 per backend: the same partition and the same program bytes (Core ML: the same delegates and CPU
 nodes; its bytes differ from run to run); with TORCH_LOGS unset no ExecuTorch line below WARNING,
 nothing on stdout (Ethos-U: Vela's own report, the same lines as before), the root logger as it
-was; ``-<backend>`` nothing below ERROR from the backend's files. The why-not and
-partition_report properties depend on every backend feeding the core report (issue 16 items 1-2)
-and have one test function each, so the integrator sees which hold.
+was; ``-<backend>`` nothing below ERROR from the backend's files (in the session's process that switches off ``executorch`` and every backend at once,
+``MINUS``). The why-not and partition_report properties depend on every backend feeding the core report
+(issue 16 items 1-2) and have one test function each, so the integrator sees which hold.
 
 Cost: one process per setting lowers every backend in turn (``lower_batch``), four processes in all
 beside the session's unmigrated lowerings and migrated copy (conftest.py, shared with
-partition_runs.py), and one unmigrated process lowering Ethos-U alone (``OWN_STDOUT``); timings
-are printed in pytest's summary. A backend that cannot lower here is skipped with the driver's
-reason, never passed.
+partition_runs.py); the unset and ``MINUS`` ones are the session's (``migrated_lowerings``, shared
+with test_default_output.py), and one unmigrated process lowering Ethos-U alone (``OWN_STDOUT``);
+timings are printed in pytest's summary. A backend that cannot lower here is
+skipped with the driver's reason, never passed.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from harness.backend_lowering import (
     COMPONENT,
+    MINUS,
+    NAMED,
     Lowering,
+    MigratedLowerings,
     Side,
     lower_batch,
     pristine_copy,
@@ -40,8 +43,6 @@ pytestmark = pytest.mark.e2e
 FOLDER = {name: f"backends/{c}/" for name, c in COMPONENT.items()}
 FOLDER["coreml"] = "backends/apple/coreml/"
 BYTES_VARY = {"coreml"}  # Core ML's payload differs from run to run even unmigrated
-NAMED = sorted(COMPONENT)
-MINUS = ",".join(f"-{c}" for c in sorted(set(COMPONENT.values())))
 # WebGPU runs Vulkan's partitioner: its why-not must come under webgpu, so vulkan gets its own run
 WHY_ALL_BUT_VULKAN = ",".join(sorted(set(COMPONENT.values()) - {"vulkan"})) + ",partition_report"
 WHY_VULKAN = "vulkan,partition_report"
@@ -77,26 +78,16 @@ def alone_before(wheel: WheelEnv, tmp_path_factory: Any, e2e_timings: Any) -> di
 
 
 @pytest.fixture(scope="module")
-def migrated(migrated_overlay: Path) -> Path:
-    return migrated_overlay
-
-
-@pytest.fixture(scope="module")
-def after(wheel: WheelEnv, migrated: Path, e2e_timings: Any) -> dict[str | None, Side]:
-    """Per TORCH_LOGS value, the lowerings after migration (vulkan's why-not run on its own)."""
+def after(migrated_lowerings: MigratedLowerings) -> dict[str | None, Side]:
+    """Per TORCH_LOGS value, the lowerings after migration (vulkan's why-not run on its own);
+    unset and MINUS are the session's, shared with test_default_output.py."""
     settings: dict[str | None, tuple[str, ...]] = {
         None: BACKENDS,
-        MINUS: tuple(NAMED),
+        MINUS: NAMED,
         WHY_ALL_BUT_VULKAN: tuple(n for n in NAMED if n != "vulkan"),
         WHY_VULKAN: ("vulkan",),
     }
-    sides: dict[str | None, Side] = {}
-    for setting, names in settings.items():
-        with e2e_timings.step(f"backends after migration, TORCH_LOGS={setting}: {len(names)}"):
-            runs, whole = lower_batch(wheel, migrated, names, setting)
-        assert whole.returncode == 0, whole.describe()
-        sides[setting] = Side(runs, whole)
-    return sides
+    return {setting: migrated_lowerings.side(setting, names) for setting, names in settings.items()}
 
 
 def _lowered_before(before: Side, name: str) -> Lowering:

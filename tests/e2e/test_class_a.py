@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from harness.child_runs import Run, run_python
-from harness.wheel_env import MIGRATED_FOLDERS, copy_executorch
 
 pytestmark = pytest.mark.e2e
 
@@ -36,13 +35,12 @@ def _normal(text: str, overlay: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def sides(wheel, tmp_path_factory, e2e_timings) -> tuple[dict[str, Run], dict[str, Run], dict]:
-    before_copy = copy_executorch(wheel, tmp_path_factory.mktemp("class-a-before"))
-    after_copy = copy_executorch(wheel, tmp_path_factory.mktemp("class-a-after"))
-    args = ["-m", "codemods.migrate", *MIGRATED_FOLDERS, "--mechanical", "-q"]
-    with e2e_timings.step("python -m codemods.migrate --mechanical (on a copy)"):
-        migrate = run_python(wheel, after_copy, args, "migrate", cwd=after_copy / "executorch")
-    assert migrate.returncode == 0, migrate.describe()
+def sides(
+    wheel, pristine_overlay: Path, mechanical_overlay: Path, e2e_timings
+) -> tuple[dict[str, Run], dict[str, Run], dict]:
+    """The session's pristine copy and its class A copy (conftest.py, shared with
+    test_default_output.py)."""
+    before_copy, after_copy = pristine_overlay, mechanical_overlay
     with e2e_timings.step(f"class A: {2 * len(SCENARIOS)} exports before and after"):
         before = _exports(wheel, before_copy, with_et_log=False)
         after = _exports(wheel, after_copy, with_et_log=True)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import subprocess
 import tempfile
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,10 @@ COMPONENT = {
     "coreml": "coreml",
     "openvino": "openvino",
 }
+# the partitioners with a backend, and TORCH_LOGS switching off the core and each of their
+# components: one process of this setting serves test_backends.py and test_default_output.py
+NAMED = tuple(sorted(COMPONENT))
+MINUS = ",".join(f"-{c}" for c in ("executorch", *sorted(set(COMPONENT.values()))))
 PARALLEL_RUNS = 2
 RUN_TIMEOUT_S = 900
 
@@ -135,16 +141,21 @@ def pristine_copy(wheel: WheelEnv, destination: Path) -> Path:
 
 
 def migrated_copy(
-    wheel: WheelEnv, destination: Path, folders: tuple[str, ...] = MIGRATED_FOLDERS
+    wheel: WheelEnv,
+    destination: Path,
+    folders: tuple[str, ...] = MIGRATED_FOLDERS,
+    mechanical: bool = False,
 ) -> tuple[Path, dict[str, Any]]:
-    """Copy the package and run ``python -m codemods.migrate FOLDERS`` inside it.
+    """Copy the package and run ``python -m codemods.migrate FOLDERS`` inside it (with
+    ``--mechanical``: class A alone).
 
-    Returns the overlay directory and the migration's JSON report. Raises RuntimeError with the
-    codemod's output when it fails.
+    Returns the overlay directory and the migration's JSON report, which stays beside the package
+    as ``migration-report.json``. Raises RuntimeError with the codemod's output when it fails.
     """
     overlay = copy_executorch(wheel, destination)
     report = overlay / "migration-report.json"
     args = ["-m", "codemods.migrate", *folders, "--report", str(report), "-q"]
+    args += ["--mechanical"] if mechanical else []
     result = subprocess.run(
         [str(wheel.python), *args],
         cwd=overlay / "executorch",
@@ -160,3 +171,32 @@ def migrated_copy(
         )
     loaded: dict[str, Any] = json.loads(report.read_text())
     return overlay, loaded
+
+
+class MigratedLowerings:
+    """The lowerings of the migrated copy, one process per (TORCH_LOGS value, partitioners), run
+    once a session by whichever test asks first (test_backends.py, test_default_output.py);
+    callable from several threads (a second asker of the same setting waits for the first)."""
+
+    def __init__(
+        self,
+        wheel: WheelEnv,
+        overlay: Path,
+        step: Callable[[str], AbstractContextManager[None]],
+    ) -> None:
+        self.wheel, self.overlay, self._step = wheel, overlay, step
+        self._sides: dict[tuple[str | None, tuple[str, ...]], Side] = {}
+        self._locks: dict[tuple[str | None, tuple[str, ...]], threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def side(self, setting: str | None, names: Iterable[str]) -> Side:
+        key = (setting, tuple(names))
+        with self._guard:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:
+            if key not in self._sides:
+                with self._step(f"backends after migration, TORCH_LOGS={setting}: {len(key[1])}"):
+                    runs, whole = lower_batch(self.wheel, self.overlay, key[1], setting)
+                assert whole.returncode == 0, whole.describe()
+                self._sides[key] = Side(runs, whole)
+            return self._sides[key]
