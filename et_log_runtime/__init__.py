@@ -97,9 +97,9 @@ def override_logs(
     filename: str | None = None,
     fmt: str | None = None,
 ) -> Iterator[None]:
-    """ExecuTorch's loggers at ``level`` while active, to ``filename`` if given; stacks. The
-    caller asked to see them: without a file, in a program that configured nothing (the root
-    has no handler, no TORCH_LOGS or ``set_logs`` setting owns them), they go to stderr."""
+    """ExecuTorch's loggers at ``level`` while active (a component TORCH_LOGS or ``set_logs``
+    set keeps its level), to ``filename`` if given; stacks. Without a file, in a program that
+    configured nothing (no root handler, nothing switched), they go to stderr."""
     number = _level(level, "override_logs level")
     STATE.sync()
     loggers = [logging.getLogger(q) for q in QNAMES]
@@ -113,7 +113,8 @@ def override_logs(
     with STATE.lock:
         saved = [log.level for log in loggers]
         for log in loggers:
-            log.setLevel(number)
+            if STATE.switched(log.name) is None:
+                log.setLevel(number)
             for each in added:
                 log.addHandler(each)
     try:

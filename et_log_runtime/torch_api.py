@@ -26,19 +26,17 @@ _REGISTRY = (
     "log_alias_to_log_qnames",
 )
 _STATE = ("log_qname_to_level", "is_artifact_enabled")
-_IF_PRESENT = (  # read with a fallback where this torch lacks them
-    f"{INTERNAL}.LOG_TRACE_HANDLER",
-    f"{INTERNAL}.log_registry.artifact_descriptions",
-    "torch._logging.trace_structured",
-    "torch._logging.register_log",
-)
 # Every torch name the runtime reads or calls (the migration's report lists them).
 TORCH_NAMES = (
     *(f"{INTERNAL}.{n}" for n in _NEEDED),
     *(f"{INTERNAL}.log_registry.{n}" for n in _REGISTRY),
     *(f"{INTERNAL}.log_state.{n}" for n in _STATE),
     "torch._logging.set_logs",
-    *_IF_PRESENT,
+    # read with a fallback where this torch lacks them:
+    f"{INTERNAL}.LOG_TRACE_HANDLER",
+    f"{INTERNAL}.log_registry.artifact_descriptions",
+    "torch._logging.trace_structured",
+    "torch._logging.register_log",
 )
 _reported: set[str] = set()
 

@@ -59,7 +59,7 @@ def _method(call: ast.Call) -> str:
 
 
 def _cut(text: str) -> str:
-    text = re.sub(r"\s{2,}", " ", text.replace("`", "'").replace("\n", "\\n"))
+    text = text.replace("`", "'").replace("\n", "\\n")  # one line, in a code span
     return text if len(text) <= WIDTH else text[: WIDTH - 1] + "…"
 
 

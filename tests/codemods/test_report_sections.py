@@ -24,7 +24,7 @@ def test_a_template_keeps_literal_text_and_names_each_computed_part() -> None:
     assert template(ast.parse('f"Epoch {i}: {loss:.2f}"', mode="eval").body) == "Epoch {i}: {loss}"
     assert printed(_call('print("alignment", 16, "bytes", sep=" = ")')) == "alignment = 16 = bytes"
     assert printed(_call('print("Applying %s quantization" % mode)')) == "Applying %s quantization"
-    assert printed(_call('print("a   b\\n")')) == "a b"  # runs of white space, the newline
+    assert printed(_call('print("  a   b\\n")')) == "  a   b"  # its spaces; the newline
 
 
 def test_a_root_call_note_says_what_users_saw_and_will_see() -> None:

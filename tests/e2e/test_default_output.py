@@ -77,14 +77,6 @@ UNSET = [("unset", f) for f in (*LOWERINGS, *OTHER_FLOWS, "(lowerings)", "(flows
 CASES = [*UNSET, ("ERROR", "emitter-warning")]
 MINUS_FLOWS = (*(LOWER_PREFIX + n for n in NAMED), LOWER_PREFIX + "none", *OTHER_FLOWS)
 MUTATION = "Mutation on a buffer in the model is detected"
-DEBUG_PASS_OVERRIDES = pytest.mark.xfail(
-    strict=True,
-    reason="DebugPass prints its DEBUG dump under TORCH_LOGS=-executorch (the `logging.debug` "
-    "calls of DebugPass.callWithLoggerEnabled, exir/passes/__init__.py:228-257 in the wheel, "
-    "28 lines here): the override-logger recipe turns exir/common.py's override_logger into "
-    "`override_logs(newLevel, ...)`, which sets every ExecuTorch logger to DEBUG 'whatever "
-    "TORCH_LOGS says' (docs/runtime.md); the recipe's listed effect does not say so",
-)
 
 
 @dataclass(frozen=True)
@@ -249,11 +241,7 @@ def test_the_listed_changes_explain_lines_of_the_flows(
     assert any(by.startswith("recipe ") for by in explained), summary
 
 
-def _minus_case(flow: str) -> Any:
-    return pytest.param(flow, marks=DEBUG_PASS_OVERRIDES) if flow == "debug-pass" else flow
-
-
-@pytest.mark.parametrize("flow", [_minus_case(f) for f in MINUS_FLOWS])
+@pytest.mark.parametrize("flow", list(MINUS_FLOWS))
 def test_minus_every_component_leaves_only_errors(outputs: Outputs, flow: str) -> None:
     _ran_before(outputs, "unset", flow)
     run = outputs.runs[("full", "MINUS")][flow]
