@@ -5,6 +5,7 @@ node grouped by the user's source line."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from html import escape
 
@@ -31,6 +32,14 @@ document.getElementById('filter').addEventListener('input', function (event) {
   });
 });
 """
+
+
+def with_code(text: str) -> str:
+    """`text` escaped, its Markdown code spans (`like this`) as <code>."""
+    parts = re.split(r"`([^`]+)`", text)
+    return "".join(
+        escape(p) if i % 2 == 0 else f"<code>{escape(p)}</code>" for i, p in enumerate(parts)
+    )
 
 
 def _source(node: Node) -> str:
@@ -85,7 +94,7 @@ def _by_reason(run: Run) -> list[str]:
     out = ["<h3>Left on the CPU, by reason</h3>"] if groups else []
     for code, nodes in sorted(groups.items(), key=lambda item: -len(item[1])):
         entry = describe(code)
-        what = escape(f"{entry.cause} {entry.action}") if entry else "(a code this table lacks)"
+        what = with_code(f"{entry.cause} {entry.action}") if entry else "(a code this table lacks)"
         out.append(f'<p><span class="code">{escape(code)}</span> ({len(nodes)}): {what}</p>')
         out.append("<table>")
         for node in nodes:

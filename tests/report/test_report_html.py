@@ -65,3 +65,12 @@ def test_the_users_code_is_escaped() -> None:
     page, tags = _page(data)
     assert "<script>'" not in page and "&lt;script&gt;" in page
     assert [t for t, _ in tags.tags].count("script") == 1  # the page's own filter only
+
+
+def test_the_advice_s_code_spans_are_code_not_backticks() -> None:
+    """A reason code's advice is written in Markdown (`TORCH_LOGS=xnnpack`): on the page its code
+    spans are <code>, never raw backticks."""
+    page, _ = _page(mixed_ops())
+    advice = re.findall(r'<p><span class="code">[^<]+</span> \(\d+\): (.*?)</p>', page)
+    assert advice and not any("`" in a for a in advice), advice
+    assert any("<code>" in a for a in advice), advice
