@@ -49,7 +49,6 @@ _STDLIB = re.compile(rf"^(?P<level>{_LEVELS}):(?P<name>[\w.]*):(?P<message>.*)$"
 _EXAMPLE = re.compile(rf"^\[(?P<level>{_LEVELS}) [^\]]*? \S+:\d+\] (?P<message>.*)$")
 _PREFIXES = re.compile(rf"^(?:(?:{_LEVELS}):[\w.]*:|\[\w+ <time> \S+:\d+\] |(?:{_LEVELS}): )")
 _PLACEHOLDER = re.compile(r"<time>|%[-\d.]*[sdrfi]")
-_SPACES = re.compile(r"\s{2,}")
 _CALL_LEVEL = re.compile(r"\.(debug|info|warning|warn|error|exception|critical|fatal)\(")
 # What each behaviour-changing recipe takes out of the default output, from the effect the report
 # lists for it: "stdout" its lines on stdout; "messages" the lines of its component's messages and
@@ -196,7 +195,7 @@ class Record:
 
 def shown(line: str) -> str:
     """``line`` as a note shows it (codemods/fixes/_shown.py's ``_cut``, uncut)."""
-    return _SPACES.sub(" ", line.replace("`", "'"))
+    return line.replace("`", "'")
 
 
 def record_of(line: str) -> Record | None:
