@@ -144,6 +144,7 @@ def _vendor_first(args: argparse.Namespace) -> None:
     args.vendored = vendor_first(root, args.runtime_import, write)
     args.runtime_import = args.vendored.module
     args.vendor_exclude = [args.vendored.folder.relative_to(args.vendored.root).as_posix() + "/"]
+    args.vendor_exclude += [folder for _, folder, _ in args.vendored.not_components]
 
 
 def _jobs(
@@ -282,6 +283,13 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         say(f"{path}: skipped: {reason}")
     extra, first = _vendored_runtime(args, config, tally, mode)
     tally.vendored = args.vendored is not None
+    if args.vendored is not None:
+        from codemods.vendor_step import NOT_A_COMPONENT
+
+        tally.not_migrated = [
+            (folder, f"{own} sets up {name}'s logger itself: {NOT_A_COMPONENT}")
+            for name, folder, own in args.vendored.not_components
+        ]
     tally.entry_point = ENTRY_POINT_NAME if tally.vendored else ""
     if args.patches:
         for patch in write_patches(args.patches, tally, extra, first):

@@ -103,7 +103,8 @@ def plan(
             own = sets_up_itself(root, grouped, name)
             if own is not None:
                 names.remove(name)
-                out.not_components.append((name, own))
+                folder = "/".join(["backends", *([grouped] if grouped else []), name]) + "/"
+                out.not_components.append((name, folder, own))
     written: dict[Path, str] = {}
     for name in modules:
         source = runtime / f"{name}.py"

@@ -36,8 +36,9 @@ class VendorPlan:
     kept: list[Path] = field(default_factory=list)  # files in the package not from et-log
     manual: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)  # root-relative path -> status
-    # backend folders left out of the component table: (name, the file that sets its logger up)
-    not_components: list[tuple[str, str]] = field(default_factory=list)
+    # backend folders left out of the component table, and so out of the migration:
+    # (name, its folder, the file that sets its logger up)
+    not_components: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def package(self) -> str:

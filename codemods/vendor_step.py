@@ -36,9 +36,16 @@ def vendor_first(root: Path, module: str | None, write: bool) -> VendorPlan:
         say(f"{'' if write else 'would be '}{done.status[name]}: {name}")
     for note in done.manual:
         say(f"add by hand: {note}")
-    for name, where in done.not_components:
-        say(f"not a TORCH_LOGS component: {name} ({where} sets its logger up itself)")
+    for name, folder, where in done.not_components:
+        say(f"not migrated: {folder} ({where} sets up {name}'s logger itself: {NOT_A_COMPONENT})")
     return done
+
+
+NOT_A_COMPONENT = (
+    "not a TORCH_LOGS component, since torch's handler beside its own would print each line "
+    "twice and torch's levels would override the ones it sets; trade the set-up for the "
+    "component, then vendor and migrate again"
+)
 
 
 @dataclass

@@ -64,6 +64,7 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
     out += [f"| {c} | {n['rewritten']} | {n['review']} |" for c, n in tally.by_code().items()]
     out += changes_to_look_at(tally)
     out += how_it_lands(tally, tally.vendored)
+    out += sections.not_migrated(tally)
     out += sections.namespaces(tally)
     out += sections.buck(tally)
     if tally.vendored or tally.imports_runtime:

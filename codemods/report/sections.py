@@ -39,6 +39,14 @@ def namespaces(tally: Tally) -> list[str]:
     return out
 
 
+def not_migrated(tally: Tally) -> list[str]:
+    """The folders the run left out as a whole, and why."""
+    if not tally.not_migrated:
+        return []
+    out = ["", "## Not migrated", ""]
+    return [*out, *(f"- `{folder}`: {why}" for folder, why in tally.not_migrated)]
+
+
 def buck(tally: Tally) -> list[str]:
     """Every Buck edit the run could not make, for a person to make."""
     out = ["", "## Buck: left to do by hand", ""]

@@ -112,6 +112,7 @@ class Tally:
     buck_notes: list[tuple[str, str]] = field(default_factory=list)  # (component, what to do)
     vendored: bool = False  # the run vendored the runtime (its commit comes first)
     entry_point: str = ""  # then: the name of its torch.backends entry point
+    not_migrated: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     missing_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
     left_out_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)

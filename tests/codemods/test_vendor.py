@@ -197,7 +197,26 @@ def test_a_backend_that_sets_its_own_logger_up_is_no_component(sample_copy: Path
     (sample_copy / "backends" / "mlx" / "_logging.py").write_text(MLX_LOGGING)
     done = vendor(sample_copy, formatted=False)
     assert "mlx" not in _components(sample_copy) and "xnnpack" in _components(sample_copy)
-    assert done.not_components == [("mlx", "backends/mlx/_logging.py")]
+    assert done.not_components == [("mlx", "backends/mlx/", "backends/mlx/_logging.py")]
+
+
+def test_a_backend_that_is_no_component_is_not_migrated_and_the_report_says_why(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """No commit may advertise TORCH_LOGS=mlx while mlx is no component: its files stay as they
+    are, and the report names the folder and why."""
+    from codemods.migrate import main
+
+    (sample_copy / "backends" / "mlx" / "_logging.py").write_text(MLX_LOGGING)
+    before = (sample_copy / "backends" / "mlx" / "partitioner.py").read_bytes()
+    report = tmp_path / "pr.md"
+    monkeypatch.chdir(sample_copy)
+    assert main(["--vendor", "exir", "backends", "-q", "-j", "1", "--report", str(report)]) == 0
+    assert (sample_copy / "backends" / "mlx" / "partitioner.py").read_bytes() == before
+    text = report.read_text(encoding="utf-8")
+    section = text.split("\n## Not migrated\n", 1)[1].split("\n## ", 1)[0]
+    assert "`backends/mlx/`: backends/mlx/_logging.py sets up mlx's logger itself" in section
+    assert "### mlx (" not in text and "| mlx |" not in text
 
 
 def test_second_run_changes_nothing_and_check_says_so(sample_copy: Path, capsys) -> None:
