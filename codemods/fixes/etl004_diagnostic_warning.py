@@ -1,12 +1,18 @@
 """ETL004's rewrite: `warnings.warn(msg, Cat, stacklevel=2)` -> `warn(logger, msg, Cat,
-stacklevel=2)`: the runtime's `warn` calls `warnings.warn` itself (filters, `-W`, `pytest.warns`,
-the category and the once-per-location registry unchanged), only the display goes through the
-logger. The arguments stay exactly as written; the module logger goes first."""
+stacklevel=2)`: the runtime's `warn` calls `warnings.warn` itself from the caller's line (filters,
+`-W`, `pytest.warns`, the category, the location and the once-per-location registry unchanged;
+Python displays it), and `TORCH_LOGS=-<component>` silences it. The arguments stay exactly as
+written; the module logger goes first. A warning shown at its own line (`stacklevel` 1, the
+default) is class B: Python prints that line's source under the message, `warn(` where it
+printed `warnings.warn(`."""
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
+from codemods.fixes._shown import note
 from codemods.fixes._text import prepend_argument
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
 from codemods.shared.review import NeedsReview
@@ -18,9 +24,39 @@ from lint_rules.rules.etl004_diagnostic_warning import STAR_ARGS, WARN_ARGUMENTS
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     call = site_call(site)
+    line = analysis.facts.lines[call.lineno - 1].strip() if call.lineno else ""
+    note = own_line_note(line) if _shown_at_its_own_line(call) else ""
     return SitePlan(
-        finding, call, _build, needs_logger=True, imports=("warn",), dropped=(call.func,)
+        finding,
+        call,
+        _build,
+        needs_logger=True,
+        imports=("warn",),
+        dropped=(call.func,),
+        note=note,
     )
+
+
+def _shown_at_its_own_line(call: ast.Call) -> bool:
+    """True when the warning's location is the call's own line: no stacklevel, or 1."""
+    given = next((k.value for k in call.keywords if k.arg == "stacklevel"), None)
+    if given is None and len(call.args) > 2:
+        given = call.args[2]
+    return given is None or (isinstance(given, ast.Constant) and given.value == 1)
+
+
+def own_line_note(line: str) -> str:
+    """What Python prints under a warning shown at its own line, before and after."""
+    alone = line.rstrip().endswith("(")  # the arguments on the lines below: `warn(` alone
+    after = line.replace("warnings.warn(", "warn(" if alone else "warn(logger, ", 1)
+    return note(
+        f"stderr `  {_one_line(line)}` under the warning (Python prints its source line)",
+        f"stderr `  {_one_line(after)}` under it; the warning, its category and location as before",
+    )
+
+
+def _one_line(text: str) -> str:
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _build(call: cst.Call, names: Names) -> cst.Call:
@@ -35,6 +71,6 @@ def _build(call: cst.Call, names: Names) -> cst.Call:
 
 
 FIX = Fix(
-    "diagnostic warnings.warn -> warn(logger, ...): still a warning, shown through the logger",
+    "diagnostic warnings.warn -> warn(logger, ...): still a warning, -<component> silences it",
     plan,
 )
