@@ -29,6 +29,23 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
                 yield Site(call)
 
 
+def file_check(facts: ModuleFacts, sites: list[ast.expr | ast.stmt]) -> str | None:
+    """Why every site of the file stays as it is: a root call logging what a print function
+    returns (its neighbours would move to the module logger while it stays on the root, the
+    module writing to two loggers); else `logger_name_taken`'s reason."""
+    patterns = PRINT_FUNCTIONS.default
+    for function in ROOT_LOGGING_FUNCTIONS:
+        for call in facts.calls_to(f"logging.{function}"):
+            printer = _printing_message(call, patterns)
+            if printer is not None:
+                return (
+                    f"line {call.lineno} logs what `{printer}` returns, and that call prints "
+                    "on stdout itself (the record says `None`): fix it by hand, then migrate; "
+                    "every site of the file is left as it is (review)"
+                )
+    return logger_name_taken(facts, sites)
+
+
 def matches_name(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatchcase(name, p) for p in patterns)
 
@@ -77,7 +94,7 @@ RULE = Rule(
         "another name."
     ),
     detect=detect,
-    file_check=logger_name_taken,
+    file_check=file_check,
     needles=(b"logging",),
     spellings=(
         r"logging\s+(?:as|import)\b",
@@ -135,12 +152,13 @@ RULE = Rule(
 
 
                 def show(graph_module):
+                    logging.info("Final exported graph:")
                     logging.info(graph_module.graph.print_tabular())
             """,
             fixed=None,
             path="executorch/backends/cadence/aot/compiler.py",
-            note="the message is the None a print function returns: review",
-            at=((5, 5),),
+            note="the message is the None a print function returns: the whole file waits",
+            at=((5, 5), (6, 5)),
         ),
         Example(
             code="""
