@@ -56,6 +56,7 @@ class SourceResult:
     recipe_reviews: list[tuple[str, Review]] = field(default_factory=list)
     # class B, left out by a mechanical run: each site with the change its rewrite would make
     deferred: list[SiteReview] = field(default_factory=list)
+    whole_file: str | None = None  # why every site of the file waits for review, if so
     error: str | None = None
     error_line: int = 0
     bad_input: bool = False  # the error: the text is not Python (lint_rules.verdicts)
@@ -84,6 +85,10 @@ def migrate_source(
     result, tree = _migrate_sites(text, path, config, whole_module, tests or [], mechanical)
     chosen = recipes_for(path, RECIPES) if recipes is None else recipes
     if mechanical:  # class A is the site kinds' alone (the recipes are deliberate edits)
+        chosen = []
+    if result.whole_file is not None and chosen:  # all or nothing: the recipes wait too
+        waits = Review(f"the file waits for review as a whole ({result.whole_file})")
+        result.refused_recipes = [(recipe.name, waits) for recipe in chosen]
         chosen = []
     if result.error is None and chosen:
         bom = "\ufeff" if result.new_text.startswith("\ufeff") else ""
@@ -138,6 +143,7 @@ def _migrate_sites(
         return result, None
     if analysis is None:
         return result, None
+    result.whole_file = analysis.whole_file
     result.review = [SiteReview(f, Review(f.reason)) for f, _ in analysis.sites if not f.fixable]
     fixable = [(f, s) for f, s in analysis.sites if f.fixable]
     if not fixable:

@@ -34,11 +34,13 @@ class Analysis:
         tree: ast.Module,
         facts: ModuleFacts,
         sites: list[tuple[Finding, Site]],
+        whole_file: str | None = None,
     ) -> None:
         self.path = path
         self.text = text
         self.tree = tree
         self.facts = facts
+        self.whole_file = whole_file  # why every site of the file waits for review, if so
         self.sites = sites
 
     @property
@@ -235,7 +237,7 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
     if not sites:
         return None
     sites.sort(key=lambda pair: (pair[0].line, pair[0].col, pair[0].code))
-    return Analysis(path, text, tree, facts, sites)
+    return Analysis(path, text, tree, facts, sites, whole_file)
 
 
 def _char_col(line: str, byte_offset: int) -> int:
