@@ -58,6 +58,10 @@ class Recipe:
     # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
     # `--recipes` accept it for all of them
     family: str = ""
+    # The class B site rewrites of another file need it to keep their output (DebugPass's root
+    # calls and override_logger): it lands in its component's class B commit with them, not in
+    # the recipes commit. (A recipe whose own file has class B rewrites always lands with them.)
+    with_output: bool = False
 
 
 def segment(source: str, node: ast.expr) -> str:

@@ -81,7 +81,11 @@ def _message(
         if stage != RECIPES and is_output_change(s) == (stage == OUTPUT)
     ]
     review = tally.review_items(component) if last else []
-    recipes = tally.recipes(component) if stage == RECIPES else []
+    recipes = [
+        r
+        for r in tally.recipes(component)
+        if stage != MECHANICAL and tally.lands_with_output(r) == (stage == OUTPUT)
+    ]
     subject, what = SUBJECTS[stage]
     subject = subject.format(component=component)
     what = [line.format(component=component) for line in what]

@@ -32,10 +32,12 @@ def stages(tally: Tally) -> dict[str, list[str]]:
     """Per stage, the components with changes in it (in landing order): class A rewrites, class
     B rewrites (a rewrite with a note), recipes applied."""
     rewritten = [(o.component, s) for o in tally.outcomes for s in o.rewritten]
+    applied = [r for r in tally.recipes() if r.status == "applied"]
+    early = [r.component for r in applied if tally.lands_with_output(r)]
     return {
         MECHANICAL: landing_order(c for c, s in rewritten if not is_output_change(s)),
-        OUTPUT: landing_order(c for c, s in rewritten if is_output_change(s)),
-        RECIPES: landing_order(r.component for r in tally.recipes() if r.status == "applied"),
+        OUTPUT: landing_order([*(c for c, s in rewritten if is_output_change(s)), *early]),
+        RECIPES: landing_order(r.component for r in applied if not tally.lands_with_output(r)),
     }
 
 
@@ -62,8 +64,10 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
     if by_stage[OUTPUT]:
         steps.append(
             "Class B, the rewrites listed under Changes to look at, one commit per component for "
-            f"its owner to take or leave: {', '.join(by_stage[OUTPUT])}. The core's first: its "
-            "own lines leave the root logger that some backends stop configuring."
+            f"its owner to take or leave: {', '.join(by_stage[OUTPUT])}; with them the recipes of "
+            "the same files and those their lines need (DebugPass's `override_logger`). The "
+            "core's first: its own lines leave the root logger that some backends stop "
+            "configuring."
         )
     if by_stage[RECIPES]:
         steps.append(

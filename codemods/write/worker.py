@@ -128,7 +128,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     ]
     try:
         data = source.encode(result.new_text)
-        states = _stages(source.text, path, result.new_text) if mode == "patch" else []
+        states = _stages(source.text, path, result.new_text, recipes) if mode == "patch" else []
         steps = [source.encode(text) for _, text in states]
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
@@ -154,18 +154,25 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     return outcome
 
 
-def _stages(text: str, path: str, final: str) -> list[tuple[str, str]]:
+def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tuple[str, str]]:
     """The series' states of one module, (stage, its text after it): class A, then (unless the
     run is mechanical) class B's site rewrites, then the recipes, which give `final`, the run's
-    result. A stage whose run fails leaves the text as the stage before left it."""
+    result. A recipe lands with class B when it must (`with_output`) or when its file has class
+    B rewrites (one commit per file and owner decision). A stage whose run fails leaves the
+    text as the stage before left it."""
     assert _CONFIG is not None
     if _MECHANICAL:
         return [(series.MECHANICAL, final)]
+    early = [r for r in recipes if r.with_output]
     states, last = [], text
-    for stage, mechanical in ((series.MECHANICAL, True), (series.OUTPUT, False)):
-        done = migrate_source(text, path, _CONFIG, recipes=[], tests=_TESTS, mechanical=mechanical)
+    for stage, mechanical, chosen in ((series.MECHANICAL, True, []), (series.OUTPUT, False, early)):
+        done = migrate_source(
+            text, path, _CONFIG, recipes=chosen, tests=_TESTS, mechanical=mechanical
+        )
         last = done.new_text if done.error is None else last
         states.append((stage, last))
+    if states[1][1] != states[0][1]:  # class B rewrites here: the recipes come with them
+        states[1] = (series.OUTPUT, final)
     return [*states, (series.RECIPES, final)]
 
 
