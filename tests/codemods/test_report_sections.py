@@ -71,7 +71,7 @@ def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path)
             "The ExecuTorch recipes, one commit per component, each for its owner to take or leave: ",
         ),
     ):
-        said[stage] = lands.split(lead)[1].split(". ")[0].split(", ")
+        said[stage] = lands.split(lead)[1].split(". ")[0].split(";")[0].split(", ")
     names = (out / "series").read_text().split()
     written = [n.split("-", 1)[1].removesuffix(".patch").rpartition("-")[::2] for n in names]
     assert written == series_order(said)
