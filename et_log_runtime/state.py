@@ -3,11 +3,14 @@ loggers made before they were, and the delegation records being collected.
 
 Two modes: until TORCH_LOGS or a ``set_logs`` call names one of ours, ExecuTorch's loggers are
 plain library loggers (no handler, no level of ours); once named, torch owns them as it owns
-dynamo's (its handler, its levels, no propagation). Only TORCH_LOGS and ``set_logs`` switch.
+dynamo's (its handler, its levels, no propagation). The names are in torch's registry from the
+first logger made after ``import torch``, so torch's own ``set_logs``, even naming only dynamo,
+sets them up too: torch's rule for every registered name.
 """
 
 import logging
 import os
+from importlib.util import find_spec
 import sys
 import threading
 from typing import Any
@@ -69,7 +72,7 @@ class State:
     @staticmethod
     def wanted_at_import(torch: Torch) -> bool:
         """True if TORCH_LOGS names one of ours, or a bare name torch will refuse (``help``,
-        a typo): then torch's answer lists ours too."""
+        a typo; not a module torch takes as a path): then torch's answer lists ours too."""
         text = os.environ.get("TORCH_LOGS")
         if names_ours(text):
             return True
@@ -77,7 +80,8 @@ class State:
             names = parse(text or "")
         except ValueError:
             return bool(text)
-        return any("." not in n and not torch.knows(n) for n in names)
+        unknown = [n for n in names if "." not in n and not torch.knows(n)]
+        return any(n == "help" or find_spec(n) is None for n in unknown)
 
     def current(self) -> Torch | None:
         """torch, when our names are in the registry of the torch loaded now: the cheap path

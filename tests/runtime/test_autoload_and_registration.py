@@ -183,3 +183,27 @@ def test_autoload_disabled_executorch_as_package_path(run) -> None:
         ["exir-debug", "exir-info", "exir-warning", "exir-error"]
         + ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
     )
+
+
+A_MODULE_IN_TORCH_LOGS = """
+import logging, sys
+logging.basicConfig(stream=sys.stdout, level=logging.INFO, format="APP %(message)s")
+import torch
+import executorch.exir.passes.p as p
+p.run()
+print("registered", "executorch" in torch._logging._internal.log_registry.log_alias_to_log_qnames)
+"""
+
+
+def test_a_module_named_in_torch_logs_leaves_executorch_s_loggers_to_the_application(
+    run,
+) -> None:
+    """`TORCH_LOGS=+dynamo,json`: `json` is a module torch logs as a path, not a name it refuses;
+    nothing of ExecuTorch's is asked for, so its loggers stay the application's (its INFO line
+    reaches the application's handler) and torch has set none of them up."""
+    proc = run(A_MODULE_IN_TORCH_LOGS, TORCH_LOGS="+dynamo,json")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "APP exir-info" in lines and "APP exir-warning" in lines, proc.stdout + proc.stderr
+    typo = run(A_MODULE_IN_TORCH_LOGS, TORCH_LOGS="+dynamo,xnnpak")  # a typo torch refuses
+    assert typo.returncode != 0 and "xnnpack" in typo.stderr  # its answer lists ours
