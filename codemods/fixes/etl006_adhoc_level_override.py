@@ -26,13 +26,24 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
 def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     level = level_name(call.args[0], facts) or "?"
     if level in ("DEBUG", "INFO", "NOTSET"):
-        before = f"this module printed {level} lines by default and -{{component}} could not "
-        before += "silence it"
+        before = (
+            f"wherever a handler existed (an application's logging, a library's basicConfig), "
+            f"this module's {level} lines showed even when the rest was at WARNING, and "
+            "-{component} could not silence them"
+        )
+        after = "the application's level decides them as it decides any library's"
     else:
-        before = f"this module showed only {level} and up, even under TORCH_LOGS=+{{component}}"
+        before = (
+            f"this module's lines below {level} were hidden even from an application logging "
+            "at INFO or DEBUG, and under TORCH_LOGS=+{component}"
+        )
+        after = (
+            "an application whose own logging is at INFO or DEBUG now sees them too (as many as "
+            "the module writes: one per node where it logs per node)"
+        )
     return (
-        f"removed `{source}`: {before}; now its component decides (quiet by default, "
-        "TORCH_LOGS={component} shows INFO, TORCH_LOGS=+{component} DEBUG)"
+        f"removed `{source}`: {before}; now {after}, and under TORCH_LOGS the component decides "
+        "(TORCH_LOGS={component} INFO, +{component} DEBUG)"
     )
 
 
