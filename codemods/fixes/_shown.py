@@ -185,7 +185,13 @@ def root_call_note(
             "the root logger's format (`LEVEL:root:message`) when the level shows",
             "the message alone when it shows (Python's last resort, WARNING and up)",
         )
-    return note("nothing", hidden(method))
+    level = method.upper()
+    before = (
+        f"nothing, unless a root handler showed {level} (an application's logging, or another "
+        f"module's `basicConfig`: this series removes ExecuTorch's own), then `{level}:root:"
+        f"{_cut(text)}` in that handler's format"
+    )
+    return note(before, hidden(method))
 
 
 ROOT_HANDLER = (
