@@ -165,8 +165,9 @@ RECIPE = Recipe(
     "become `report_rejection(logger, node, <the same text>, code=...)` (`OV.UNSUPPORTED`, "
     "`OV.USER_EXCLUDED`)",
     effect="OpenVINO's reasons are the run's why-not lines (`TORCH_LOGS=openvino`, "
-    "`partition_report`), once per node instead of beside a line of their own; the two lines "
-    "OpenVINO printed on stdout on every lowering (a WARNING after the site kinds) are INFO "
-    "lines of `openvino`: no longer shown by default",
+    "`partition_report`), once per node instead of beside a line of their own; the lines "
+    "OpenVINO printed on stdout for each node it does not take, `Op not supported:  "
+    "torch.ops.{op_type}` and, for a node the user skips, `[OpenVINO Backend] The {op_type} "
+    "operator with name '{node.name}' is skipped.`, no longer show by default",
     behaviour_change=True,
 )

@@ -121,9 +121,18 @@ def plan_log_then_reject(
     return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)", logger=logger)
 
 
-def log_then_reject(name: str, path: str, backend: str, code: str, words: Words = ()) -> Recipe:
+def log_then_reject(
+    name: str, path: str, backend: str, code: str, words: Words = (), printed: str = ""
+) -> Recipe:
     """The recipe for `backend`'s support check in `path`, its rejections coded `code` unless
-    their message says one of `words`."""
+    their message says one of `words`; `printed`, the line its check printed on stdout, if any
+    (the effect quotes it: users no longer see it by default)."""
+    gone = (
+        f"; the line it printed on stdout for each such node, `{printed}`, no longer shows by "
+        "default"
+        if printed
+        else ""
+    )
     if words:
         WORDS[name] = ("logger.info", dict(words))
     return Recipe(
@@ -136,7 +145,7 @@ def log_then_reject(name: str, path: str, backend: str, code: str, words: Words 
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
         "`partition_report`), once per node, as INFO lines of the component (DEBUG records "
         "while nothing of ExecuTorch's is named: an application at INFO sees a reason that was "
-        "an INFO line no more), and one that was printed on stdout no longer shows by default",
+        f"an INFO line no more){gone}",
         behaviour_change=True,
     )
 
@@ -153,6 +162,7 @@ MEDIATEK = log_then_reject(
     "backends/mediatek/partitioner.py",
     "MediaTek",
     "MTK.USER_EXCLUDED",  # its one reported line: the user's skip list ("... is skipped.")
+    printed="[Neuropilot Backend] The {op_type} operator with name '{node.name}' is skipped.",
 )
 MLX = log_then_reject("mlx-rejections", "backends/mlx/partitioner.py", "MLX", "MLX.UNSUPPORTED")
 COREAI = log_then_reject(

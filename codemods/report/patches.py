@@ -114,7 +114,12 @@ def _message(
             if r.for_review
         ]
     if items:
-        lines += ["", "Left for review:", *items]
+        lines += [
+            "",
+            f"Left for review in {component} (the component's whole list, in its last commit; "
+            "files this series leaves as they are included):",
+            *items,
+        ]
     notes = [note for owner, note in tally.buck_notes if owner == component]
     if notes and last:
         lines += ["", "Buck, by hand:", *(f"- {n}" for n in notes)]

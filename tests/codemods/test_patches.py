@@ -173,8 +173,8 @@ def test_each_message_counts_and_lists_what_the_report_has(
         last = name == [n for n in names if _split(n)[0] == component][-1]
         items = [
             line
-            for line in message.split("Left for review:\n")[-1].splitlines()
-            if re.match(r"- \S+:\d+ ETL\d{3}:", line) and "Left for review:" in message
+            for line in message.split("Left for review in ")[-1].splitlines()
+            if re.match(r"- \S+:\d+ ETL\d{3}:", line) and "Left for review in " in message
         ]
         review = sum(data["components"][component]["review"].values())
         assert int(found.group(3)) == len(items) == (review if last else 0), (name, items)
