@@ -24,6 +24,7 @@ BOOKKEEPING = {  # no operator of their own: never counted, never explained
     "executorch_call_delegate": "calls a delegate an earlier partitioner made",
 }
 Result = TypeVar("Result")
+Program = TypeVar("Program")
 
 
 def target_name(target: object) -> str:
@@ -141,7 +142,7 @@ def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]
             write_record(path, runs)
 
 
-def run_partitioner(partitioner: Callable[[object], Result], program: object) -> Result:
+def run_partitioner(partitioner: Callable[[Program], Result], program: Program) -> Result:
     """``partitioner(program)``, with the rejections this thread reports meanwhile."""
     run, outer = PartitionRun(partitioner), getattr(_open, "run", None)
     _open.run = run
