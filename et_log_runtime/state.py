@@ -1,11 +1,10 @@
 """The runtime's state in one object: whether our names are in torch's registry, the artifact
 loggers made before they were, and the delegation records being collected.
 
-Two modes: until TORCH_LOGS or a ``set_logs`` call names one of ours, ExecuTorch's loggers are
-plain library loggers (no handler, no level of ours); once named, torch owns them as it owns
-dynamo's (its handler, its levels, no propagation). The names are in torch's registry from the
-first logger made after ``import torch``, so torch's own ``set_logs``, even naming only dynamo,
-sets them up too: torch's rule for every registered name.
+Two modes: until TORCH_LOGS or ExecuTorch's ``set_logs`` names one of ours, ExecuTorch's loggers
+are plain library loggers (no handler, no level of ours) and torch does not know their names;
+once named, torch owns them as it owns dynamo's (its handler, its levels, no propagation), and
+torch's own ``set_logs`` takes their names too.
 """
 
 import logging
@@ -34,10 +33,11 @@ class State:
     def sync(self, asked: bool = False) -> Torch | None:
         """torch, with our names in its registry once that is safe (cheap once done).
 
-        Inside ``import torch`` (torch's hook) the names go in only when TORCH_LOGS names one of
-        ours: torch then sets every registered logger up. Otherwise they go in at the first use
-        after ``import torch``, which sets nothing up, so the loggers stay as they are. What
-        this torch lacks is said only when somebody asked (TORCH_LOGS, or ``asked``)."""
+        The names go in only when somebody asks for them: TORCH_LOGS names one of ours (then
+        inside ``import torch``, through torch's hook), or ExecuTorch's ``set_logs`` (``asked``).
+        Until then torch does not know them, so no ``set_logs`` of torch's, even naming only
+        dynamo, sets ExecuTorch's loggers up: they stay the application's. What this torch
+        lacks is said only when somebody asked."""
         if self.broken:
             return None
         current = self.current()
@@ -46,7 +46,7 @@ class State:
         torch = load(say=bool(os.environ.get("TORCH_LOGS")) or asked)
         if torch is None or self.registry is torch.registry:
             return torch
-        if not torch.initialised() and not self.wanted_at_import(torch):
+        if not asked and not self.wanted_at_import(torch):
             return torch
         try:
             with self.lock:

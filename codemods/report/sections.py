@@ -92,13 +92,14 @@ def risks(tally: Tally) -> list[str]:
         "(pytorch/pytorch#173759).",
         "- **Without the entry point** (Buck builds, `TORCH_DEVICE_BACKEND_AUTOLOAD=0`), "
         "`TORCH_LOGS=<an ExecuTorch name>` fails inside `import torch`, as any name torch does not "
-        "know does today; the Python API (`torch._logging.set_logs(modules={...})` after "
-        "importing ExecuTorch) works.",
-        "- **torch owns the names once registered** (at the first ExecuTorch logger made after "
-        "`import torch`): any `torch._logging.set_logs(...)` call, even one naming only dynamo, "
-        "sets ExecuTorch's loggers up as it sets its own: from then on their records go to "
-        "torch's handler, not to the application's handlers. An application that never calls "
-        "`set_logs` and sets no TORCH_LOGS keeps receiving them as before.",
+        "know does today; the Python API (ExecuTorch's `set_logs`, or torch's with the module "
+        "path) works.",
+        "- **torch owns the names once somebody asks for them** (TORCH_LOGS naming one, or "
+        "ExecuTorch's `set_logs`): from then on any `torch._logging.set_logs(...)` call, even one "
+        "naming only dynamo, sets ExecuTorch's loggers up as it sets its own, their records going "
+        "to torch's handler, not the application's. Until then torch does not know the names: "
+        "an application that sets no TORCH_LOGS of ExecuTorch's keeps every record, whatever "
+        "else it asks torch for.",
         "- **Private torch names**: the runtime reads the names listed below, checked when torch "
         "is loaded; a torch without one leaves ExecuTorch's loggers plain (one line on stderr "
         "only when somebody asked for ExecuTorch's names).",

@@ -18,8 +18,10 @@ def test_all_our_names_reach_torch_without_clash(run) -> None:
         import torch
         from torch._logging._internal import log_registry as reg
         from et_log_runtime import get_logger, names as components
-        assert "executorch" not in reg.log_alias_to_log_qnames  # not named: not yet registered
-        get_logger(__name__)  # the first use after import torch registers them
+        get_logger(__name__)  # a use registers nothing: nobody asked for ExecuTorch's names
+        assert "executorch" not in reg.log_alias_to_log_qnames
+        from et_log_runtime import set_logs
+        set_logs()  # ExecuTorch's set_logs asks for them (naming none: torch's reset)
         for name, qnames in components.COMPONENTS.items():
             assert reg.log_alias_to_log_qnames[name] == list(qnames), name
         for name in components.ARTIFACTS:
@@ -50,9 +52,9 @@ def test_clash_with_torch_name_is_reported_not_overwritten(run) -> None:
         import torch
         internal = torch._logging._internal
         internal.register_log("xnnpack", "somebody.else")
-        from et_log_runtime import register_with_torch as register
-        register()
-        register()  # idempotent: no second report
+        from et_log_runtime.state import STATE
+        STATE.sync(asked=True)
+        STATE.sync(asked=True)  # idempotent: no second report
         reg = internal.log_registry
         print(reg.log_alias_to_log_qnames["xnnpack"], "arm" in reg.log_alias_to_log_qnames)
     """
@@ -70,10 +72,9 @@ def test_a_second_copy_of_the_runtime_registers_quietly(run) -> None:
     code = """
         import torch
         from et_log_runtime import state
-        from et_log_runtime import register_with_torch as register
-        register()
+        state.STATE.sync(asked=True)
         state.STATE.registry = None  # as the other copy's own state
-        register()
+        state.STATE.sync(asked=True)
         print(torch._logging._internal.log_registry.log_alias_to_log_qnames["xnnpack"])
     """
     proc = run(code, **NO_AUTOLOAD)

@@ -50,16 +50,35 @@ print("torch handlers", sum(internal._is_torch_handler(h) for q in QNAMES
 """
 
 
-def test_torch_s_set_logs_takes_them_as_it_takes_dynamo_s(run) -> None:
-    """torch's set_logs re-initialises every registered logger, ours too: from then on torch's
-    handler prints them and the application's handlers no longer get them (docs/runtime.md)."""
+def test_torch_s_set_logs_naming_only_dynamo_leaves_them_to_the_application(run) -> None:
+    """Nothing asked for ExecuTorch's names, so torch does not know them: its set_logs, which
+    re-initialises every registered logger, leaves ExecuTorch's alone, and the application's
+    handler keeps every record, before and after the call."""
     proc = run(docs_example() + "import et_log_runtime\n" + DRIVER + TORCH_SET_LOGS)
     assert proc.returncode == 0, proc.stderr
-    assert f"torch handlers {len(QNAMES)}" in proc.stdout
+    assert "torch handlers 0" in proc.stdout
     xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
     once = ["exir-info", "exir-warning", "exir-error", *xnn]
-    assert [r["message"] for r in _json_lines(proc.stdout)] == once  # before set_logs only
-    assert set(torch_lines(proc.stderr)) >= {"exir-warning", "xnn-warning"}
+    assert [r["message"] for r in _json_lines(proc.stdout)] == once + once  # both runs
+    assert torch_lines(proc.stderr) == []
+
+
+ASKED_THEN_TORCH_SET_LOGS = """
+import logging, torch
+from et_log_runtime import set_logs
+set_logs(xnnpack=logging.WARNING)                       # ExecuTorch's names asked for
+torch._logging.set_logs(modules={"xnnpack": logging.DEBUG})  # now torch takes them by name
+q.run()
+"""
+
+
+def test_once_asked_for_torch_s_set_logs_takes_their_names(run) -> None:
+    """After ExecuTorch's set_logs (or TORCH_LOGS naming one of ours) the names are torch's:
+    its own set_logs takes `xnnpack` as it takes `dynamo`, and torch's handler prints them."""
+    proc = run(docs_example() + "import et_log_runtime\n" + DRIVER + ASKED_THEN_TORCH_SET_LOGS)
+    assert proc.returncode == 0, proc.stderr
+    xnn = ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
+    assert torch_lines(proc.stderr) == xnn
 
 
 # ExecuTorch's own example scripts configure logging themselves, e.g. export_llama.py's
