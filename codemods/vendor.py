@@ -43,6 +43,7 @@ from lint_rules.backends import GROUPING_FOLDER, backend_folders, sets_up_itself
 from lint_rules.config import read_table
 
 RUNTIME_DIR = Path(et_log_runtime.__file__).resolve().parent
+README = "README.md"  # the runtime's documentation, vendored beside its modules
 SUBPACKAGE = "_logging"
 LIBRARY_TARGET = "lib"
 PYTEST_CONFIG = "pytest.ini"
@@ -130,6 +131,10 @@ def plan(
     typed = runtime / "py.typed"
     if typed.is_file():
         out.files[out.folder / "py.typed"] = FilePlan(typed.read_text(encoding="utf-8"))
+    readme = runtime / README
+    if readme.is_file():  # the package's own documentation, under its vendored name
+        body = readme.read_text(encoding="utf-8").replace(text.RUNTIME_NAME, module)
+        out.files[out.folder / README] = FilePlan(body)
     if uses_buck(root):
         _plan_buck(out, modules, sorted(p for p in written if p.is_relative_to(out.folder)))
     _plan_stale(out)

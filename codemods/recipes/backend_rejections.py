@@ -20,7 +20,7 @@ from codemods.shared.review import Review
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
-_CODE_ATTRIBUTE = 'self.code = "UNSPECIFIED"  # the reason code its backend gives (reason_codes)\n'
+_CODE_ATTRIBUTE = 'self.code = "UNSPECIFIED"  # the reason code its backend gives\n'
 
 
 def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | None:

@@ -165,7 +165,7 @@ _XNN_SAID = {
     "a call whose reason names another cause passes its code (`XNN.DTYPE`, `XNN.PRECISION`, "
     "`XNN.NOT_QUANTIZED`)",
     "effect": "XNNPACK's reasons carry stable codes in the delegation record and "
-    "`partition_report` (docs/delegation.md)",
+    "`partition_report` (the vendored runtime's README: Reason codes)",
 }
 _NOT_QUANTIZED = {k: "XNN.NOT_QUANTIZED" for k in ("dequant", "quantized", "qparam", "scale/zp")}
 

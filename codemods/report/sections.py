@@ -100,6 +100,10 @@ def risks(tally: Tally) -> list[str]:
         "to torch's handler, not the application's. Until then torch does not know the names: "
         "an application that sets no TORCH_LOGS of ExecuTorch's keeps every record, whatever "
         "else it asks torch for.",
+        "- **Warnings and `-<component>`**: a migrated `warnings.warn` stays a warning that "
+        "filters, `-W` and `pytest.warns` see as before, except under `TORCH_LOGS=-<component>` "
+        "(or `set_logs` at ERROR), which silences the component's warnings too: they are not "
+        "raised then.",
         "- **Private torch names**: the runtime reads the names listed below, checked when torch "
         "is loaded; a torch without one leaves ExecuTorch's loggers plain (one line on stderr "
         "only when somebody asked for ExecuTorch's names).",

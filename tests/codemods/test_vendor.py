@@ -419,3 +419,14 @@ def test_the_vendored_package_is_under_800_lines_on_a_tree_with_main_s_backends(
     files = sorted((sample_copy / "_logging").glob("*.py"))
     lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
     assert lines < 800, {f.name: len(f.read_text(encoding="utf-8").splitlines()) for f in files}
+
+
+def test_the_runtime_s_readme_travels_with_it_under_its_vendored_name(sample_copy: Path) -> None:
+    """The package documents itself in ExecuTorch's tree: no comment or docstring of the
+    vendored code has to point at et-log's docs."""
+    vendor(sample_copy, formatted=False)
+    readme = (sample_copy / "_logging" / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith("# executorch._logging:") and "et_log_runtime" not in readme
+    assert "EXECUTORCH_DELEGATION_RECORD" in readme and "TORCH_DEVICE_BACKEND_AUTOLOAD" in readme
+    for path in (sample_copy / "_logging").rglob("*.py"):
+        assert "docs/" not in path.read_text(encoding="utf-8"), path
