@@ -40,4 +40,13 @@ def removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     return f"removed `{' '.join(source.split())}`: {did}; {_AFTER}"
 
 
-FIX = Fix("module-level logging configuration in library code -> removed", plan)
+FIX = Fix(
+    "module-level logging configuration in library code -> removed",
+    plan,
+    change="the configuration held for the whole process once the module was imported, so "
+    "removing it changes more than this module's lines: every library's records at its level "
+    "stop showing, and every level gate that read the root's level (`logging.root.level`, "
+    "`isEnabledFor`, `getEffectiveLevel`) sees WARNING again, so what such a gate guarded, even "
+    "a table printed on stdout (MPS's graph, Cadence's event table), shows only when the "
+    "application's own logging or TORCH_LOGS asks for it",
+)
