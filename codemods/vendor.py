@@ -238,6 +238,7 @@ def _plan_pyproject(out: VendorPlan) -> None:
     excludes = [
         out.folder.relative_to(out.root).as_posix() + "/",
         hook_path(out).relative_to(out.root).as_posix(),
+        *(folder for _, folder, _ in out.not_components),  # not migrated: the lint agrees
     ]
     if not path.is_file():
         out.manual.append(

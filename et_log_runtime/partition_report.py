@@ -142,7 +142,9 @@ def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]
             write_record(path, runs)
 
 
-def run_partitioner(partitioner: Callable[[Program], Result], program: Program) -> Result:
+def run_partitioner(
+    partitioner: Callable[[Program], Result], program: Program
+) -> Result:
     """``partitioner(program)``, with the rejections this thread reports meanwhile."""
     run, outer = PartitionRun(partitioner), getattr(_open, "run", None)
     _open.run = run

@@ -9,9 +9,9 @@ torch's own ``set_logs`` takes their names too.
 
 import logging
 import os
-from importlib.util import find_spec
 import sys
 import threading
+from importlib.util import find_spec
 from typing import Any
 
 from .names import ARTIFACTS, COMPONENTS, QNAMES, TOP, names_ours, parse

@@ -324,6 +324,7 @@ def to_json(tally: Tally) -> str:
         ],
         "skipped": [{"path": p, "reason": r} for p, r in tally.skipped],
         "recipes": [asdict(r) for r in tally.recipes()],
+        "not_migrated": [{"folder": f, "reason": why} for f, why in tally.not_migrated],
         "tests": [pair for o in tally.outcomes for pair in o.test_pairs],
     }
     return json.dumps(data, indent=2) + "\n"

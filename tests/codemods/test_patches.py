@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from codemods.fixes import FIXES
-from codemods.recipes import RECIPE_NAMED
 from codemods.migrate import main
+from codemods.recipes import RECIPE_NAMED
 from codemods.report.series import MECHANICAL, OUTPUT, RECIPES, STAGES, landing_order, series_order
 from codemods.write.worker import byte_diff, line_map, unified_diff
 

@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from runtime_support import DRIVER, messages, torch_lines
 
-from et_log_runtime.names import QNAMES
-
 DOC = Path(__file__).resolve().parents[2] / "docs" / "runtime.md"
 EVERY = ["exir-warning", "exir-error", "xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
 
