@@ -1,9 +1,7 @@
 """ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``).
 
-Standard library only: torch is used once loaded, never imported. The runtime assigns to no
-attribute of the standard library, torch or a test framework, and sets nothing on loggers
-outside ExecuTorch's names. Once its names are in torch's registry, torch's own rules apply to
-them as to dynamo's: any ``torch._logging.set_logs`` call sets them up.
+Standard library only (torch used once loaded, never imported); it assigns to no attribute of
+the standard library, torch or a test framework, and sets nothing outside ExecuTorch's loggers.
 """
 
 import logging
@@ -43,9 +41,7 @@ def get_logger(name: str) -> logging.Logger:
 
 def _level(value: object, what: str) -> int:
     number = logging.getLevelName(value) if isinstance(value, str) else value
-    if type(number) is int and not str(logging.getLevelName(number)).startswith(
-        "Level "
-    ):
+    if type(number) is int and logging.getLevelName(number) != f"Level {number}":
         return number
     raise ValueError(f"set_logs: {what}: {value!r} is not a logging level")
 

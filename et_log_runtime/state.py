@@ -31,13 +31,9 @@ class State:
         self.lock = threading.RLock()
 
     def sync(self, asked: bool = False) -> Torch | None:
-        """torch, with our names in its registry once that is safe (cheap once done).
-
-        The names go in only when somebody asks for them: TORCH_LOGS names one of ours (then
-        inside ``import torch``, through torch's hook), or ExecuTorch's ``set_logs`` (``asked``).
-        Until then torch does not know them, so no ``set_logs`` of torch's, even naming only
-        dynamo, sets ExecuTorch's loggers up: they stay the application's. What this torch
-        lacks is said only when somebody asked."""
+        """torch, with our names in its registry once somebody asked for them: TORCH_LOGS
+        naming one of ours (inside ``import torch``, through torch's hook) or ExecuTorch's
+        ``set_logs`` (``asked``). Until then no ``set_logs`` of torch's sets our loggers up."""
         if self.broken:
             return None
         current = self.current()

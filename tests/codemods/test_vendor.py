@@ -416,7 +416,7 @@ def test_the_vendored_package_is_under_800_lines_on_a_tree_with_main_s_backends(
         (sample_copy / "backends" / folder).mkdir(parents=True, exist_ok=True)
         (sample_copy / "backends" / folder / "__init__.py").touch()
     vendor(sample_copy)
-    files = sorted((sample_copy / "_logging").glob("*.py"))
+    files = [*sorted((sample_copy / "_logging").glob("*.py")), sample_copy / "_logging_hook.py"]
     lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
     assert lines < 800, {f.name: len(f.read_text(encoding="utf-8").splitlines()) for f in files}
 
