@@ -109,7 +109,7 @@ def _by_reason(run: Run) -> list[str]:
 
 def _by_line(run: Run) -> list[str]:
     lines: dict[str, list[Node]] = defaultdict(list)
-    for node in run.ops:
+    for node in run.shown:
         key = f"{node.source.where} {node.source.code}" if node.source else "no source line"
         lines[key].append(node)
     out = ["<h3>By source line</h3><table>"]

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from et_log_runtime.partition_report import BOOKKEEPING, counted
+
 __all__ = [
     "SCHEMA",
     "SCHEMA_FIELDS",
@@ -29,7 +31,6 @@ __all__ = [
 
 SCHEMA = 1
 TRACE_ARTIFACT = "executorch_delegation_record"
-BOOKKEEPING = ("getitem", "executorch_call_delegate")  # as the runtime's BOOKKEEPING
 
 # object -> (field, JSON type, meaning); "?" after a type: null allowed
 SCHEMA_FIELDS: dict[str, tuple[tuple[str, str, str], ...]] = {
@@ -41,7 +42,11 @@ SCHEMA_FIELDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("partitioner", "string", "the partitioner's class, e.g. `XnnpackPartitioner`"),
         ("component", "string", "its `TORCH_LOGS` name, e.g. `xnnpack` (else its module)"),
         ("partitions", "integer", "partitions it made"),
-        ("operators", "integer", "`call_function` nodes that are operators (not bookkeeping)"),
+        (
+            "operators",
+            "integer",
+            "`call_function` nodes counted (not bookkeeping, not quantization)",
+        ),
         ("delegated", "integer", "operators it put in a partition"),
         ("nodes", "array of node", "every `call_function` node of the graph it saw, in order"),
     ),
@@ -128,6 +133,11 @@ class Node:
         return self.target in BOOKKEEPING
 
     @property
+    def counted(self) -> bool:
+        """One of the model's operators: not bookkeeping, not a quantize/dequantize node."""
+        return counted(self.target)
+
+    @property
     def codes(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(reason.code for reason in self.reasons))
 
@@ -147,6 +157,12 @@ class Run:
 
     @property
     def ops(self) -> list[Node]:
+        """The operators coverage counts."""
+        return [node for node in self.nodes if node.counted]
+
+    @property
+    def shown(self) -> list[Node]:
+        """Every node but bookkeeping: the operators and the quantize/dequantize nodes."""
         return [node for node in self.nodes if not node.bookkeeping]
 
     @property

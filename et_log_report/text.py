@@ -79,6 +79,10 @@ def render_diff(diff: Diff) -> str:
             out.append(f"{run.label}: {did}{also}")
             continue
         out.append(f"{run.label}: {coverage(run.before)} -> {coverage(run.after)}")
+        if run.changes and not any(change.node.counted for change in run.changes):
+            out.append(
+                "  only quantize/dequantize nodes changed; no operator moved (coverage counts operators)"
+            )
         for kind in KINDS:
             changes = [c for c in run.changes if c.kind == kind]
             if changes:

@@ -63,10 +63,9 @@ def set_logs(
     for name, value in ours.items():
         if not is_ours(name):
             known = ", ".join(sorted([*COMPONENTS, *ARTIFACTS]))
-            raise ValueError(
-                f"set_logs: {name!r} is not ExecuTorch's ({known}, or a logger below them); "
-                "torch's own names go to torch._logging.set_logs"
-            )
+            what = f"not ExecuTorch's ({known}, or a logger below them)"
+            also = "torch's own names go to torch._logging.set_logs"
+            raise ValueError(f"set_logs: {name!r} is {what}; {also}")
         if name in ARTIFACTS:
             if not (value is None or isinstance(value, bool)):
                 raise ValueError(f"set_logs: {name} is an artifact: give True or False")
@@ -76,10 +75,7 @@ def set_logs(
             chosen[name] = _level(value, name)
     torch = STATE.registered(asked=True)
     if torch is None:
-        raise RuntimeError(
-            "set_logs: import torch first (it owns the log settings), with the logging "
-            "internals this runtime uses"
-        )
+        raise RuntimeError("set_logs: import torch first (a logging API we know)")
     with STATE.lock:  # torch's set_logs is not thread-safe: ours at least take turns
         if not os.environ.get("TORCH_LOGS"):  # else torch ignores the call, and says so
             quiet_unnamed()

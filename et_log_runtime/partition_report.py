@@ -23,8 +23,15 @@ BOOKKEEPING = {  # no operator of their own: never counted, never explained
     "getitem": "getitem follows the node it reads",
     "executorch_call_delegate": "calls a delegate an earlier partitioner made",
 }
+# quantization nodes: kept and explained, not the model's operators in coverage
+QUANTIZATION = re.compile(r"(quantized_decomposed|torchao)\.(de)?quantize|.*qparams")
 Result = TypeVar("Result")
 Program = TypeVar("Program")
+
+
+def counted(target: str) -> bool:
+    """In coverage: neither bookkeeping nor a quantize/dequantize node."""
+    return target not in BOOKKEEPING and not QUANTIZATION.match(target)
 
 
 def target_name(target: object) -> str:
@@ -45,7 +52,7 @@ def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
     if not user:
         return None
     path, line, code = user[-1]
-    module = modules[-1][0] if modules else None
+    module = (modules[-1][0] or None) if modules else None  # the top one's is ""
     return {"file": path, "line": int(line), "code": code.strip(), "module": module}
 
 
@@ -78,14 +85,14 @@ class PartitionRun:
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             taken = str(tag) if tag is not None and tag in tags else None
-            why = BOOKKEEPING.get(target)
-            code = "BOOKKEEPING" if why else "NONE_GIVEN"
+            why = BOOKKEEPING.get(target)  # its code, whatever a backend said of it
+            code, given = ("BOOKKEEPING", None) if why else ("NONE_GIVEN", self.reasons)
             none = {"code": code, "text": why or silent}
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
-            entry["reasons"] = [] if taken else self.reasons.get(node.name) or [none]
+            entry["reasons"] = [] if taken else (given or {}).get(node.name) or [none]
             entries.append(entry)
-        operators = [e for e in entries if e["target"] not in BOOKKEEPING]
+        operators = [e for e in entries if counted(e["target"])]
         return {
             "partitioner": self.partitioner,
             "component": self.component,

@@ -83,11 +83,8 @@ class State:
         """torch, when our names are in the registry of the torch loaded now: the cheap path
         of every call (``warn`` runs in loops)."""
         torch = self.torch
-        return (
-            torch
-            if torch is not None and torch.internal is sys.modules.get(INTERNAL)
-            else None
-        )
+        fresh = torch is not None and torch.internal is sys.modules.get(INTERNAL)
+        return torch if fresh else None
 
     def registered(self, asked: bool = False) -> Torch | None:
         """torch, if our names are in its registry."""

@@ -1,7 +1,8 @@
 """Records written the way the runtime writes them, for the reader's tests.
 
 ``node(...)`` and ``run(...)`` build the JSON objects of docs/delegation.md's schema; the counts
-of a run are computed as the runtime computes them (bookkeeping nodes never count).
+of a run are computed as the runtime computes them (bookkeeping and quantization nodes never
+count).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-BOOKKEEPING = ("getitem", "executorch_call_delegate")
+from et_log_runtime.partition_report import BOOKKEEPING, counted
+
 MODEL = "/home/user/model.py"
 
 
@@ -43,7 +45,7 @@ def node(
 def run(
     partitioner: str, nodes: list[dict[str, Any]], component: str = "xnnpack"
 ) -> dict[str, Any]:
-    ops = [n for n in nodes if n["target"] not in BOOKKEEPING]
+    ops = [n for n in nodes if counted(n["target"])]
     return {
         "partitioner": partitioner,
         "component": component,

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from report_support import mixed_ops, node, record, renumbered, run
 
 from et_log_report import compare, parse
 from et_log_report.diff import FELL_BACK, NEW_ON_CPU, NEWLY_DELEGATED, REASON_CHANGED
+from et_log_report.text import render_diff
 
 
 def _diff(before, after):
@@ -93,3 +95,31 @@ def test_runs_pair_by_partitioner_and_occurrence() -> None:
     diff = _diff(record(first, first), record(first, second))
     assert [r.label for r in diff.runs] == ["XnnpackPartitioner #1", "XnnpackPartitioner #2"]
     assert [len(r.changes) for r in diff.runs] == [0, 1]
+
+
+def _lowering(quantized: bool, pow_partition: str | None = None) -> dict[str, Any]:
+    """Issue 32's lowering: linear delegated, pow and sort left; quantized, it has delegated
+    quantize/dequantize nodes around the linear (``pow_partition``: pow delegated too)."""
+    quant = "quantized_decomposed.{}_per_tensor.default"
+    kinds = ["quantize", "dequantize", "quantize", "dequantize"] if quantized else []
+    nodes = [node(f"{k}_{i}", quant.format(k), 10, partition="tag0") for i, k in enumerate(kinds)]
+    nodes += [
+        node("linear", "aten.linear.default", 10, partition="tag0"),
+        node("pow_1", "aten.pow.Tensor_Scalar", 11, partition=pow_partition, code="XNN.CONSTRAINT"),
+        node("sort", "aten.sort.default", 12, code="NONE_GIVEN"),
+    ]
+    return record(run("XnnpackPartitioner", nodes))
+
+
+def test_quantizing_moves_no_coverage_when_no_operator_moved() -> None:
+    diff = _diff(_lowering(quantized=False), _lowering(quantized=True))
+    text = render_diff(diff)
+    assert "1 of 3 operator(s) delegated (33.3%) -> 1 of 3 operator(s) delegated (33.3%)" in text
+    assert "only quantize/dequantize nodes changed; no operator moved" in text, text
+    assert diff.regressions == 0
+
+
+def test_an_operator_that_moved_with_the_quantization_is_said_as_such() -> None:
+    text = render_diff(_diff(_lowering(quantized=False), _lowering(True, pow_partition="tag0")))
+    assert "-> 2 of 3 operator(s) delegated (66.7%)" in text, text
+    assert "only quantize/dequantize" not in text

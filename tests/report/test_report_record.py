@@ -14,9 +14,7 @@ import pytest
 from report_support import mixed_ops, node, record, run, write
 
 from et_log_report import RecordError, load, parse
-from et_log_report.record import BOOKKEEPING
 from et_log_report.text import render_record, run_table
-from et_log_runtime import partition_report
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -117,10 +115,6 @@ def test_the_table_is_the_one_partition_report_printed(lowered: Path) -> None:
 def test_the_torch_trace_carries_the_same_run(lowered: Path) -> None:
     (log,) = (lowered / "trace").glob("*.log")
     assert load(log).runs[0].raw == load(lowered / "record.json").runs[0].raw
-
-
-def test_bookkeeping_is_the_runtimes() -> None:
-    assert tuple(partition_report.BOOKKEEPING) == BOOKKEEPING
 
 
 def test_show_names_each_lowering_and_the_codes() -> None:

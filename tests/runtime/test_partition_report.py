@@ -275,3 +275,69 @@ def test_an_application_s_own_logging_gets_the_why_not_at_debug(run, level) -> N
         assert why == [], proc.stderr
     else:
         assert why and all(w.startswith("DEBUG executorch.backends.webgpu: ") for w in why), why
+
+
+QUANTIZED = """
+import json, operator
+import torch
+import torch.ao.quantization.fx._decomposed  # registers quantized_decomposed
+from et_log_runtime import delegation_records, get_logger, report_rejection, run_partitioner
+
+xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
+qd = torch.ops.quantized_decomposed
+
+
+class Model(torch.nn.Module):
+    def forward(self, x):
+        q = qd.quantize_per_tensor(x, 0.1, 0, -128, 127, torch.int8)
+        y = qd.dequantize_per_tensor(q, 0.1, 0, -128, 127, torch.int8)
+        values, _ = torch.sort(torch.pow(y, 3))
+        return values
+
+
+class Result:
+    def __init__(self, program, tags):
+        self.tagged_exported_program, self.partition_tags = program, tags
+
+
+class XnnpackPartitioner:
+    def __call__(self, program):
+        for node in program.graph_module.graph.nodes:
+            if node.op == "call_function" and node.target is operator.getitem:
+                report_rejection(xnnpack, node, "no config for getitem", "NO_CONFIG")
+            elif node.op == "call_function" and "pow" not in node.name:
+                node.meta["delegation_tag"] = "tag0"
+        return Result(program, {"tag0"})
+
+
+XnnpackPartitioner.__module__ = "executorch.backends.xnnpack.partition.xnnpack_partitioner"
+with delegation_records() as runs:
+    run_partitioner(XnnpackPartitioner(), torch.export.export(Model(), (torch.randn(2, 4),)))
+print(json.dumps(runs))
+"""
+
+
+def test_quantization_and_bookkeeping_nodes_are_recorded_but_not_counted(run, tmp_path) -> None:
+    """Issue 32: coverage counts the model's operators (pow, sort), not the quantize/dequantize
+    nodes around them; a getitem is BOOKKEEPING whatever its backend said; a node of the
+    top module has no module path (null, not "")."""
+    model = tmp_path / "export_model.py"
+    model.write_text(QUANTIZED, encoding="utf-8")
+    proc = run(None, [str(model)])
+    assert proc.returncode == 0, proc.stderr
+    ((record,),) = [json.loads(proc.stdout)]
+    targets = [entry["target"] for entry in record["nodes"]]
+    assert targets[:2] == [
+        "quantized_decomposed.quantize_per_tensor.default",
+        "quantized_decomposed.dequantize_per_tensor.default",
+    ], targets
+    assert (record["operators"], record["delegated"]) == (2, 1)  # pow left, sort taken
+    getitems = [entry for entry in record["nodes"] if entry["target"] == "getitem"]
+    assert getitems and all(
+        entry["reasons"] == [{"code": "BOOKKEEPING", "text": "getitem follows the node it reads"}]
+        for entry in getitems
+        if entry["partition"] is None
+    ), getitems
+    assert any(entry["partition"] is None for entry in getitems), getitems
+    pow_node = next(entry for entry in record["nodes"] if entry["target"].startswith("aten.pow"))
+    assert pow_node["source"]["module"] is None
