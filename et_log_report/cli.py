@@ -7,7 +7,8 @@
     et-log-report codes                        the reason-code table
 
 Gates: ``--min-coverage PERCENT`` (the whole record) or ``PARTITIONER=PERCENT`` (its runs),
-``--require PATTERN`` (an operator target, ``fnmatch`` style: every such node delegated).
+``--require PATTERN`` (an operator target, ``fnmatch`` style: every such node delegated),
+``--critical`` (no node its backend or the user marked critical left on the CPU).
 Exit 0: fine; 1: a regression or a failed gate; 2: bad arguments or a file that is not a record.
 """
 
@@ -64,6 +65,12 @@ def _gate_options(parser: argparse.ArgumentParser) -> None:
         metavar="PATTERN",
         help="an operator that must be delegated, e.g. 'aten.linear.default' or 'aten.conv*'",
     )
+    parser.add_argument(
+        "--critical",
+        action="store_true",
+        help="fail on a critical operator (the backend's table, EXECUTORCH_CRITICAL_OPS) left "
+        "on the CPU",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -99,7 +106,7 @@ def _gates(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Gates:
         minimums = tuple(MinCoverage.parse(text) for text in args.min_coverage)
     except ValueError as error:
         parser.error(f"--min-coverage {error}")
-    return Gates(minimums, tuple(args.require))
+    return Gates(minimums, tuple(args.require), args.critical)
 
 
 def _node_json(change: Change) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """What a CI owner asks of one record: a minimum coverage (of the whole record, or of one
-partitioner's runs) and operators that must end up delegated."""
+partitioner's runs), operators that must end up delegated, and no critical operator left on
+the CPU."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class MinCoverage:
 class Gates:
     min_coverage: tuple[MinCoverage, ...] = ()
     require: tuple[str, ...] = ()  # fnmatch patterns over targets: aten.linear.*
+    critical: bool = False  # fail on a critical operator left on the CPU
 
 
 def _coverage(record: Record, partitioner: str | None) -> tuple[int, int]:
@@ -73,4 +75,11 @@ def check(record: Record, gates: Gates) -> list[str]:
                         f"required {pattern}: {node.name} ({node.target}){where} stays on the "
                         f"CPU after {chain[-1].partitioner}: {', '.join(node.codes)}"
                     )
+    for chain in record.lowerings() if gates.critical else ():
+        for node in [n for n in chain[-1].left if n.critical]:
+            where = f" at {node.source.where}" if node.source else ""
+            failures.append(
+                f"critical {node.name} ({node.target}){where} stays on the CPU after "
+                f"{chain[-1].partitioner}: {', '.join(node.codes)}"
+            )
     return failures

@@ -127,6 +127,7 @@ class Node:
     partition: str | None
     source: Source | None
     reasons: tuple[Reason, ...]
+    critical: bool = False  # an operator whose fallback costs most (optional field, issue 32)
 
     @property
     def bookkeeping(self) -> bool:
@@ -229,6 +230,7 @@ def _node(raw: dict[str, Any]) -> Node:
         if source
         else None,
         tuple(Reason(r["code"], r["text"]) for r in raw["reasons"]),
+        raw.get("critical") is True,
     )
 
 

@@ -8,14 +8,8 @@ import logging
 
 TOP = "executorch"  # the parent of every logger below, a component of none
 # ``executorch``, then a name per ``backends/<name>/``, ``backends/apple/<name>/``
-CORE_LOGGERS: tuple[str, ...] = (
-    "executorch.exir",
-    "executorch.devtools",
-    "executorch.extension",
-    "executorch.export",
-    "executorch.runtime",
-    "executorch.backends.transforms",
-)
+CORE = "exir devtools extension export runtime backends.transforms".split()
+CORE_LOGGERS = tuple(f"{TOP}.{part}" for part in CORE)
 BACKENDS: tuple[str, ...] = (
     "aoti",
     "arm",

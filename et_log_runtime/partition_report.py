@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from fnmatch import fnmatchcase
 from typing import Any, TypeVar
 
 from .names import QNAMES, covering
@@ -16,6 +17,7 @@ from .state import STATE, artifact_enabled, get_artifact_logger
 
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
+CRITICAL_ENV = "EXECUTORCH_CRITICAL_OPS"  # the user's: aten.sort.*,aten.pow.*
 _TAIL = b"\n]}\n"  # how the record ends: the next run goes in over it
 _FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
 _open = threading.local()  # .run: the run in progress in this thread
@@ -73,7 +75,10 @@ class PartitionRun:
         shown = artifact_enabled(self.report)
         # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
         self.level = logging.INFO if STATE.asked() else logging.DEBUG
-        self.live = bool(read) or shown or self.explain.isEnabledFor(self.level)
+        own = getattr(partitioner, "critical_operators", ())  # its owner's table
+        self.critical = [*own, *os.environ.get(CRITICAL_ENV, "").split(",")]
+        warn = any(self.critical) and self.explain.isEnabledFor(logging.WARNING)
+        self.live = bool(read or shown or warn) or self.explain.isEnabledFor(self.level)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
     def record(self, result: object) -> dict[str, Any]:
@@ -91,6 +96,8 @@ class PartitionRun:
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
             entry["reasons"] = [] if taken else (given or {}).get(node.name) or [none]
+            if any(fnmatchcase(target, p.strip()) for p in self.critical if p.strip()):
+                entry["critical"] = True  # an operator whose fallback costs most
             entries.append(entry)
         operators = [e for e in entries if counted(e["target"])]
         return {
@@ -171,6 +178,15 @@ def run_partitioner(
         run.explain.log(run.level, line, *args, stacklevel=2)
     if artifact_enabled(run.report):
         run.report.debug("%s", render_table(record, left), stacklevel=2)
+    hot = [e for e in left if e.get("critical")]
+    if hot:  # one WARNING a run: shown by default, silenced by TORCH_LOGS=-<backend>
+        where = [e["source"] or {"file": "?", "line": "?"} for e in hot[:3]]
+        said = [f"{e['name']} ({e['target']}, {e['reasons'][0]['code']})" for e in hot]
+        at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
+        named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
+        line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
+        args = (run.partitioner, len(hot), named, "TORCH_LOGS=partition_report")
+        run.explain.warning(line, *args, stacklevel=2)
     with STATE.lock:
         for runs in STATE.blocks:
             runs.append(record)

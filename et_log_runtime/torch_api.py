@@ -11,20 +11,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 INTERNAL = "torch._logging._internal"
-_NEEDED = (
-    "log_registry",
-    "log_state",
-    "register_artifact",
-    "getArtifactLogger",
-    "configure_artifact_log",
-)
-_REGISTRY = (
-    "is_log",
-    "is_artifact",
-    "register_log",
-    "register_artifact_log",
-    "log_alias_to_log_qnames",
-)
+_NEEDED = "log_registry log_state register_artifact getArtifactLogger".split()
+_NEEDED += ["configure_artifact_log"]
+_REGISTRY = "is_log is_artifact register_log register_artifact_log".split()
+_REGISTRY += ["log_alias_to_log_qnames"]
 _STATE = ("log_qname_to_level", "is_artifact_enabled")
 # Every torch name the runtime reads or calls (the migration's report lists them).
 TORCH_NAMES = (

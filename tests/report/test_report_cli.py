@@ -82,6 +82,22 @@ def test_require_looks_at_the_end_of_the_lowering(capsys, tmp_path) -> None:
     assert code == 0, out  # 4 of 5 in the end
 
 
+def test_critical_fails_on_a_critical_operator_left_on_the_cpu(capsys, tmp_path) -> None:
+    """Issue 32: the runtime marks critical nodes; `check --critical` fails on those left."""
+    data = mixed_ops()
+    for entry in data["runs"][0]["nodes"]:
+        entry["critical"] = entry["target"] in ("aten.linear.default", "aten.pow.Tensor_Scalar")
+    path = write(tmp_path / "critical.json", data)
+    assert _main(capsys, "check", str(path))[0] == 0  # only when asked
+    code, out, _ = _main(capsys, "check", str(path), "--critical")
+    assert code == 1, out
+    (line,) = [line for line in out.splitlines() if line.startswith("critical ")]
+    assert line.startswith("critical pow_1 (aten.pow.Tensor_Scalar) at model.py:12 stays"), line
+    assert line.endswith("after XnnpackPartitioner: XNN.CONSTRAINT"), line
+    data["runs"][0]["nodes"][3]["critical"] = False  # pow no longer critical: linear is taken
+    assert _main(capsys, "check", str(write(path, data)), "--critical")[0] == 0
+
+
 @pytest.mark.parametrize(
     "argv",
     [

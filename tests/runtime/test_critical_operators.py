@@ -1,0 +1,114 @@
+"""Issue 32, the seed's last story: a critical operator that stays on the CPU ends its
+partitioner run with one WARNING on the backend's component, shown with nothing configured,
+silenced by ``TORCH_LOGS=-<backend>``, never fatal; the record marks the critical nodes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+MODEL = """
+import json, os, sys
+import torch
+from et_log_runtime import delegation_records, get_logger, report_rejection, run_partitioner
+
+xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.linear(x)
+        return torch.pow(y, 3)
+
+
+class Result:
+    def __init__(self, program, tags):
+        self.tagged_exported_program, self.partition_tags = program, tags
+
+
+class XnnpackPartitioner:
+    critical_operators = ("aten.linear.*", "aten.convolution.*")  # the backend's table
+
+    def __init__(self, take_linear):
+        self.take_linear = take_linear
+
+    def __call__(self, program):
+        for node in program.graph_module.graph.nodes:
+            if node.op != "call_function":
+                continue
+            if "linear" in node.name and self.take_linear:
+                node.meta["delegation_tag"] = "tag0"
+            elif "linear" in node.name:
+                report_rejection(xnnpack, node, "dtype float64 not supported", "XNN.DTYPE")
+            else:
+                report_rejection(xnnpack, node, "only support power == 2", "XNN.CONSTRAINT")
+        return Result(program, {"tag0"})
+
+
+XnnpackPartitioner.__module__ = "executorch.backends.xnnpack.partition.xnnpack_partitioner"
+if "--python-pattern" in sys.argv:  # read at each partitioner run: Python sets it too
+    os.environ["EXECUTORCH_CRITICAL_OPS"] = "aten.pow.*"
+program = torch.export.export(Model(), (torch.randn(2, 4),))
+with delegation_records() as runs:
+    run_partitioner(XnnpackPartitioner("--take-linear" in sys.argv), program)
+print(json.dumps(runs))
+"""
+LINEAR_LINE = MODEL.splitlines().index("        y = self.linear(x)") + 1
+POW_LINE = LINEAR_LINE + 1
+
+
+def _lower(run, tmp_path, *flags: str, **env: str):
+    model = tmp_path / "export_model.py"
+    model.write_text(MODEL, encoding="utf-8")  # torch.export reads source lines from a file
+    proc = run(None, [str(model), *flags], **env)
+    assert proc.returncode == 0, proc.stderr  # never fatal
+    (record,) = json.loads(proc.stdout)
+    return proc.stderr.splitlines(), record
+
+
+def test_a_critical_operator_left_on_the_cpu_warns_once_with_nothing_configured(
+    run, tmp_path
+) -> None:
+    lines, record = _lower(run, tmp_path)
+    assert lines == [
+        "XnnpackPartitioner left 1 critical operator(s) on the CPU: linear "
+        f"(aten.linear.default, XNN.DTYPE) at export_model.py:{LINEAR_LINE} "
+        "(each node left: TORCH_LOGS=partition_report)"
+    ]
+    linear, pow_node = record["nodes"]
+    assert linear.get("critical") is True and "critical" not in pow_node
+
+
+def test_nothing_new_when_the_critical_operator_is_delegated(run, tmp_path) -> None:
+    lines, record = _lower(run, tmp_path, "--take-linear")
+    assert lines == []
+    assert record["nodes"][0]["critical"] is True  # marked, delegated: no warning
+
+
+@pytest.mark.parametrize("setting", ["-xnnpack", "-executorch,-xnnpack"])
+def test_minus_backend_silences_it(run, tmp_path, setting: str) -> None:
+    lines, _ = _lower(run, tmp_path, TORCH_LOGS=setting)
+    assert lines == []
+
+
+def test_another_component_switched_off_leaves_it(run, tmp_path) -> None:
+    lines, _ = _lower(run, tmp_path, TORCH_LOGS="-vulkan")
+    assert len(lines) == 1 and "critical operator(s)" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("flags", "env"),
+    [((), {"EXECUTORCH_CRITICAL_OPS": "aten.sort.*, aten.pow.*"}), (("--python-pattern",), {})],
+    ids=["environment", "python"],
+)
+def test_a_user_adds_an_operator_by_pattern(run, tmp_path, flags, env) -> None:
+    lines, record = _lower(run, tmp_path, *flags, **env)
+    (line,) = lines
+    assert line.startswith("XnnpackPartitioner left 2 critical operator(s) on the CPU: "), line
+    assert f"pow_1 (aten.pow.Tensor_Scalar, XNN.CONSTRAINT) at export_model.py:{POW_LINE}" in line
+    assert all(node["critical"] for node in record["nodes"])
