@@ -12,6 +12,7 @@ from __future__ import annotations
 from codemods.recipes import (
     backend_rejections,
     coreml_log_level,
+    critical_operators,
     openvino_rejections,
     reason_codes,
     rejection_sites,
@@ -44,6 +45,7 @@ RECIPES: list[Recipe] = [
     VELA_VERBOSE,
     coreml_log_level.PARTITIONER,
     coreml_log_level.PREPROCESS,
+    *critical_operators.RECIPES,
 ]
 
 RECIPE_NAMED: dict[str, Recipe] = {recipe.name: recipe for recipe in RECIPES}

@@ -28,6 +28,10 @@ OTHER_CHANGES = {
     # WARNING upstream; the samples of these two have DEBUG ones
     "mlx-rejections": "a reason logged at INFO or WARNING upstream becomes a run's why-not line",
     "coreai-rejections": "a reason logged at INFO or WARNING upstream becomes a why-not line",
+    **{
+        f"critical-operators-{backend}": "a new WARNING when a critical operator stays on the CPU"
+        for backend in ("xnnpack", "vulkan", "arm", "coreml", "openvino")
+    },
 }
 
 

@@ -44,7 +44,11 @@ BACKENDS = (
     "none",
 )
 # and issue 23's diff: XNNPACK without its add config, and the model after an edit
-PARTITIONERS = (*BACKENDS, "xnnpack_without_add", "xnnpack_edited_model")
+# each rejects the model's linear (in whichever form reaches it: linear, addmm, mm): a critical
+# operator left on the CPU (issue 32)
+REJECTING_LINEAR = ("xnnpack_without_linear", "coreml_skipping_linear", "openvino_skipping_linear")
+LINEAR_FORMS = ("aten.linear.default", "aten.addmm.default", "aten.mm.default")
+PARTITIONERS = (*BACKENDS, "xnnpack_without_add", "xnnpack_edited_model", *REJECTING_LINEAR)
 BOOKKEEPING = ("getitem", "executorch_call_delegate")
 ETHOSU_TARGET = "ethos-u85-128"
 # batch: where each lowering's delegation record goes ("{name}" is the partitioner)
@@ -121,6 +125,23 @@ def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[A
 
         configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ != "AddConfig"]
         return exported(), [XnnpackPartitioner(configs=configs)]
+    if name == "xnnpack_without_linear":
+        from executorch.backends.xnnpack.partition.config import ALL_PARTITIONER_CONFIGS
+        from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
+
+        gemm = ("LinearConfig", "AddmmConfig", "MMConfig")
+        configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ not in gemm]
+        return exported(), [XnnpackPartitioner(configs=configs)]
+    if name == "coreml_skipping_linear":
+        from executorch.backends.apple.coreml.partition import CoreMLPartitioner
+
+        return exported(), [CoreMLPartitioner(skip_ops_for_coreml_delegation=list(LINEAR_FORMS))]
+    if name == "openvino_skipping_linear":
+        from executorch.backends.openvino.partitioner import OpenvinoPartitioner
+        from executorch.exir.backend.compile_spec_schema import CompileSpec
+
+        spec = [CompileSpec("device", b"CPU")]
+        return exported(), [OpenvinoPartitioner(spec, op_types_to_skip=set(LINEAR_FORMS))]
     if name == "vulkan":
         from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
 

@@ -24,3 +24,11 @@ class OpenvinoOperatorsSupport:
             return False
 
         return False
+
+
+class OpenvinoPartitioner:
+
+    def __init__(self, compile_spec, op_types_to_skip=(), op_names_to_skip=()) -> None:
+        self.compile_spec = compile_spec
+        self._op_types_to_skip = set(op_types_to_skip)
+        self._op_names_to_skip = set(op_names_to_skip)

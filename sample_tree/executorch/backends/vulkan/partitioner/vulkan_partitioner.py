@@ -35,3 +35,9 @@ class VulkanSupportedOperators:
             self.log_skip(node, "op does not support high dim tensors")
             return False
         return True
+
+
+class VulkanPartitioner:
+    def __init__(self, compile_options=None, operator_blocklist=None) -> None:
+        self.options = compile_options or {}
+        self.operator_support = VulkanSupportedOperators(operator_blocklist)

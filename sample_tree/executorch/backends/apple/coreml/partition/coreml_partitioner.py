@@ -41,3 +41,9 @@ class _OperatorsSupportedForCoreMLBackend:
                 )
             return is_supported
         return False
+
+
+class CoreMLPartitioner:
+    def __init__(self, *, skip_ops_for_coreml_delegation=None, compile_specs=None) -> None:
+        self.skip_ops_for_coreml_delegation = skip_ops_for_coreml_delegation or []
+        self.compile_specs = compile_specs or []

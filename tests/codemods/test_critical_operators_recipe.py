@@ -1,0 +1,97 @@
+"""Issue 32's critical-operator tables: one recipe per backend puts its table on its partitioner
+class (after the docstring, where there is one), once; refuses with a reason when upstream moved
+the class or gave it a table of its own; and each table matches ExecuTorch main when its tree is
+given (ET_LOG_EXECUTORCH_SRC)."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import pytest
+from codemod_support import SAMPLE
+
+from codemods.pipeline import migrate_source
+from codemods.recipes.base import RecipePlan
+from codemods.recipes.critical_operators import RECIPES, TABLES, statement
+from codemods.shared.review import Review
+
+# ExecuTorch main's shapes (cff6f4dd): XNNPACK's class opens with __init__, TOSA's with a docstring
+XNNPACK_MAIN = """\
+class XnnpackPartitioner(ConfigerationBasedPartitioner):
+    def __init__(
+        self,
+        configs=None,
+        verbose: bool = False,
+    ) -> None:
+        self.verbose = verbose
+"""
+TOSA_MAIN = '''\
+class TOSAPartitioner(Partitioner):
+    """Partition an exported program into TOSA-delegable subgraphs.
+
+    Construct this partitioner for compile specs targeting TOSA.
+    """
+
+    def __init__(self, compile_spec, additional_checks=None) -> None:
+        self.compile_spec = compile_spec
+'''
+BY_NAME = {recipe.name: recipe for recipe in RECIPES}
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [("critical-operators-xnnpack", XNNPACK_MAIN), ("critical-operators-arm", TOSA_MAIN)],
+)
+def test_the_table_goes_first_in_the_class_after_its_docstring(name: str, source: str) -> None:
+    plan = BY_NAME[name].plan(ast.parse(source), source)
+    assert isinstance(plan, RecipePlan)
+    (edit,) = plan.edits
+    has_docstring = '"""' in source
+    assert (edit.start, edit.count) == (1 if has_docstring else 0, 0)
+    assert "critical_operators = (" in edit.text and '    "aten.linear.*",\n' in edit.text
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.backend)
+def test_applied_through_the_pipeline_once_on_the_sample(config, table) -> None:
+    source = (SAMPLE / table.path).read_text(encoding="utf-8")
+    result = migrate_source(source, f"executorch/{table.path}", config)
+    name = f"critical-operators-{table.backend}"
+    assert result.error is None and name in [n for n, _ in result.recipes], result.refused_recipes
+    module = ast.parse(result.new_text)
+    (cls,) = [s for s in module.body if isinstance(s, ast.ClassDef) and s.name == table.cls]
+    assigned = [s for s in cls.body if isinstance(s, ast.Assign)]
+    assert ast.literal_eval(assigned[0].value) == table.patterns
+    again = migrate_source(result.new_text, f"executorch/{table.path}", config)
+    assert name not in [n for n, _ in again.recipes] and not again.refused_recipes
+
+
+def test_refused_when_the_class_moved_or_has_a_table_of_its_own() -> None:
+    recipe = BY_NAME["critical-operators-xnnpack"]
+    moved = XNNPACK_MAIN.replace("XnnpackPartitioner", "XnnpackPartitionerV2")
+    refusal = recipe.plan(ast.parse(moved), moved)
+    assert isinstance(refusal, Review) and "no class XnnpackPartitioner" in refusal.reason
+    own = XNNPACK_MAIN.replace(
+        "    def __init__(", '    critical_operators = ("aten.mm.*",)\n\n    def __init__(', 1
+    )
+    refusal = recipe.plan(ast.parse(own), own)
+    assert isinstance(refusal, Review) and "a critical_operators of its own" in refusal.reason
+
+
+def test_the_statement_is_valid_python_naming_its_backend() -> None:
+    for table in TABLES:
+        text = statement(table)
+        assert table.title in text.splitlines()[0]
+        (assign,) = ast.parse(text).body
+        assert isinstance(assign, ast.Assign) and ast.literal_eval(assign.value) == table.patterns
+
+
+def test_each_table_matches_executorch_main() -> None:
+    src = os.environ.get("ET_LOG_EXECUTORCH_SRC")
+    if not src:
+        pytest.skip("ET_LOG_EXECUTORCH_SRC is not set: no ExecuTorch main tree to match")
+    for recipe in RECIPES:
+        text = (Path(src) / recipe.path).read_text(encoding="utf-8")
+        plan = recipe.plan(ast.parse(text), text)
+        assert isinstance(plan, RecipePlan), f"{recipe.name} refuses on main: {plan}"

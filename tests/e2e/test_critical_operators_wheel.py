@@ -1,0 +1,106 @@
+"""Issue 32 on the released wheel, migrated (its `critical-operators-<backend>` recipes taken): a
+lowering that leaves the model's linear on the CPU ends with one WARNING on the backend's
+component naming it, its code and the user's line, with nothing configured; the same model with
+the linear delegated prints nothing new; ``-<backend>`` silences it; the user's
+``EXECUTORCH_CRITICAL_OPS`` adds an operator; the unmigrated wheel never printed it.
+
+The rejecting partitioners are the driver's ``REJECTING_LINEAR`` (XNNPACK without its GEMM
+configs, Core ML and OpenVINO told to skip the linear's forms). Cost: four processes on the
+session's migrated copy and one on the pristine one, each lowering three or four models.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from harness.backend_lowering import DRIVER, Lowering, lower_batch
+from harness.lower_with_backend import REJECTING_LINEAR
+from harness.wheel_env import WheelEnv
+
+pytestmark = pytest.mark.e2e
+
+COMPONENT = {"xnnpack_without_linear": "xnnpack", "coreml_skipping_linear": "coreml"}
+COMPONENT["openvino_skipping_linear"] = "openvino"
+PARTITIONER = {"xnnpack": "XnnpackPartitioner", "coreml": "CoreMLPartitioner"}
+PARTITIONER["openvino"] = "OpenvinoPartitioner"
+DELEGATING = ("xnnpack", "coreml", "openvino")  # the same model, its linear delegated
+LINEAR_LINE = next(
+    number
+    for number, line in enumerate(DRIVER.read_text(encoding="utf-8").splitlines(), 1)
+    if "y = torch.relu(self.linear(x))" in line
+)
+WARNING = re.compile(
+    r"^(?P<partitioner>\w+) left (?P<count>\d+) critical operator\(s\) on the CPU: (?P<named>.*) "
+    r"\(each node left: TORCH_LOGS=partition_report\)$"
+)
+
+
+def _critical_lines(run: Lowering) -> list[str]:
+    return [line for line in run.stderr.splitlines() if "critical operator(s)" in line]
+
+
+def _lowered(runs: dict[str, Lowering], name: str) -> Lowering:
+    run = runs[name]
+    if run.unavailable_reason is not None:
+        pytest.skip(f"{name} cannot lower here: {run.unavailable_reason}")
+    assert run.lowered, run.describe()
+    return run
+
+
+@pytest.fixture(scope="module")
+def lowered(wheel: WheelEnv, migrated_overlay: Path, pristine_overlay: Path, e2e_timings):
+    """(setting, side) -> the lowerings: unset, -<backends>, the user's pattern, and unmigrated."""
+    names = [*REJECTING_LINEAR, *DELEGATING]
+    minus = ",".join(f"-{c}" for c in sorted(set(COMPONENT.values())))
+    out: dict[str, dict[str, Lowering]] = {}
+    for label, overlay, logs, env, et_log in [
+        ("unset", migrated_overlay, None, {}, True),
+        ("minus", migrated_overlay, minus, {}, True),
+        ("user", migrated_overlay, None, {"EXECUTORCH_CRITICAL_OPS": "aten.pow.*"}, True),
+        ("pristine", pristine_overlay, None, {}, False),
+    ]:
+        with e2e_timings.step(f"critical operators, {label}"):
+            runs, whole = lower_batch(wheel, overlay, names, logs, et_log, env)
+        assert whole.returncode == 0, whole.describe()
+        out[label] = runs
+    return out
+
+
+@pytest.mark.parametrize("name", REJECTING_LINEAR)
+def test_a_linear_left_on_the_cpu_warns_once_by_default(lowered, name: str) -> None:
+    run = _lowered(lowered["unset"], name)
+    lines = _critical_lines(run)
+    assert len(lines) == 1, run.describe()
+    match = WARNING.match(lines[0])
+    assert match is not None, lines
+    assert match["partitioner"] == PARTITIONER[COMPONENT[name]]
+    named = match["named"]
+    assert re.search(r"\((aten\.(linear|addmm|mm)\.default), [A-Z][A-Z_.]+\)", named), named
+    assert f"at lower_with_backend.py:{LINEAR_LINE}" in named, named
+
+
+@pytest.mark.parametrize("name", DELEGATING)
+def test_the_same_model_with_its_linear_delegated_prints_nothing_new(lowered, name) -> None:
+    run = _lowered(lowered["unset"], name)
+    assert _critical_lines(run) == [], run.describe()
+
+
+@pytest.mark.parametrize("name", REJECTING_LINEAR)
+def test_minus_backend_silences_it(lowered, name: str) -> None:
+    run = _lowered(lowered["minus"], name)
+    assert _critical_lines(run) == [], run.describe()
+
+
+def test_the_user_s_pattern_adds_an_operator(lowered) -> None:
+    """pow(x, 3) is left by XNNPACK for its exponent: named once the user marks pow critical."""
+    run = _lowered(lowered["user"], "xnnpack")
+    lines = _critical_lines(run)
+    assert len(lines) == 1 and "aten.pow.Tensor_Scalar, XNN.CONSTRAINT" in lines[0], lines
+
+
+@pytest.mark.parametrize("name", REJECTING_LINEAR)
+def test_the_unmigrated_wheel_never_printed_it(lowered, name: str) -> None:
+    run = _lowered(lowered["pristine"], name)
+    assert _critical_lines(run) == []
