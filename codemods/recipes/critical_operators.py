@@ -104,8 +104,8 @@ def _plan(table: Table, tree: ast.Module, source: str) -> RecipePlan | Review | 
                 return None  # applied already
             return Review(f"{table.cls} has a {_ATTRIBUTE} of its own: upstream changed")
     first = cls.body[0]
-    docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-    at = 1 if docstring and isinstance(first.value.value, str) else 0  # type: ignore[union-attr]
+    value = first.value if isinstance(first, ast.Expr) else None
+    at = 1 if isinstance(value, ast.Constant) and isinstance(value.value, str) else 0
     return RecipePlan([Edit(cls.body, at, 0, statement(table))], ())
 
 
