@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
@@ -21,6 +21,7 @@ from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import apply_recipes, recipes_for
 from codemods.rewrite.attempt import Rewrite
 from codemods.rewrite.transformer import Retry, SiteMismatch
+from codemods.shared.line_map import line_map, replaced_lines
 from codemods.shared.review import Review, SiteReview
 from codemods.shared.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
@@ -99,11 +100,29 @@ def migrate_source(
             return result  # the site pass reports nothing for such text either
         outcome = apply_recipes(body, tree, config.relpath(path), config.runtime_import, chosen)
         result.new_text = bom + outcome.text
+        if outcome.applied:
+            names = [name for name, _ in outcome.applied]
+            result.rewritten = _superseded(result.rewritten, text, body, outcome.text, names)
         result.recipes, result.refused_recipes = outcome.applied, outcome.refused
         result.recipe_reviews = outcome.reviews
         if outcome.applied and result.review:
             result.review = _still_there(result.review, outcome.text, path, config)
     return result
+
+
+def _superseded(
+    rewritten: list[Rewritten], text: str, sites: str, final: str, recipes: list[str]
+) -> list[Rewritten]:
+    """The rewritten sites, those on a line a recipe then replaced noted as its: what users see
+    there is the recipe's item, not the site's (OpenVINO's print, a warning, then a rejection)."""
+    at_sites, replaced = line_map(text.removeprefix("\ufeff"), sites), replaced_lines(sites, final)
+    named = ", ".join(f"`{name}`" for name in recipes)
+    out = []
+    for site in rewritten:
+        if site.note and at_sites(site.finding.line) in replaced:
+            site = replace(site, note=f"this line is rewritten again by {named}: see its item")
+        out.append(site)
+    return out
 
 
 def _still_there(

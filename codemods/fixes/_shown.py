@@ -194,6 +194,61 @@ def root_call_note(
     return note(before, hidden(method))
 
 
+def under_override_logger(chain: list[ast.stmt]) -> bool:
+    """True when the call whose statement chain is `chain` sits in a method its class runs
+    inside `with override_logger(...)` (DebugPass: `call` wraps `callWithLoggerEnabled`, which
+    calls `printFrames`): ExecuTorch's helper set the root to DEBUG around it."""
+    cls = next((s for s in chain if isinstance(s, ast.ClassDef)), None)
+    method = next((s for s in chain if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)), None)
+    if cls is None or method is None:
+        return False
+    bodies = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    scoped: set[str] = set()
+    for node in ast.walk(cls):
+        if isinstance(node, ast.With) and any(
+            _calls(i.context_expr, "override_logger") for i in node.items
+        ):
+            scoped |= {n for stmt in node.body for n in _self_calls(stmt)}
+    waiting = list(scoped)
+    while waiting:  # and what those methods call on self, in turn
+        for name in _self_calls(bodies[waiting.pop()]) if waiting[-1] in bodies else []:
+            if name not in scoped:
+                scoped.add(name)
+                waiting.append(name)
+    return method.name in scoped
+
+
+def _calls(node: ast.expr, name: str) -> bool:
+    func = node.func if isinstance(node, ast.Call) else None
+    return (isinstance(func, ast.Name) and func.id == name) or (
+        isinstance(func, ast.Attribute) and func.attr == name
+    )
+
+
+def _self_calls(node: ast.AST) -> set[str]:
+    """Names of the methods `node` calls on `self`."""
+    return {
+        n.func.attr
+        for n in ast.walk(node)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "self"
+    }
+
+
+def override_logger_note(call: ast.Call, method: str) -> str:
+    """A root call that ran inside `override_logger`: the root at DEBUG, and the root handler its
+    first call made, showed it; the recipe's `override_logs` shows it on stderr (nothing configured)."""
+    text = logged(call)
+    level = _LEVEL_NAMES.get(method, method.upper())
+    return note(
+        on("stderr", f"{level}:root:{_cut(text)}") + " (`override_logger` set the root to DEBUG)",
+        on("stderr", _cut(text)) + " (`override_logs` of the `override-logger` recipe shows "
+        "ExecuTorch's lines on stderr while it runs; with a file, there too)",
+    )
+
+
 ROOT_HANDLER = (
     "the old call also gave the root logger a handler when it had none (Python's implicit "
     "basicConfig), so every later warning of any logger read `WARNING:<logger>:<message>` where "

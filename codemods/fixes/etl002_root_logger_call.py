@@ -12,7 +12,13 @@ import os
 
 import libcst as cst
 
-from codemods.fixes._shown import ROOT_HANDLER, root_call_note, root_setup
+from codemods.fixes._shown import (
+    ROOT_HANDLER,
+    override_logger_note,
+    root_call_note,
+    root_setup,
+    under_override_logger,
+)
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
@@ -38,7 +44,9 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         rename=lambda names: f"{names.logger}.{method}",
         needs_logger=True,
         dropped=(call.func,),
-        note=root_call_note(
+        note=override_logger_note(call, method)
+        if under_override_logger(analysis.facts.statements.chain_of(call))
+        else root_call_note(
             call,
             method,
             root_setup(analysis.facts),

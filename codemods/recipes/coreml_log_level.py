@@ -59,5 +59,9 @@ PREPROCESS = _caller(
     "backends/apple/coreml/compiler/coreml_preprocess.py",
     "WARNING",
     "Core ML's preprocess no longer forces WARNING on its logger: `TORCH_LOGS=+coreml` shows its "
-    "DEBUG lines",
+    "DEBUG lines, and an application whose own logging is at INFO (`export_llama` calls "
+    "`logging.basicConfig(level=logging.INFO)`) now sees preprocess's INFO lines too, among them "
+    "`Edge program: ...`, a dump of the whole edge program for every Core ML partition; its "
+    "owners may prefer to leave this recipe out (`--skip-recipes "
+    "coreml-log-level-default-preprocess`)",
 )

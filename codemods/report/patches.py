@@ -141,7 +141,9 @@ SUBJECTS = {
         "{component}: deliberate changes of default output, for its owners to take or leave",
         [
             "Class B: each change below is what a user who configured nothing sees differently,",
-            "the line they saw and the line they will see. Leave one out by dropping its hunk.",
+            "the line they saw and the line they will see. The hunks of a file depend on each",
+            "other (an import removed, a logger added): take or leave a file's hunks together,",
+            "or leave a kind out by migrating the file again with --ignore <code>.",
         ],
     ),
     RECIPES: (
@@ -149,7 +151,8 @@ SUBJECTS = {
         [
             "Named edits of specific ExecuTorch code that the logging migration builds on (the",
             "partition run's reasons, artifacts, a backend's own logging set-up). Each is listed",
-            "with what it changes; leave one out by dropping its hunks.",
+            "with what it changes; leave one out by migrating again with --skip-recipes <name>",
+            "(its hunks in a file depend on each other: revert them together).",
         ],
     ),
 }

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import bisect
 import ctypes
 import difflib
 import os
 import re
 import signal
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 
 from codemods.pipeline import migrate_source
@@ -18,6 +16,7 @@ from codemods.recipes.apply import recipes_for
 from codemods.report import series
 from codemods.report.namespace import namespace_change
 from codemods.report.tally import FileOutcome, SiteRecord, note_text
+from codemods.shared.line_map import line_map
 from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
 from lint_rules.detector import may_contain_sites
@@ -174,21 +173,6 @@ def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tup
     if states[1][1] != states[0][1]:  # class B rewrites here: the recipes come with them
         states[1] = (series.OUTPUT, final)
     return [*states, (series.RECIPES, final)]
-
-
-def line_map(old: str, new: str) -> Callable[[int], int]:
-    """Line number in `old` -> the line it became in `new` (a changed line: the first line of
-    what replaced it)."""
-    matcher = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
-    blocks = [(i + 1, j + 1, max(j2 - j, 1)) for _, i, _, j, j2 in matcher.get_opcodes()]
-    starts = [start for start, _, _ in blocks]
-
-    def moved(line: int) -> int:
-        at = max(bisect.bisect_right(starts, line) - 1, 0)
-        start, target, size = blocks[at]
-        return target + min(line - start, size - 1)
-
-    return moved
 
 
 def imports_module(text: str, module: str) -> bool:

@@ -62,6 +62,7 @@ class _XnnpackWhy(WhyNoPartition):
     def __call__(
         self, node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT"
     ) -> None:
+        self.node, self.reason = node, reason  # as WhyNoPartition keeps them
         report_rejection(self.logger, node, reason, code)
 
 

@@ -140,6 +140,8 @@ def test_executorch_main_keeps_every_value_and_reports_once(config, recipe: Reci
     source = Path(UPSTREAM or "") / recipe.path
     if not source.is_file():
         pytest.skip(f"{recipe.path} is not in this tree")
+    if recipe.name == "nxp-rejections":  # test_recipe_outputs.WHOLE_FILE_ON_MAIN
+        pytest.skip("on main its file waits for review as a whole: the recipe waits too")
     check(recipe, source.read_text(encoding="utf-8"), f"executorch/{recipe.path}", config)
 
 
