@@ -66,9 +66,9 @@ class PartitionRun:
         self.partitioner, module = cls.__name__, cls.__module__
         home = covering(module)  # the component's logger (its level), not the module's
         self.component = QNAMES.get(home) or module
-        self.explain = logging.getLogger(home or module)
-        report = home or "executorch.exir.backend"
-        self.report = get_artifact_logger(report, "partition_report")
+        ours = home or "executorch.exir.backend"  # never an application's own logger
+        self.explain = logging.getLogger(ours)
+        self.report = get_artifact_logger(ours, "partition_report")
         torch = STATE.sync()
         self.trace = torch.tracer() if torch else None
         read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace

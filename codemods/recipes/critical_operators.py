@@ -126,6 +126,7 @@ def _recipe(table: Table) -> Recipe:
         "shown; a lowering that delegates them prints nothing new",
         behaviour_change=True,
         family="critical-operators",
+        with_output=True,  # a new line by default: the owner's output commit
     )
 
 

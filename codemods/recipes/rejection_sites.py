@@ -147,6 +147,7 @@ def log_then_reject(
         "while nothing of ExecuTorch's is named: an application at INFO sees a reason that was "
         f"an INFO line no more){gone}",
         behaviour_change=True,
+        with_output=bool(printed),  # a stdout line gone: a change of default output
     )
 
 

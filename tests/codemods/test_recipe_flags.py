@@ -62,3 +62,42 @@ def test_the_check_sees_a_lost_info_line() -> None:
     lost = RecipePlan([Edit(block, 0, 1, "report_rejection(logger, node, 'x')\n")], ())
     kept = RecipePlan([Edit(block, 0, 1, "logger.info('skipping %s', node)\nx = 1\n")], ())
     assert changes_output(lost) and not changes_output(kept)
+
+
+# Recipes that change what a program that configured nothing prints without losing a print
+# (their new line is a WARNING): each lands in its component's output commit too.
+NEW_DEFAULT_LINES = {
+    f"critical-operators-{b}" for b in ("xnnpack", "vulkan", "arm", "coreml", "openvino")
+}
+NEEDED_BY_OTHER_FILES = {"override-logger"}  # DebugPass's class B rewrites print through it
+# ExecuTorch main prints where the sample (the 1.5.1 wheel's shape) logs at INFO
+PRINTS_ON_MAIN = {"mediatek-rejections"}
+
+
+@pytest.mark.parametrize("recipe", RECIPES, ids=lambda r: r.name)
+def test_a_recipe_that_changes_default_output_lands_in_the_output_commit(
+    config: Config, recipe
+) -> None:
+    """Review 3, m10: the output commits hold every change of default output; a recipe that
+    removes a line everyone saw (a `print`, or the WARNING the site kinds made of it: Python's
+    last resort shows it) says `with_output`, and one that does not is there only for a listed
+    reason."""
+    pristine = (SAMPLE / recipe.path).read_text(encoding="utf-8")
+    source = migrate_source(pristine, f"executorch/{recipe.path}", config, recipes=[]).new_text
+    plan = recipe.plan(ast.parse(source), source)
+    assert isinstance(plan, RecipePlan), (recipe.name, plan)
+    lost_print = any(
+        isinstance(node, ast.Call) and _shown_by_default(node.func)
+        for edit in plan.edits
+        if edit.count
+        for stmt in edit.block[edit.start : edit.start + edit.count]
+        for node in ast.walk(stmt)
+    )
+    listed = recipe.name in NEW_DEFAULT_LINES | NEEDED_BY_OTHER_FILES | PRINTS_ON_MAIN
+    assert recipe.with_output == (lost_print or listed), recipe.name
+
+
+def _shown_by_default(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id == "print"
+    return isinstance(func, ast.Attribute) and func.attr in ("warning", "error", "critical")

@@ -121,6 +121,10 @@ def test_a_core_partitioner_outside_every_component_reports_on_the_core(run) -> 
     proc = _run(run, "my_project.partition", "partition_report")
     assert "[component my_project.partition]" in proc.stderr, proc.stderr
     assert "executorch/exir/backend" not in proc.stderr  # no file of that name: the runtime's line
+    why = _run(run, "my_project.partition", "executorch")  # its why-not: on ExecuTorch's core,
+    assert "DemoPartitioner: sort (sort) stays on the CPU" in why.stderr, why.stderr
+    silent = _run(run, "my_project.partition", "-executorch")  # not on the application's logger
+    assert "stays on the CPU" not in silent.stderr, silent.stderr
 
 
 @pytest.mark.parametrize(
