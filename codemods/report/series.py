@@ -65,7 +65,9 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
         steps.append(
             "Class B, the rewrites listed under Changes to look at, one commit per component for "
             f"its owner to take or leave: {', '.join(by_stage[OUTPUT])}; with them the recipes of "
-            "the same files and those their lines need (DebugPass's `override_logger`). The "
+            "the same files, those that change what a program that configured nothing prints "
+            "(a print removed, the critical-operator WARNING) and those their lines need "
+            "(DebugPass's `override_logger`). The "
             "core's first: its own lines leave the root logger that some backends stop "
             "configuring."
         )
