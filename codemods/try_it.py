@@ -19,6 +19,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from lint_rules.console import say
+
 FOLDERS = ("exir", "backends", "extension", "devtools")
 DEFAULT = "et-log-try"
 
@@ -36,11 +38,6 @@ def installed_executorch() -> Path:
     return found[0]
 
 
-def _say(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="et-log-try",
@@ -53,23 +50,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{overlay}: exists; remove it (rm -rf) or name another folder")
     source = installed_executorch()
     copy = overlay / "executorch"
-    _say(f"et-log-try: copying {source} to {copy} ...\n")
+    say(f"et-log-try: copying {source} to {copy} ...", sys.stdout)
+    sys.stdout.flush()
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"), symlinks=True)
     report = overlay / "migration-report.md"
     folders = [name for name in FOLDERS if (copy / name).is_dir()]
-    _say("et-log-try: migrating the copy (about a minute) ...\n")
+    say("et-log-try: migrating the copy (about a minute) ...", sys.stdout)
+    sys.stdout.flush()
     command = [sys.executable, "-m", "codemods.migrate", *folders, "--report", str(report), "-q"]
     status = subprocess.run(command, cwd=copy, check=False).returncode  # the copy is the root
     if status != 0:
-        sys.stderr.write(f"et-log-try: the migration failed (exit {status}); see {report}\n")
+        say(f"et-log-try: the migration failed (exit {status}); see {report}")
         return status
-    _say(
+    say(
         f"\nDone: {copy} is the migrated copy, {report} what changed. Use it with:\n\n"
         f"    export PYTHONPATH={overlay}${{PYTHONPATH:+:$PYTHONPATH}}\n"
         "    TORCH_LOGS=+xnnpack,partition_report EXECUTORCH_DELEGATION_RECORD=record.json \\\n"
         "        python your_export.py\n"
         "    et-log-report show record.json\n\n"
-        f"Undo: rm -rf {overlay} (and drop it from PYTHONPATH); your install is unchanged.\n"
+        f"Undo: rm -rf {overlay} (and drop it from PYTHONPATH); your install is unchanged.",
+        sys.stdout,
     )
     return 0
 

@@ -162,16 +162,20 @@ def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tup
     assert _CONFIG is not None
     if _MECHANICAL:
         return [(series.MECHANICAL, final)]
-    early = [r for r in recipes if r.with_output]
-    states, last = [], text
-    for stage, mechanical, chosen in ((series.MECHANICAL, True, []), (series.OUTPUT, False, early)):
+
+    def run(mechanical: bool, chosen: list[Recipe], before: str) -> str:
         done = migrate_source(
             text, path, _CONFIG, recipes=chosen, tests=_TESTS, mechanical=mechanical
         )
-        last = done.new_text if done.error is None else last
-        states.append((stage, last))
-    if states[1][1] != states[0][1]:  # class B rewrites here: the recipes come with them
-        states[1] = (series.OUTPUT, final)
+        return done.new_text if done.error is None else before
+
+    mechanical = run(True, [], text)
+    sites = run(False, [], mechanical)  # class B's site rewrites, no recipe
+    if sites != mechanical:  # class B rewrites here: the file's recipes come with them
+        return [(series.MECHANICAL, mechanical), (series.OUTPUT, final), (series.RECIPES, final)]
+    early = [r for r in recipes if r.with_output]
+    output = run(False, early, sites) if early else sites
+    states = [(series.MECHANICAL, mechanical), (series.OUTPUT, output)]
     return [*states, (series.RECIPES, final)]
 
 

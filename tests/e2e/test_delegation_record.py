@@ -51,8 +51,9 @@ def test_every_node_once_every_cpu_node_coded_every_line_the_models(
     assert len(names) == len(set(names))  # each call_function node once
     cpu = {n["name"] for n in lowering.summary["cpu_nodes"]}
     delegated = {n["name"] for d in lowering.summary["delegates"] for n in d["nodes"]}
-    assert {node.name for node in run.left} == cpu, lowering.describe()
-    assert {node.name for node in run.ops if node.partition} == delegated
+    left = {node.name for node in run.shown if node.partition is None}  # quantization too
+    assert left == cpu, lowering.describe()
+    assert {node.name for node in run.shown if node.partition} == delegated
     for node in run.left:
         assert node.reasons and all(r.code and r.text.strip() for r in node.reasons), node
         assert all(describe(code) for code in node.codes), node  # codes of the table

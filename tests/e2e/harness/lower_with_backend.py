@@ -45,8 +45,9 @@ BACKENDS = (
 )
 # and issue 23's diff: XNNPACK without its add config, and the model after an edit
 # each rejects the model's linear (in whichever form reaches it: linear, addmm, mm): a critical
-# operator left on the CPU (issue 32)
-REJECTING_LINEAR = ("xnnpack_without_linear", "coreml_skipping_linear", "openvino_skipping_linear")
+# operator left on the CPU (issue 32). OpenVINO cannot be told to: its skip lists apply only to
+# operators it does not support anyway.
+REJECTING_LINEAR = ("xnnpack_without_linear", "coreml_skipping_linear")
 LINEAR_FORMS = ("aten.linear.default", "aten.addmm.default", "aten.mm.default")
 PARTITIONERS = (*BACKENDS, "xnnpack_without_add", "xnnpack_edited_model", *REJECTING_LINEAR)
 BOOKKEEPING = ("getitem", "executorch_call_delegate")
@@ -136,12 +137,6 @@ def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[A
         from executorch.backends.apple.coreml.partition import CoreMLPartitioner
 
         return exported(), [CoreMLPartitioner(skip_ops_for_coreml_delegation=list(LINEAR_FORMS))]
-    if name == "openvino_skipping_linear":
-        from executorch.backends.openvino.partitioner import OpenvinoPartitioner
-        from executorch.exir.backend.compile_spec_schema import CompileSpec
-
-        spec = [CompileSpec("device", b"CPU")]
-        return exported(), [OpenvinoPartitioner(spec, op_types_to_skip=set(LINEAR_FORMS))]
     if name == "vulkan":
         from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
 
