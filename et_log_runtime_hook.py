@@ -1,10 +1,6 @@
-"""torch's ``torch.backends`` entry point for ExecuTorch's TORCH_LOGS names.
-
-torch calls ``register`` inside ``import torch`` and turns anything it raises into a
-failed ``import torch``. So this module sits outside the runtime package (a package that
-fails to import is caught here, not in torch), uses the standard library only, and says
-what went wrong in one line on stderr.
-"""
+"""torch's ``torch.backends`` entry point for ExecuTorch's TORCH_LOGS names: outside the
+runtime package (one that fails to import is caught here, not in torch), standard library only,
+one line on stderr for anything that goes wrong."""
 
 import os
 import sys

@@ -1,8 +1,5 @@
-"""ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``).
-
-Standard library only (torch used once loaded, never imported); it assigns to no attribute of
-the standard library, torch or a test framework, and sets nothing outside ExecuTorch's loggers.
-"""
+"""ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``);
+standard library only, patching nothing (README.md: the modes, the API, the limits)."""
 
 import logging
 import os
@@ -11,7 +8,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from .names import ARTIFACTS, COMPONENTS, QNAMES, is_ours, parse
-from .partition_report import delegation_records, report_rejection, run_partitioner
+from .partition_report import (
+    delegation_records,
+    lowering,
+    report_rejection,
+    run_partitioner,
+)
 from .state import STATE, artifact_enabled, get_artifact_logger, quiet_unnamed
 
 __all__ = [
@@ -19,6 +21,7 @@ __all__ = [
     "delegation_records",
     "get_artifact_logger",
     "get_logger",
+    "lowering",
     "override_logs",
     "register_with_torch",
     "report_rejection",
@@ -51,8 +54,7 @@ def set_logs(
     modules: Mapping[str, int | str | None] | None = None,
     **names: int | str | bool | None,
 ) -> None:
-    """torch's ``set_logs(modules=...)`` for ExecuTorch's names, given as TORCH_LOGS text
-    (``"+xnnpack"``) or keywords; like torch's, each call replaces every earlier setting."""
+    """torch's ``set_logs`` for our names (``"+xnnpack"`` or keywords); replaces all."""
     ours: dict[str, object] = {**names, **(modules or {})}
     for text in settings:
         if not isinstance(text, str):
@@ -89,9 +91,7 @@ def override_logs(
     filename: str | None = None,
     fmt: str | None = None,
 ) -> Iterator[None]:
-    """ExecuTorch's loggers at ``level`` while active (a component TORCH_LOGS or ``set_logs``
-    set keeps its level), to ``filename`` if given; stacks. Without a file, in a program that
-    configured nothing (no root handler, nothing switched), they go to stderr."""
+    """ExecuTorch's loggers at ``level`` (to ``filename``; else stderr if unconfigured)."""
     number = _level(level, "override_logs level")
     STATE.sync()
     loggers = [logging.getLogger(q) for q in QNAMES]
@@ -130,9 +130,7 @@ def warn(
     stacklevel: int = 1,
     source: object = None,
 ) -> None:
-    """``warnings.warn(...)`` from the caller's line (filters, ``-W`` and recorders see it as a
-    plain ``warnings.warn``), except when TORCH_LOGS or ``set_logs`` put ``logger``'s component
-    above WARNING (``-xnnpack``): then it is not raised at all."""
+    """``warnings.warn`` from the caller's line, unless ``-<component>`` switched it off."""
     switched = STATE.switched(logger.name)
     if switched is not None and switched > logging.WARNING:
         return

@@ -1,8 +1,5 @@
-"""ExecuTorch's TORCH_LOGS names: a component per part of the library, and the artifacts.
-
-One component per backend folder: a new backend adds its folder's name to ``BACKENDS``
-(``backends/<name>/``) or ``APPLE_BACKENDS`` (``backends/apple/<name>/``).
-"""
+"""ExecuTorch's TORCH_LOGS names: a component per part of the library (a backend folder:
+``BACKENDS`` or ``APPLE_BACKENDS``), and the artifacts."""
 
 import logging
 

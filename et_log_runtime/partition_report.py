@@ -78,6 +78,7 @@ class PartitionRun:
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
         self.critical = [*own, *os.environ.get(CRITICAL_ENV, "").split(",")]
         warn = any(self.critical) and self.explain.isEnabledFor(logging.WARNING)
+        warn = warn or getattr(_open, "held", None) is not None  # a lowering's verdict
         self.live = bool(read or shown or warn) or self.explain.isEnabledFor(self.level)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
@@ -178,15 +179,13 @@ def run_partitioner(
         run.explain.log(run.level, line, *args, stacklevel=2)
     if artifact_enabled(run.report):
         run.report.debug("%s", render_table(record, left), stacklevel=2)
-    hot = [e for e in left if e.get("critical")]
-    if hot:  # one WARNING a run: shown by default, silenced by TORCH_LOGS=-<backend>
-        where = [e["source"] or {"file": "?", "line": "?"} for e in hot[:3]]
-        said = [f"{e['name']} ({e['target']}, {e['reasons'][0]['code']})" for e in hot]
-        at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
-        named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
-        line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
-        args = (run.partitioner, len(hot), named, "TORCH_LOGS=partition_report")
-        run.explain.warning(line, *args, stacklevel=2)
+    hot, held = [e for e in left if e.get("critical")], getattr(_open, "held", None)
+    if held is None:  # a run on its own: its WARNING now
+        warn_critical(run, hot, 3)
+    else:  # in a lowering: a later run may take what this one left
+        held.update(
+            {e["name"]: None for e in nodes} | {e["name"]: (run, e) for e in hot}
+        )
     with STATE.lock:
         for runs in STATE.blocks:
             runs.append(record)
@@ -197,6 +196,36 @@ def run_partitioner(
     if run.trace is not None:
         run.trace("executorch_delegation_record", json.dumps(record))
     return result
+
+
+def warn_critical(
+    run: PartitionRun, hot: list[dict[str, Any]], stacklevel: int
+) -> None:
+    """One WARNING naming the critical operators ``run`` left, their code and line."""
+    if not hot:  # shown by default, silenced by TORCH_LOGS=-<backend>
+        return
+    where = [e["source"] or {"file": "?", "line": "?"} for e in hot[:3]]
+    said = [f"{e['name']} ({e['target']}, {e['reasons'][0]['code']})" for e in hot]
+    at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
+    named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
+    line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
+    args = (run.partitioner, len(hot), named, "TORCH_LOGS=partition_report")
+    run.explain.warning(line, *args, stacklevel=stacklevel)
+
+
+@contextmanager
+def lowering() -> Iterator[None]:
+    """A lowering's partitioners in turn: the WARNINGs at its end, for what they all left."""
+    outer, _open.held = getattr(_open, "held", None), {}
+    try:
+        yield
+    finally:
+        held, _open.held = _open.held, outer
+        runs: dict[int, tuple[PartitionRun, list[dict[str, Any]]]] = {}
+        for run, entry in filter(None, held.values()):
+            runs.setdefault(id(run), (run, []))[1].append(entry)
+        for run, hot in runs.values():
+            warn_critical(run, hot, 4)
 
 
 def report_rejection(

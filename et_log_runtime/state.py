@@ -1,11 +1,5 @@
-"""The runtime's state in one object: whether our names are in torch's registry, the artifact
-loggers made before they were, and the delegation records being collected.
-
-Two modes: until TORCH_LOGS or ExecuTorch's ``set_logs`` names one of ours, ExecuTorch's loggers
-are plain library loggers (no handler, no level of ours) and torch does not know their names;
-once named, torch owns them as it owns dynamo's (its handler, its levels, no propagation), and
-torch's own ``set_logs`` takes their names too.
-"""
+"""The runtime's state: our names in torch's registry or not (the two modes, README.md),
+the artifact loggers made before, and the delegation records being collected."""
 
 import logging
 import os
@@ -31,9 +25,7 @@ class State:
         self.lock = threading.RLock()
 
     def sync(self, asked: bool = False) -> Torch | None:
-        """torch, with our names in its registry once somebody asked for them: TORCH_LOGS
-        naming one of ours (inside ``import torch``, through torch's hook) or ExecuTorch's
-        ``set_logs`` (``asked``). Until then no ``set_logs`` of torch's sets our loggers up."""
+        """torch, our names registered once TORCH_LOGS or our ``set_logs`` asked."""
         if self.broken:
             return None
         current = self.current()
@@ -67,8 +59,7 @@ class State:
 
     @staticmethod
     def wanted_at_import(torch: Torch) -> bool:
-        """True if TORCH_LOGS names one of ours, or a bare name torch will refuse (``help``,
-        a typo; not a module torch takes as a path): then torch's answer lists ours too."""
+        """TORCH_LOGS names ours, or a name torch refuses (``help``, a typo)."""
         text = os.environ.get("TORCH_LOGS")
         if names_ours(text):
             return True
@@ -80,8 +71,7 @@ class State:
         return any(n == "help" or find_spec(n) is None for n in unknown)
 
     def current(self) -> Torch | None:
-        """torch, when our names are in the registry of the torch loaded now: the cheap path
-        of every call (``warn`` runs in loops)."""
+        """torch if our names are in its registry now: every call's cheap path."""
         torch = self.torch
         fresh = torch is not None and torch.internal is sys.modules.get(INTERNAL)
         return torch if fresh else None
@@ -113,8 +103,7 @@ class State:
 
 
 def quiet_unnamed() -> None:
-    """In torch's mode, components nobody named stay at WARNING, as torch's own do: torch
-    keeps its top logger ``torch`` there; ExecuTorch's top logger is not torch's to keep."""
+    """In torch's mode, components nobody named stay at WARNING, as torch's own do."""
     top = logging.getLogger(TOP)
     if top.level == logging.NOTSET:
         top.setLevel(logging.WARNING)

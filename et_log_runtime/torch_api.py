@@ -1,9 +1,5 @@
-"""Every name of torch's logging the runtime reads or calls, in one place, checked by ``load``.
-
-torch is never imported here: ``load`` finds its logging internals only once torch loaded them.
-If a name is missing (another torch), the runtime says so once and ExecuTorch's loggers stay
-plain library loggers. Nothing of torch is assigned to: the runtime uses what torch offers.
-"""
+"""Every torch logging name the runtime reads or calls, in one place, checked by ``load``
+(torch never imported here; a missing name: said once, plain library loggers)."""
 
 import logging
 import sys
@@ -107,8 +103,7 @@ class Torch:
 
 
 def load(say: bool = True) -> Torch | None:
-    """torch's logging internals, if torch loaded them and they have what we use; ``say``:
-    report what is missing (only when somebody asked for ExecuTorch's logs)."""
+    """torch's logging internals, if loaded and complete (``say``: report what lacks)."""
     internal = sys.modules.get(INTERNAL)
     if internal is None:
         return None

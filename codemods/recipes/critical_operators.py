@@ -13,8 +13,9 @@ from __future__ import annotations
 import ast
 import textwrap
 from dataclasses import dataclass
+from functools import partial
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, find_class
+from codemods.recipes.base import Edit, Recipe, RecipePlan, edit_function, find_class
 from codemods.shared.layout import LINE_LENGTH
 from codemods.shared.review import Review
 
@@ -123,14 +124,44 @@ def _recipe(table: Table) -> Recipe:
         f"`{table.backend}`, shown by default (`TORCH_LOGS=-{table.backend}` silences it): "
         f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>) at '
         '<file>:<line> (each node left: TORCH_LOGS=partition_report)"; before, nothing was '
-        "shown; a lowering that delegates them prints nothing new. The WARNING ends each "
-        "partitioner run: with several partitioners in one lowering "
-        "(`[XnnpackDynamicallyQuantizedPartitioner(), XnnpackPartitioner()]`) it also names "
-        "operators a later partitioner then takes (a lowering-end hook is not built yet)",
+        "shown; a lowering that delegates them prints nothing new; the WARNING comes once "
+        "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)",
         behaviour_change=True,
         family="critical-operators",
         with_output=True,  # a new line by default: the owner's output commit
     )
 
 
-RECIPES = tuple(_recipe(table) for table in TABLES)
+_LOOP = """\
+for i in range(max_num_partitioners):
+    method_to_partitioner = {}
+    for name, partitioner_list in partitioner.items():
+        if i < len(partitioner_list):
+            method_to_partitioner[name] = partitioner_list[i]
+    edge_manager = edge_manager.to_backend(method_to_partitioner)
+"""
+# The partitioners of one lowering run in turn, a later one taking what an earlier one left
+# (XNNPACK's dynamically quantized partitioner, then its float one): the WARNING waits for the
+# last, inside `lowering()`; a partitioner run outside one (a direct `to_backend`) warns at once.
+AT_LOWERING_END = Recipe(
+    "critical-operators-at-lowering-end",
+    "exir/program/_program.py",
+    partial(
+        edit_function,
+        target="to_edge_transform_and_lower",
+        old=_LOOP,
+        new="with lowering():  # critical operators: one verdict once every partitioner ran\n"
+        + "".join(f"    {line}" for line in _LOOP.splitlines(keepends=True)),
+        imports=("lowering",),
+    ),
+    change="`to_edge_transform_and_lower`'s partitioner loop runs inside the runtime's "
+    "`lowering()`",
+    effect="the critical-operator WARNING of a lowering comes once all its partitioners ran, "
+    "naming only what the last left on the CPU (with several partitioners, "
+    "`[XnnpackDynamicallyQuantizedPartitioner(), XnnpackPartitioner()]`, an operator the "
+    "second takes is not named); without it each partitioner run warns on what it left",
+    behaviour_change=True,
+    family="critical-operators",
+    with_output=True,  # the backends' critical tables print through it
+)
+RECIPES = (AT_LOWERING_END, *(_recipe(table) for table in TABLES))

@@ -28,6 +28,7 @@ OTHER_CHANGES = {
     # WARNING upstream; the samples of these two have DEBUG ones
     "mlx-rejections": "a reason logged at INFO or WARNING upstream becomes a run's why-not line",
     "coreai-rejections": "a reason logged at INFO or WARNING upstream becomes a why-not line",
+    "critical-operators-at-lowering-end": "the critical-operator WARNING at the lowering's end",
     **{
         f"critical-operators-{backend}": "a new WARNING when a critical operator stays on the CPU"
         for backend in ("xnnpack", "vulkan", "arm", "coreml", "openvino")
@@ -69,7 +70,9 @@ def test_the_check_sees_a_lost_info_line() -> None:
 NEW_DEFAULT_LINES = {
     f"critical-operators-{b}" for b in ("xnnpack", "vulkan", "arm", "coreml", "openvino")
 }
-NEEDED_BY_OTHER_FILES = {"override-logger"}  # DebugPass's class B rewrites print through it
+# DebugPass's class B rewrites print through override-logger, the critical tables through the
+# lowering's end
+NEEDED_BY_OTHER_FILES = {"override-logger", "critical-operators-at-lowering-end"}
 # ExecuTorch main prints where the sample (the 1.5.1 wheel's shape) logs at INFO
 PRINTS_ON_MAIN = {"mediatek-rejections"}
 

@@ -17,15 +17,16 @@ from pathlib import Path
 
 import pytest
 from harness.backend_lowering import DRIVER, Lowering, lower_batch
-from harness.lower_with_backend import REJECTING_LINEAR
+from harness.lower_with_backend import CHAIN_TAKING_LINEAR, REJECTING_LINEAR
 from harness.wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
 
 COMPONENT = {"xnnpack_without_linear": "xnnpack", "coreml_skipping_linear": "coreml"}
 PARTITIONER = {"xnnpack": "XnnpackPartitioner", "coreml": "CoreMLPartitioner"}
-# the same model, its linear delegated (OpenVINO's too: its table, nothing new)
-DELEGATING = ("xnnpack", "coreml", "openvino")
+# the same model, its linear delegated (OpenVINO's too: its table, nothing new; and a lowering
+# whose second partitioner takes the linear its first left: the WARNING waits for the last)
+DELEGATING = ("xnnpack", "coreml", "openvino", CHAIN_TAKING_LINEAR)
 LINEAR_LINE = next(
     number
     for number, line in enumerate(DRIVER.read_text(encoding="utf-8").splitlines(), 1)

@@ -11,7 +11,9 @@ import pytest
 MODEL = """
 import json, os, sys
 import torch
-from et_log_runtime import delegation_records, get_logger, report_rejection, run_partitioner
+from et_log_runtime import (
+    delegation_records, get_logger, lowering, report_rejection, run_partitioner,
+)
 
 xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
 
@@ -54,9 +56,19 @@ XnnpackPartitioner.__module__ = "executorch.backends.xnnpack.partition.xnnpack_p
 if "--python-pattern" in sys.argv:  # read at each partitioner run: Python sets it too
     os.environ["EXECUTORCH_CRITICAL_OPS"] = "aten.pow.*"
 program = torch.export.export(Model(), (torch.randn(2, 4),))
+class XnnpackFloatPartitioner(XnnpackPartitioner):  # a second partitioner of the lowering
+    pass
+
+
 with delegation_records() as runs:
-    run_partitioner(XnnpackPartitioner("--take-linear" in sys.argv), program)
-print(json.dumps(runs))
+    if "--chain" in sys.argv:  # one lowering, two partitioners in turn (_program.py's loop)
+        with lowering():
+            run_partitioner(XnnpackPartitioner(False), program)
+            run_partitioner(XnnpackFloatPartitioner("--second-takes" in sys.argv), program)
+        print("after the lowering", file=sys.stderr)
+    else:
+        run_partitioner(XnnpackPartitioner("--take-linear" in sys.argv), program)
+print(json.dumps(runs[-1:]))
 """
 LINEAR_LINE = MODEL.splitlines().index("        y = self.linear(x)") + 1
 POW_LINE = LINEAR_LINE + 1
@@ -112,3 +124,17 @@ def test_a_user_adds_an_operator_by_pattern(run, tmp_path, flags, env) -> None:
     assert line.startswith("XnnpackPartitioner left 2 critical operator(s) on the CPU: "), line
     assert f"pow_1 (aten.pow.Tensor_Scalar, XNN.CONSTRAINT) at export_model.py:{POW_LINE}" in line
     assert all(node["critical"] for node in record["nodes"])
+
+
+def test_in_a_lowering_what_a_later_partitioner_takes_is_not_named(run, tmp_path) -> None:
+    """Review 4: the first partitioner leaves the linear, the second takes it: no WARNING."""
+    lines, record = _lower(run, tmp_path, "--chain", "--second-takes")
+    assert lines == ["after the lowering"], lines
+    assert record["partitioner"] == "XnnpackFloatPartitioner"
+
+
+def test_in_a_lowering_one_warning_at_its_end_for_what_the_last_left(run, tmp_path) -> None:
+    lines, _ = _lower(run, tmp_path, "--chain")
+    assert len(lines) == 2 and lines[1] == "after the lowering", lines
+    assert lines[0].startswith("XnnpackFloatPartitioner left 1 critical operator(s) on the CPU: ")
+    assert f"(aten.linear.default, XNN.DTYPE) at export_model.py:{LINEAR_LINE}" in lines[0]

@@ -49,7 +49,15 @@ BACKENDS = (
 # operators it does not support anyway.
 REJECTING_LINEAR = ("xnnpack_without_linear", "coreml_skipping_linear")
 LINEAR_FORMS = ("aten.linear.default", "aten.addmm.default", "aten.mm.default")
-PARTITIONERS = (*BACKENDS, "xnnpack_without_add", "xnnpack_edited_model", *REJECTING_LINEAR)
+# XNNPACK without its GEMM configs, then XNNPACK whole: the second takes what the first left
+CHAIN_TAKING_LINEAR = "xnnpack_chain_taking_linear"
+PARTITIONERS = (
+    *BACKENDS,
+    "xnnpack_without_add",
+    "xnnpack_edited_model",
+    *REJECTING_LINEAR,
+    CHAIN_TAKING_LINEAR,
+)
 BOOKKEEPING = ("getitem", "executorch_call_delegate")
 ETHOSU_TARGET = "ethos-u85-128"
 # batch: where each lowering's delegation record goes ("{name}" is the partitioner)
@@ -126,13 +134,14 @@ def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[A
 
         configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ != "AddConfig"]
         return exported(), [XnnpackPartitioner(configs=configs)]
-    if name == "xnnpack_without_linear":
+    if name in ("xnnpack_without_linear", CHAIN_TAKING_LINEAR):
         from executorch.backends.xnnpack.partition.config import ALL_PARTITIONER_CONFIGS
         from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
 
         gemm = ("LinearConfig", "AddmmConfig", "MMConfig")
         configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ not in gemm]
-        return exported(), [XnnpackPartitioner(configs=configs)]
+        chain = [XnnpackPartitioner()] if name == CHAIN_TAKING_LINEAR else []
+        return exported(), [XnnpackPartitioner(configs=configs), *chain]
     if name == "coreml_skipping_linear":
         from executorch.backends.apple.coreml.partition import CoreMLPartitioner
 
