@@ -33,6 +33,9 @@ class Table:
     cls: str
     patterns: tuple[str, ...]
     why: str  # the reason for the choice, from the backend's docs and partitioner
+    # subclasses in the same file that leave some of those operators by design, for a partitioner
+    # after them to take (XNNPACK's dynamically quantized one leaves FP32 GEMMs): no table
+    first_of_a_chain: tuple[str, ...] = ()
 
 
 TABLES = (
@@ -43,6 +46,7 @@ TABLES = (
         "XnnpackPartitioner",
         (*_MATMUL, *_CONV),
         "its GEMM and convolution kernels are what it accelerates on the CPU",
+        ("XnnpackDynamicallyQuantizedPartitioner",),
     ),
     Table(
         "vulkan",
@@ -90,24 +94,50 @@ def statement(table: Table) -> str:
         "a partitioner run that leaves one there ends with one WARNING naming it"
     )
     comment = "".join(f"# {line}\n" for line in textwrap.wrap(said, LINE_LENGTH - 4 - 2))
-    return f"{comment}{_ATTRIBUTE} = (\n{patterns})\n\n"
+    return f"{comment}{_ATTRIBUTE}: tuple[str, ...] = (\n{patterns})\n\n"
+
+
+def _has_table(cls: ast.ClassDef) -> ast.expr | None:
+    """The value the class gives `critical_operators`, if it gives one."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == _ATTRIBUTE for t in stmt.targets
+        ):
+            return stmt.value
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            if stmt.target.id == _ATTRIBUTE and stmt.value is not None:
+                return stmt.value
+    return None
+
+
+def _first(cls: ast.ClassDef) -> int:
+    """Where a class attribute goes: after the docstring, if any."""
+    value = cls.body[0].value if isinstance(cls.body[0], ast.Expr) else None
+    return 1 if isinstance(value, ast.Constant) and isinstance(value.value, str) else 0
 
 
 def _plan(table: Table, tree: ast.Module, source: str) -> RecipePlan | Review | None:
     cls = find_class(tree, table.cls)
     if cls is None:
         return Review(f"no class {table.cls} in this file: upstream changed")
-    for stmt in cls.body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
-        if any(isinstance(t, ast.Name) and t.id == _ATTRIBUTE for t in targets):
-            value = ast.literal_eval(stmt.value) if isinstance(stmt, ast.Assign) else None
-            if value == table.patterns:
-                return None  # applied already
-            return Review(f"{table.cls} has a {_ATTRIBUTE} of its own: upstream changed")
-    first = cls.body[0]
-    value = first.value if isinstance(first, ast.Expr) else None
-    at = 1 if isinstance(value, ast.Constant) and isinstance(value.value, str) else 0
-    return RecipePlan([Edit(cls.body, at, 0, statement(table))], ())
+    own = _has_table(cls)
+    if own is not None:
+        if ast.literal_eval(own) == table.patterns:
+            return None  # applied already
+        return Review(f"{table.cls} has a {_ATTRIBUTE} of its own: upstream changed")
+    edits = [Edit(cls.body, _first(cls), 0, statement(table))]
+    for name in table.first_of_a_chain:  # where the subclass is (upstream may drop it)
+        sub = find_class(tree, name)
+        if sub is not None and _has_table(sub) is None:
+            edits.append(Edit(sub.body, _first(sub), 0, _NO_TABLE))
+    return RecipePlan(edits, ())
+
+
+_NO_TABLE = (
+    "# runs before a partitioner that takes what it leaves (FP32 GEMMs): the lowering's last\n"
+    "# partitioner decides what stays on the CPU\n"
+    f"{_ATTRIBUTE} = ()\n\n"
+)
 
 
 def _recipe(table: Table) -> Recipe:
@@ -115,6 +145,13 @@ def _recipe(table: Table) -> Recipe:
         return _plan(table, tree, source)
 
     listed = ", ".join(f"`{pattern}`" for pattern in table.patterns)
+    quiet = ", ".join(f"`{name}`" for name in table.first_of_a_chain)
+    none = (
+        f"; {quiet} gets an empty one (it leaves them by design for the partitioner after it, "
+        "even outside a lowering: `LLMEdgeManager.to_backend`)"
+        if quiet
+        else ""
+    )
     return Recipe(
         f"critical-operators-{table.backend}",
         table.path,
@@ -125,7 +162,7 @@ def _recipe(table: Table) -> Recipe:
         f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>) at '
         '<file>:<line> (each node left: TORCH_LOGS=partition_report)"; before, nothing was '
         "shown; a lowering that delegates them prints nothing new; the WARNING comes once "
-        "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)",
+        "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",
         with_output=True,  # a new line by default: the owner's output commit
