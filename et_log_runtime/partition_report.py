@@ -20,7 +20,7 @@ RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
 CRITICAL_ENV = "EXECUTORCH_CRITICAL_OPS"  # the user's: aten.sort.*,aten.pow.*
 _TAIL = b"\n]}\n"  # how the record ends: the next run goes in over it
 _FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
-_open = threading.local()  # .run: the run in progress in this thread
+_open = threading.local()  # .run: this thread's run in progress; .held: its lowering's
 BOOKKEEPING = {  # no operator of their own: never counted, never explained
     "getitem": "getitem follows the node it reads",
     "executorch_call_delegate": "calls a delegate an earlier partitioner made",
@@ -78,7 +78,8 @@ class PartitionRun:
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
         self.critical = [*own, *os.environ.get(CRITICAL_ENV, "").split(",")]
         warn = any(self.critical) and self.explain.isEnabledFor(logging.WARNING)
-        warn = warn or getattr(_open, "held", None) is not None  # a lowering's verdict
+        held = getattr(_open, "held", None)  # a later run may take what an earlier left
+        warn = warn or bool(held)
         self.live = bool(read or shown or warn) or self.explain.isEnabledFor(self.level)
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
@@ -158,9 +159,11 @@ def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]
 
 
 def run_partitioner(
-    partitioner: Callable[[Program], Result], program: Program
+    partitioner: Callable[[Program], Result],
+    program: Program,
+    method: str | None = None,
 ) -> Result:
-    """``partitioner(program)``, with the rejections this thread reports meanwhile."""
+    """``partitioner(program)`` (``method``'s), with the rejections reported meanwhile."""
     run, outer = PartitionRun(partitioner), getattr(_open, "run", None)
     _open.run = run
     try:
@@ -182,10 +185,10 @@ def run_partitioner(
     hot, held = [e for e in left if e.get("critical")], getattr(_open, "held", None)
     if held is None:  # a run on its own: its WARNING now
         warn_critical(run, hot, 3)
-    else:  # in a lowering: a later run may take what this one left
-        held.update(
-            {e["name"]: None for e in nodes} | {e["name"]: (run, e) for e in hot}
-        )
+    else:  # in a lowering: a later run on the method may take what this one left
+        for taken in [e for e in nodes if e["partition"]]:
+            held.pop((method, taken["name"]), None)
+        held.update({(method, e["name"]): (run, e) for e in hot})
     with STATE.lock:
         for runs in STATE.blocks:
             runs.append(record)
@@ -198,9 +201,7 @@ def run_partitioner(
     return result
 
 
-def warn_critical(
-    run: PartitionRun, hot: list[dict[str, Any]], stacklevel: int
-) -> None:
+def warn_critical(run: PartitionRun, hot: list[dict[str, Any]], depth: int) -> None:
     """One WARNING naming the critical operators ``run`` left, their code and line."""
     if not hot:  # shown by default, silenced by TORCH_LOGS=-<backend>
         return
@@ -210,7 +211,7 @@ def warn_critical(
     named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
     line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
     args = (run.partitioner, len(hot), named, "TORCH_LOGS=partition_report")
-    run.explain.warning(line, *args, stacklevel=stacklevel)
+    run.explain.warning(line, *args, stacklevel=depth)
 
 
 @contextmanager
@@ -221,11 +222,8 @@ def lowering() -> Iterator[None]:
         yield
     finally:
         held, _open.held = _open.held, outer
-        runs: dict[int, tuple[PartitionRun, list[dict[str, Any]]]] = {}
-        for run, entry in filter(None, held.values()):
-            runs.setdefault(id(run), (run, []))[1].append(entry)
-        for run, hot in runs.values():
-            warn_critical(run, hot, 4)
+        for run in {id(run): run for run, _ in held.values()}.values():
+            warn_critical(run, [e for r, e in held.values() if r is run], 4)
 
 
 def report_rejection(

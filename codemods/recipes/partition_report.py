@@ -3,7 +3,8 @@
 Every partitioner ExecuTorch runs goes through `exir/backend/backend_api.py`: `to_backend` (one
 method, what `to_edge_transform_and_lower` calls) and its multi-method twin both call
 `partitioner_result = partitioner_instance(fake_edge_program)`. The recipe wraps both calls in the
-runtime's `run_partitioner`, which opens the run's scope: rejections the backends report meanwhile
+runtime's `run_partitioner` (the twin's with its `method_name`: a lowering's verdict on critical
+operators is kept per method, whose node names may repeat), which opens the run's scope: rejections the backends report meanwhile
 (`report_rejection`) belong to it, and when it ends every `call_function` node left outside the
 delegates is explained at INFO on the partitioner's component and listed on
 `TORCH_LOGS=partition_report`. Nothing is collected while both are off.
@@ -18,6 +19,12 @@ from codemods.shared.review import Review
 
 _OLD = "partitioner_result = partitioner_instance(fake_edge_program)\n"
 _NEW = "partitioner_result = run_partitioner(partitioner_instance, fake_edge_program)\n"
+_NEW_METHOD = (  # in the multi-method twin's `for method_name, partitioner_instance in ...`
+    "partitioner_result = run_partitioner(\n"
+    "    partitioner_instance, fake_edge_program, method=method_name\n"
+    ")\n"
+)
+_METHOD = "method_name"
 RUNS = 2  # to_backend for one program, and for several methods
 
 
@@ -31,16 +38,31 @@ def statement_blocks(tree: ast.Module, source: str) -> list[tuple[list[ast.stmt]
     ]
 
 
+def _per_method(tree: ast.Module) -> list[list[ast.stmt]]:
+    """The bodies of the loops over `method_name`."""
+    return [
+        loop.body
+        for loop in ast.walk(tree)
+        if isinstance(loop, ast.For)
+        and any(isinstance(n, ast.Name) and n.id == _METHOD for n in ast.walk(loop.target))
+    ]
+
+
 def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     old, new = statement_blocks(tree, _OLD), statement_blocks(tree, _NEW)
-    if not old and len(new) == RUNS:
+    new_method = statement_blocks(tree, _NEW_METHOD)
+    if not old and len(new) + len(new_method) == RUNS:
         return None  # applied before
-    if len(old) + len(new) != RUNS:
+    if len(old) + len(new) + len(new_method) != RUNS:
         return Review(
             f"expected {RUNS} partitioner calls `{_OLD.strip()}`, found {len(old)} "
-            f"(and {len(new)} already wrapped)"
+            f"(and {len(new) + len(new_method)} already wrapped)"
         )
-    edits = [Edit(block, index, 1, _NEW) for block, index in old]
+    loops = _per_method(tree)
+    edits = [
+        Edit(block, index, 1, _NEW_METHOD if any(block is b for b in loops) else _NEW)
+        for block, index in old
+    ]
     return RecipePlan(edits, ("run_partitioner",))
 
 
@@ -49,7 +71,8 @@ RECIPE = Recipe(
     "exir/backend/backend_api.py",
     plan,
     change="both `partitioner_instance(fake_edge_program)` calls become "
-    "`run_partitioner(partitioner_instance, fake_edge_program)` (refused unless exactly two)",
+    "`run_partitioner(partitioner_instance, fake_edge_program)`, the one in a loop over "
+    "`method_name` with `method=method_name` (refused unless exactly two)",
     effect="every partitioner run explains the nodes it leaves on the CPU: one INFO line per "
     "node on the partitioner's component (`TORCH_LOGS=<backend>`), a table on "
     "`TORCH_LOGS=partition_report`. While nothing of ExecuTorch's is named, they are DEBUG "

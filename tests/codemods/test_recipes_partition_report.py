@@ -52,8 +52,13 @@ def test_the_recipe_applies_to_its_shape_once(config, snapshot, name) -> None:
 def test_the_core_wraps_both_partitioner_calls(config) -> None:
     rel = "exir/backend/backend_api.py"
     result = migrate_source((SAMPLE / rel).read_text(), f"executorch/{rel}", config)
-    assert result.new_text.count("= run_partitioner(partitioner_instance, fake_edge_program)") == 2
+    one = "= run_partitioner(partitioner_instance, fake_edge_program)\n"
+    each = "    partitioner_instance, fake_edge_program, method=method_name\n"
+    assert (result.new_text.count(one), result.new_text.count(each)) == (1, 1), result.new_text
     assert "partitioner_instance(fake_edge_program)\n" not in result.new_text
+    # the multi-method twin's call is the one in the loop over method_name
+    loop = result.new_text.index("for method_name, partitioner_instance in")
+    assert loop < result.new_text.index(each), result.new_text
 
 
 def test_a_third_partitioner_call_is_refused(config) -> None:

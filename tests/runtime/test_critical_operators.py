@@ -66,6 +66,12 @@ with delegation_records() as runs:
             run_partitioner(XnnpackPartitioner(False), program)
             run_partitioner(XnnpackFloatPartitioner("--second-takes" in sys.argv), program)
         print("after the lowering", file=sys.stderr)
+    elif "--methods" in sys.argv:  # two methods, the same node names; one has a second run
+        with lowering():
+            run_partitioner(XnnpackPartitioner(False), program, method="forward")
+            run_partitioner(XnnpackPartitioner(False), program, method="prefill")
+            run_partitioner(XnnpackFloatPartitioner(True), program, method="forward")
+        print("after the lowering", file=sys.stderr)
     else:
         run_partitioner(XnnpackPartitioner("--take-linear" in sys.argv), program)
 print(json.dumps(runs[-1:]))
@@ -138,3 +144,11 @@ def test_in_a_lowering_one_warning_at_its_end_for_what_the_last_left(run, tmp_pa
     assert len(lines) == 2 and lines[1] == "after the lowering", lines
     assert lines[0].startswith("XnnpackFloatPartitioner left 1 critical operator(s) on the CPU: ")
     assert f"(aten.linear.default, XNN.DTYPE) at export_model.py:{LINEAR_LINE}" in lines[0]
+
+
+def test_in_a_lowering_each_method_keeps_its_own_verdict(run, tmp_path) -> None:
+    """Review 5: forward's second partitioner takes its linear; prefill's linear, of the same
+    node name, stays on the CPU and is named."""
+    lines, _ = _lower(run, tmp_path, "--methods")
+    assert len(lines) == 2 and lines[1] == "after the lowering", lines
+    assert lines[0].startswith("XnnpackPartitioner left 1 critical operator(s) on the CPU: linear ")

@@ -139,8 +139,11 @@ def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[A
         from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
 
         gemm = ("LinearConfig", "AddmmConfig", "MMConfig")
-        configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ not in gemm]
+        # in the chain the first leaves the weight's permute too: the second takes it with the
+        # addmm (an addmm whose weight a delegate computes is one XNNPACK rejects)
         chain = [XnnpackPartitioner()] if name == CHAIN_TAKING_LINEAR else []
+        gemm += ("PermuteConfig",) * len(chain)
+        configs = [c for c in ALL_PARTITIONER_CONFIGS if c.__name__ not in gemm]
         return exported(), [XnnpackPartitioner(configs=configs), *chain]
     if name == "coreml_skipping_linear":
         from executorch.backends.apple.coreml.partition import CoreMLPartitioner
