@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from et_log_runtime.partition_report import BOOKKEEPING, counted
+from et_log_runtime.partition_report import SCHEMA as RUNTIME_SCHEMA
 
 __all__ = [
     "SCHEMA",
@@ -29,7 +30,7 @@ __all__ = [
     "parse",
 ]
 
-SCHEMA = 1
+SCHEMA = RUNTIME_SCHEMA  # one version: the runtime writes what this reads
 TRACE_ARTIFACT = "executorch_delegation_record"
 
 # object -> (field, JSON type, meaning); "?" after a type: null allowed

@@ -1,15 +1,20 @@
-"""Generate docs/rules.md from the rule modules: `python -m lint_rules.docs [--check]`."""
+"""Generate docs/rules.md and the kind tables of codemod.md and MIGRATION.md (the `kinds`
+section) from the rule modules: `python -m lint_rules.docs [--check]`."""
 
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
-from lint_rules.doc_section import regenerate
+from lint_rules.doc_section import regenerate, with_section
 from lint_rules.rules import ALL_RULES, Example, Rule, code_range
 from lint_rules.rules.base import LIBRARY_PATH
 
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RULES_MD = DOCS / "rules.md"
+KIND_TABLES = (DOCS / "codemod.md", DOCS / "MIGRATION.md")  # each with a `kinds` section
+COMMAND = "python -m lint_rules.docs"
 
 
 def _code_block(text: str) -> str:
@@ -99,9 +104,23 @@ def render() -> str:
     return "\n".join(head) + "\n\n" + "\n".join(body)
 
 
+def kinds_table() -> str:
+    """Each kind in one row: its site, and what the codemod makes of it."""
+    lines = ["| code | site | after the codemod |", "|---|---|---|"]
+    lines += [
+        f"| [{r.code}](rules.md#{r.code.lower()}-{r.name}) | {r.site} | {r.after} |"
+        for r in ALL_RULES
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    return regenerate(RULES_MD, lambda _: render(), args, "python -m lint_rules.docs")
+    status = regenerate(RULES_MD, lambda _: render(), args, COMMAND)
+    for page in KIND_TABLES:
+        fill = partial(with_section, name="kinds", body=kinds_table(), where=str(page))
+        status = max(status, regenerate(page, fill, args, COMMAND))
+    return status
 
 
 if __name__ == "__main__":

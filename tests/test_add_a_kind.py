@@ -53,6 +53,8 @@ RULE = Rule(
     why_bad="`Logger.warn` is deprecated.",
     use_instead="`log.warning(...)`.",
     fix_safety="Only the method's name changes.",
+    site="`log.warn(...)` on a logger",
+    after="`log.warning(...)`",
     detect=detect,
     needles=(b".warn(",),
     spellings=(r"\\.warn\\s*\\(",),
@@ -126,7 +128,8 @@ def _copy_with_kind(root: Path) -> None:
     for package in ("lint_rules", "codemods", "et_log_runtime"):
         shutil.copytree(REPO / package, root / package, ignore=ignore)
     (root / "docs").mkdir()
-    shutil.copy2(REPO / "docs" / "rules.md", root / "docs" / "rules.md")
+    for page in ("rules.md", "codemod.md", "MIGRATION.md"):
+        shutil.copy2(REPO / "docs" / page, root / "docs" / page)
     values = {"code": CODE, "command": COMMAND}
     (root / "lint_rules" / "rules" / f"{STEM}.py").write_text(RULE_MODULE.format(**values))
     (root / "codemods" / "fixes" / f"{STEM}.py").write_text(FIX_MODULE.format(**values))
@@ -158,6 +161,9 @@ def test_a_new_kind_is_two_modules_and_their_examples(tmp_path: Path) -> None:
     rules_md = (tmp_path / "docs" / "rules.md").read_text()
     assert f"## {CODE} `deprecated-warn-method`" in rules_md
     assert f"| [{CODE}](#{CODE.lower()}-deprecated-warn-method) |" in rules_md
+    row = f"| [{CODE}](rules.md#{CODE.lower()}-deprecated-warn-method) | `log.warn(...)` on a logger |"
+    for page in ("codemod.md", "MIGRATION.md"):  # the kind tables follow the registry
+        assert row in (tmp_path / "docs" / page).read_text(), page
 
     rewritten = _run(tmp_path, "-c", COMMAND_CHECK, CODE)
     assert (

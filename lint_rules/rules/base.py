@@ -109,7 +109,7 @@ class Rule(Record):
 
     __slots__ = (
         "code", "name", "message", "fixable", "what_it_does", "why_bad", "use_instead",
-        "fix_safety", "detect", "needles", "spellings", "valid", "invalid", "options",
+        "fix_safety", "site", "after", "detect", "needles", "spellings", "valid", "invalid", "options",
         "file_check", "command", "channel",
     )  # fmt: skip
     code: str
@@ -120,6 +120,9 @@ class Rule(Record):
     why_bad: str
     use_instead: str
     fix_safety: str
+    # one line each for the kind tables of codemod.md and MIGRATION.md: the site, and after
+    site: str
+    after: str
     detect: Recogniser
     needles: tuple[bytes, ...]
     spellings: tuple[str, ...]
@@ -142,6 +145,8 @@ class Rule(Record):
         why_bad: str,
         use_instead: str,
         fix_safety: str,
+        site: str,
+        after: str,
         detect: Recogniser,
         needles: tuple[bytes, ...],
         spellings: tuple[str, ...],
@@ -153,7 +158,8 @@ class Rule(Record):
         channel: str | None = None,
     ) -> None:
         self._fill(
-            code, name, message, fixable, what_it_does, why_bad, use_instead, fix_safety, detect,
+            code, name, message, fixable, what_it_does, why_bad, use_instead, fix_safety, site,
+            after, detect,
             needles, spellings, valid, invalid, options, file_check, command, channel,
         )  # fmt: skip
 

@@ -76,6 +76,8 @@ RULE = Rule(
         "itself) and for explicit dotted names inside the package (kept). A foreign explicit name or a name "
         "computed at run time is left for review: other code may look that logger up by name."
     ),
+    site='`logging.getLogger(__name__)` in any spelling: `getLogger()`, `getLogger("")`, `getLogger(__file__)`, an alias',
+    after="`get_logger(__name__)` from the runtime; an explicit name inside the package is kept; used inline (`logging.getLogger().isEnabledFor(...)`), the module logger itself",
     detect=detect,
     needles=(b"logging",),  # getLogger is only a site when it comes from `logging`
     spellings=("getLogger",),

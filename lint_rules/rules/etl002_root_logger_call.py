@@ -93,6 +93,8 @@ RULE = Rule(
         "`logger` is a local, the whole file is left for review rather than given a logger under "
         "another name."
     ),
+    site="`logging.info(...)` and other root-logger calls (`from logging import debug; debug(...)`, `lg.warn(...)`)",
+    after="the same call on the module's logger (`warn` becomes `warning`)",
     detect=detect,
     file_check=file_check,
     needles=(b"logging",),

@@ -77,6 +77,8 @@ RULE = Rule(
         "`print`, a non-literal `sep`, and `write()` of text that does not visibly end with a "
         "newline."
     ),
+    site="`print(..., file=sys.stderr)`, `sys.stderr.write(...)`",
+    after='a logger call with the same text (its level word, now the level, dropped): `print("Error:", x, file=sys.stderr)` becomes `logger.error(x)`',
     detect=detect,
     options=(PRINT_FUNCTIONS,),
     needles=(b"stderr",),

@@ -98,6 +98,8 @@ RULE = Rule(
         "defined where the lint cannot read it: it may be an API signal), "
         "`skip_file_prefixes=` and other arguments `warn` does not take."
     ),
+    site="a diagnostic `warnings.warn(...)`",
+    after="`warn(logger, <the same arguments>)`: still a warning, displayed by Python as before (filters, `-W error`, `pytest.warns`, the category unchanged); `TORCH_LOGS=-<component>` silences it",
     detect=detect,
     needles=(b"warn",),
     spellings=(r"warn\b",),

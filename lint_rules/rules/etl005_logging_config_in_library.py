@@ -50,6 +50,8 @@ RULE = Rule(
         "A statement at module level is removed. Inside a function, class or block it is left "
         "for review: a function may be a deliberate entry point."
     ),
+    site="module-level `logging.basicConfig(...)`, root `setLevel`/`addHandler`",
+    after="removed",
     detect=detect,
     needles=(b"logging",),  # root configuration needs `logging` itself
     spellings=("basicConfig", "setLevel", "addHandler"),

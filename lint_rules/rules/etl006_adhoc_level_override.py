@@ -196,6 +196,8 @@ RULE = Rule(
         "says users rely on it; removing it would hide the progress lines), overrides on "
         "loggers named explicitly, and other overrides inside functions."
     ),
+    site="`logger.setLevel(...)` on a module's own logger",
+    after="a constant module-level override is removed (the component decides), unless a comment documents it (review); `if verbose: logger.setLevel(L)` is the caller's switch and stays; run-time levels go to review with a suggestion",
     detect=detect,
     file_check=own_logging_setup,
     needles=(b"setLevel",),

@@ -44,6 +44,8 @@ RULE = Rule(
     ),
     use_instead="`raise SomeError(...)` if it must stop, else `warn(logger, ...)`.",
     fix_safety="Never fixed automatically: the two replacements mean different things.",
+    site="warnings raised as exceptions (`raise UserWarning(...)`)",
+    after="listed for review, never rewritten",
     detect=detect,
     needles=(b"Warning",),
     spellings=(r"raise\s+[\w.]*Warning", r"class\s+\w+\s*\([^)]*Warning"),

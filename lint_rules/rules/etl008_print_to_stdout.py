@@ -118,6 +118,8 @@ RULE = Rule(
         "a logger's level) leaves its whole file for review: below that gate a logger call "
         "would stay hidden by the module's switch, not decided by TORCH_LOGS."
     ),
+    site="a diagnostic `print(...)` to stdout in library code",
+    after="a logger call with the same text: WARNING when it says something did not happen (deprecated, skipped, not supported, failed...), else INFO unless the text names a level; other prints go to review",
     detect=detect,
     file_check=own_verbosity_gate,
     options=(PRINT_FUNCTIONS, TOOL_PATTERNS),

@@ -149,6 +149,8 @@ RULE = Rule(
         "with the call to write: strict or equality comparisons, chained comparisons and "
         "loggers named explicitly."
     ),
+    site="a level gate reading `.level` (`logging.getLogger().level <= logging.INFO`)",
+    after="`logger.isEnabledFor(logging.INFO)` on the logger it guards",
     detect=detect,
     needles=(b".level", b"getEffectiveLevel", b"isEnabledFor"),
     spellings=(r"\.level\b", "getEffectiveLevel", "isEnabledFor"),
