@@ -15,18 +15,17 @@ Exit 0: fine; 1: a regression or a failed gate; 2: bad arguments or a file that 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .codes import CODES
-from .diff import Change, Diff, compare
+from .diff import compare
+from .formats import DIFF_FORMATS
 from .gate import Gates, MinCoverage, check
 from .html import render_html
 from .record import RecordError, load
-from .text import render_diff, render_record
+from .text import render_record
 
 __all__ = ["main"]
 
@@ -88,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     diff = commands.add_parser("diff", help="compare two records", allow_abbrev=False)
     diff.add_argument("base", help="the record to compare against (e.g. main's)")
     diff.add_argument("new", help="the record of the change")
-    diff.add_argument("--format", choices=("text", "json"), default="text")
+    diff.add_argument("--format", choices=tuple(DIFF_FORMATS), default="text")
     _gate_options(diff)
     page = commands.add_parser("html", help="write a record as one HTML page", allow_abbrev=False)
     page.add_argument("record")
@@ -107,29 +106,6 @@ def _gates(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Gates:
     except ValueError as error:
         parser.error(f"--min-coverage {error}")
     return Gates(minimums, tuple(args.require), args.critical)
-
-
-def _node_json(change: Change) -> dict[str, Any]:
-    node = change.node
-    source = node.source
-    out: dict[str, Any] = {"kind": change.kind, "name": node.name, "target": node.target}
-    out["source"] = f"{source.where}" if source else None
-    out["codes"] = list(node.codes)
-    out["was"] = list(change.before.codes) if change.before else None
-    return out
-
-
-def _diff_json(diff: Diff, failures: list[str]) -> str:
-    runs = []
-    for run in diff.runs:
-        counts = {
-            side: {"delegated": r.delegated, "operators": r.operators} if r else None
-            for side, r in (("before", run.before), ("after", run.after))
-        }
-        changes = [_node_json(c) for c in run.changes]
-        runs.append({"run": run.label, **counts, "missing": run.missing, "changes": changes})
-    data = {"regressions": diff.regressions, "gates_failed": failures, "runs": runs}
-    return json.dumps(data, indent=1)
 
 
 def _write(output: Path, text: str) -> None:
@@ -165,10 +141,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 1 if failures else 0
     diff = compare(load(args.base), load(args.new))
     failures = check(diff.after, gates)
-    if args.format == "json":
-        _out(_diff_json(diff, failures))
-    else:
-        _out("\n".join([render_diff(diff), *failures]))
+    _out(DIFF_FORMATS[args.format](diff, failures))
     return 1 if diff.regressions or failures else 0
 
 
