@@ -1,5 +1,4 @@
-"""A record of each partitioner run: every node's target, source line, and partition or
-why not (``report_rejection``'s code and text), built only when something reads it."""
+"""Each partitioner run's record: its nodes, where each ran or why not (built when read)."""
 
 import json
 import logging
@@ -69,18 +68,20 @@ class PartitionRun:
         ours = home or "executorch.exir.backend"  # never an application's own logger
         self.explain = logging.getLogger(ours)
         self.report = get_artifact_logger(ours, "partition_report")
-        torch = STATE.sync()
-        self.trace = torch.tracer() if torch else None
+        self.trace = torch.tracer() if (torch := STATE.sync()) else None
         read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
         shown = artifact_enabled(self.report)
         # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
         self.level = logging.INFO if STATE.asked() else logging.DEBUG
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
-        self.critical = [*own, *os.environ.get(CRITICAL_ENV, "").split(",")]
+        named = [*own, *os.environ.get(CRITICAL_ENV, "").split(",")]
+        self.critical = [pattern.strip() for pattern in named if pattern.strip()]
         warn = any(self.critical) and self.explain.isEnabledFor(logging.WARNING)
-        held = getattr(_open, "held", None)  # a later run may take what an earlier left
-        warn = warn or bool(held)
-        self.live = bool(read or shown or warn) or self.explain.isEnabledFor(self.level)
+        held = getattr(_open, "held", None) or {}  # a later run may take what one left
+        every = bool(read or shown) or self.explain.isEnabledFor(self.level)
+        self.live = every or warn or bool(held)
+        # read by the WARNING alone: only critical nodes and those the lowering holds
+        self.only = None if every else {name for _, name in held}
         self.reasons: dict[str, list[dict[str, str]]] = {}
 
     def record(self, result: object) -> dict[str, Any]:
@@ -91,6 +92,9 @@ class PartitionRun:
         entries, silent = [], f"no reason given by {self.partitioner}"
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
+            hot = any(fnmatchcase(target, pattern) for pattern in self.critical)
+            if self.only is not None and not hot and node.name not in self.only:
+                continue
             taken = str(tag) if tag is not None and tag in tags else None
             why = BOOKKEEPING.get(target)  # its code, whatever a backend said of it
             code, given = ("BOOKKEEPING", None) if why else ("NONE_GIVEN", self.reasons)
@@ -98,7 +102,7 @@ class PartitionRun:
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
             entry["reasons"] = [] if taken else (given or {}).get(node.name) or [none]
-            if any(fnmatchcase(target, p.strip()) for p in self.critical if p.strip()):
+            if hot:
                 entry["critical"] = True  # an operator whose fallback costs most
             entries.append(entry)
         operators = [e for e in entries if counted(e["target"])]
@@ -183,12 +187,12 @@ def run_partitioner(
     if artifact_enabled(run.report):
         run.report.debug("%s", render_table(record, left), stacklevel=2)
     hot, held = [e for e in left if e.get("critical")], getattr(_open, "held", None)
-    if held is None:  # a run on its own: its WARNING now
-        warn_critical(run, hot, 3)
-    else:  # in a lowering: a later run on the method may take what this one left
+    if held is not None:  # in a lowering: a later run may take what this one left
         for taken in [e for e in nodes if e["partition"]]:
             held.pop((method, taken["name"]), None)
         held.update({(method, e["name"]): (run, e) for e in hot})
+    elif hot:  # a run on its own: its WARNING now
+        warn_critical(run, hot, 3)
     with STATE.lock:
         for runs in STATE.blocks:
             runs.append(record)
@@ -202,9 +206,7 @@ def run_partitioner(
 
 
 def warn_critical(run: PartitionRun, hot: list[dict[str, Any]], depth: int) -> None:
-    """One WARNING naming the critical operators ``run`` left, their code and line."""
-    if not hot:  # shown by default, silenced by TORCH_LOGS=-<backend>
-        return
+    """One WARNING (shown by default, silenced by ``-<backend>``) naming what ``run`` left."""
     where = [e["source"] or {"file": "?", "line": "?"} for e in hot[:3]]
     said = [f"{e['name']} ({e['target']}, {e['reasons'][0]['code']})" for e in hot]
     at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]

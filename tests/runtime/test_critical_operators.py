@@ -60,6 +60,14 @@ class XnnpackFloatPartitioner(XnnpackPartitioner):  # a second partitioner of th
     pass
 
 
+if "--count-sources" in sys.argv:  # how many nodes' source lines the run looked up
+    import et_log_runtime.partition_report as partition_report
+
+    looked, source = [], partition_report._source
+    partition_report._source = lambda meta: looked.append(meta) or source(meta)
+    run_partitioner(XnnpackPartitioner(False), program)
+    print(json.dumps([len(looked)]))
+    sys.exit(0)
 with delegation_records() as runs:
     if "--chain" in sys.argv:  # one lowering, two partitioners in turn (_program.py's loop)
         with lowering():
@@ -152,3 +160,15 @@ def test_in_a_lowering_each_method_keeps_its_own_verdict(run, tmp_path) -> None:
     lines, _ = _lower(run, tmp_path, "--methods")
     assert len(lines) == 2 and lines[1] == "after the lowering", lines
     assert lines[0].startswith("XnnpackPartitioner left 1 critical operator(s) on the CPU: linear ")
+
+
+@pytest.mark.parametrize(("logs", "looked"), [(None, 1), ("partition_report", 2)])
+def test_when_only_the_warning_reads_a_run_only_critical_nodes_are_recorded(
+    run, tmp_path, logs: str | None, looked: int
+) -> None:
+    """Review 5 (m7): with nothing configured the record is not built for every node."""
+    lines, count = _lower(
+        run, tmp_path, "--count-sources", **({"TORCH_LOGS": logs} if logs else {})
+    )
+    assert count == looked, lines
+    assert any("left 1 critical operator(s)" in line for line in lines), lines
