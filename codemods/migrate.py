@@ -29,7 +29,7 @@ from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
 from codemods.report.series import MECHANICAL, STAGES
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
-from codemods.vendor_config import ENTRY_POINT_NAME
+from codemods.vendor.config import ENTRY_POINT_NAME
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
@@ -137,7 +137,7 @@ def _config(args: argparse.Namespace) -> Config:
 
 def _vendor_first(args: argparse.Namespace) -> None:
     """Vendor into the project root; the migration then imports the vendored runtime."""
-    from codemods.vendor_step import vendor_first
+    from codemods.vendor.step import vendor_first
 
     root = Path(cli_config(args.paths, {}, args.config).root or os.getcwd())
     write = not (args.check or args.diff or args.patches)
@@ -284,7 +284,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     extra, first = _vendored_runtime(args, config, tally, mode)
     tally.vendored = args.vendored is not None
     if args.vendored is not None:
-        from codemods.vendor_step import NOT_A_COMPONENT
+        from codemods.vendor.step import NOT_A_COMPONENT
 
         tally.not_migrated = [
             (folder, f"{own} sets up {name}'s logger itself: {NOT_A_COMPONENT}")
@@ -325,7 +325,7 @@ def _vendored_runtime(
 ) -> tuple[list[FileOutcome], tuple[str, bytes] | None]:
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
     and, for --patches with --vendor, the runtime's own patch, which goes first."""
-    from codemods.vendor_step import BuckResult, buck_deps, note_path, report_buck, runtime_patch
+    from codemods.vendor.step import BuckResult, buck_deps, note_path, report_buck, runtime_patch
 
     vendored = getattr(args, "vendored", None)
     result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)

@@ -79,7 +79,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_the_three_packages_import_without_a_cycle() -> None:
+def test_the_four_packages_import_without_a_cycle() -> None:
     graph = import_graph()
     assert {"lint_rules.config", "codemods.pipeline", "et_log_runtime.state"} <= set(graph)
     cycle = find_cycle(graph)
@@ -87,9 +87,10 @@ def test_the_three_packages_import_without_a_cycle() -> None:
 
 
 # The codemod's layers, bottom up, declared once: a module imports only from its own layer or
-# from one below. A module belongs to the layer of its longest prefix listed here, so every
-# `codemods` module not in a stage is a driver (migrate, commands, vendoring: the top).
-# docs/ARCHITECTURE.md states the same order (test_the_map_states_the_layers).
+# from one below. A module belongs to the layer of its longest prefix listed here (the package
+# `codemods` itself names only its __init__): a new module must be placed, there is no default
+# (test_every_codemod_module_has_a_layer). docs/ARCHITECTURE.md states the same order
+# (test_the_map_states_the_layers).
 CODEMOD_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lint", ("lint_rules",)),
     ("shared", ("codemods.shared",)),
@@ -101,8 +102,11 @@ CODEMOD_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pipeline", ("codemods.pipeline",)),
     ("report", ("codemods.report",)),
     ("write", ("codemods.write",)),
-    ("drivers", ("codemods",)),
+    ("vendor", ("codemods.vendor",)),
+    ("drivers", ("codemods", "codemods.__main__", "codemods.migrate", "codemods.commands")),
+    ("try", ("codemods.try_it",)),
 )
+ROOT_PACKAGE = "codemods"  # its prefix places its __init__ alone
 
 
 def layer_of(module: str) -> int | None:
@@ -110,9 +114,8 @@ def layer_of(module: str) -> int | None:
     best: tuple[int, int] | None = None  # (prefix length, layer index)
     for index, (_, prefixes) in enumerate(CODEMOD_LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and (
-                best is None or len(prefix) > best[0]
-            ):
+            below = module.startswith(prefix + ".") and prefix != ROOT_PACKAGE
+            if (module == prefix or below) and (best is None or len(prefix) > best[0]):
                 best = (len(prefix), index)
     return None if best is None else best[1]
 
@@ -137,6 +140,11 @@ def test_the_codemod_stages_are_layers() -> None:
     for name, prefixes in CODEMOD_LAYERS:
         assert any(m == p or m.startswith(p + ".") for m in graph for p in prefixes), name
     assert arrows_back_up(graph) == []
+
+
+def test_every_codemod_module_has_a_layer() -> None:
+    unplaced = [m for m in import_graph() if m.startswith("codemods") and layer_of(m) is None]
+    assert unplaced == [], f"place each in CODEMOD_LAYERS (and docs/ARCHITECTURE.md): {unplaced}"
 
 
 def test_an_arrow_back_up_is_named() -> None:
@@ -231,7 +239,7 @@ def test_every_kind_option_is_in_the_registry() -> None:
     assert {option.key: option for option in declared} == OPTIONS
 
 
-# Helpers that once had twins (issue 18): each is defined once across the three packages.
+# Helpers that once had twins (issue 18): each is defined once across the four packages.
 ONE_DEFINITION = ("splice", "say", "name_argument", "code_range", "is_within")
 
 

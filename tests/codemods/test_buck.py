@@ -7,9 +7,9 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from codemods.buck import add_dependency, package_of, package_targets
-from codemods.buck_deps import plan_deps
-from codemods.cst_lists import buildifier_key, insert_string
+from codemods.vendor.buck import add_dependency, package_of, package_targets
+from codemods.vendor.buck_deps import plan_deps
+from codemods.vendor.cst_lists import buildifier_key, insert_string
 
 LABEL = "//executorch/_logging:lib"
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from codemods import vendor_text as text
-from codemods.buck import package_targets
-from codemods.vendor import RUNTIME_DIR, main, vendor
-from codemods.vendor_runtime import hook_source, runtime_modules
+from codemods.vendor import text
+from codemods.vendor.buck import package_targets
+from codemods.vendor.command import RUNTIME_DIR, main, vendor
+from codemods.vendor.runtime import hook_source, runtime_modules
 
 MODULE = "executorch._logging"
 STAND_IN_TESTS = Path(__file__).resolve().parents[1] / "data" / "runtime_tests"
@@ -261,7 +261,7 @@ def test_a_newer_et_log_with_the_same_runtime_touches_nothing(
 ) -> None:
     vendor(sample_copy)
     before = _snapshot(sample_copy)
-    monkeypatch.setattr("codemods.vendor.origin", lambda: "9.9.9 (commit 0123456789)")
+    monkeypatch.setattr("codemods.vendor.command.origin", lambda: "9.9.9 (commit 0123456789)")
     again = vendor(sample_copy)
     assert set(again.status.values()) == {"unchanged"} and _snapshot(sample_copy) == before
 
@@ -390,7 +390,7 @@ def test_the_vendored_runtime_works_under_another_name_without_et_log(tmp_path: 
 
 def test_component_table_tuples_carry_no_magic_trailing_comma() -> None:
     """The formatter joins a short backend tuple on one line; a single name stays a tuple."""
-    from codemods.vendor_runtime import component_table
+    from codemods.vendor.runtime import component_table
 
     text = 'BACKENDS: tuple[str, ...] = ("x",)\nAPPLE_BACKENDS: tuple[str, ...] = ()\n'
     filled = component_table(text, ["arm", "xnnpack"], ["mps"], "components.py")

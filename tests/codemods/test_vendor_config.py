@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.vendor_config import edit_pyproject, edit_pytest_ini, edit_setup_packages
-from codemods.vendor_text import VendorError
+from codemods.vendor.config import edit_pyproject, edit_pytest_ini, edit_setup_packages
+from codemods.vendor.text import VendorError
 
 MODULE = "executorch._logging"
 ENTRY = f"{MODULE}_hook:register"
@@ -134,7 +134,7 @@ exclude_patterns = ['third-party/**']
 
 
 def test_lintrunner_s_mypy_lists_the_runtime_where_it_sorts() -> None:
-    from codemods.vendor_config import edit_lintrunner_mypy
+    from codemods.vendor.config import edit_lintrunner_mypy
 
     after = edit_lintrunner_mypy(LINTRUNNER, "_logging/**/*.py")
     assert after.replace("    '_logging/**/*.py',\n", "", 1) == LINTRUNNER

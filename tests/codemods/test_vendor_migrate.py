@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from codemods.buck import package_of, package_targets
 from codemods.migrate import main
+from codemods.vendor.buck import package_of, package_targets
 from codemods.write.worker import imports_module
 
 MODULE = "executorch._logging"

@@ -24,7 +24,7 @@ from harness.executorch_gates import (
 )
 from harness.vendored import runtime_with_tests
 
-from codemods.vendor import vendor
+from codemods.vendor.command import vendor
 
 pytestmark = pytest.mark.e2e
 

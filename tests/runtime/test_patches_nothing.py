@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import et_log_runtime
-from codemods.vendor_runtime import runtime_modules
+from codemods.vendor.runtime import runtime_modules
 
 RUNTIME = Path(et_log_runtime.__file__).resolve().parent
 HOOK = RUNTIME.parent / "et_log_runtime_hook.py"

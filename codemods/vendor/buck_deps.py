@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codemods import buck
+from codemods.vendor import buck
 
 
 @dataclass

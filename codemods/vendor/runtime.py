@@ -18,7 +18,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from codemods.vendor_text import RUNTIME_NAME, VendorError
+from codemods.vendor.text import RUNTIME_NAME, VendorError
 
 ROOT_MODULES = ("__init__",)
 # torch's ``torch.backends`` entry point: a module beside the package (``<package>_hook``), so a

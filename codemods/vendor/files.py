@@ -11,7 +11,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codemods.vendor_text import same_code
+from codemods.vendor.text import same_code
 from codemods.write.fileio import write_atomic
 from codemods.write.worker import byte_diff
 

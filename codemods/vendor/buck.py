@@ -20,7 +20,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from codemods.cst_lists import insert_item, insert_string, strings_of, without_comments
+from codemods.vendor.cst_lists import insert_item, insert_string, strings_of, without_comments
 
 BUILD_FILE = "BUCK"
 

@@ -15,8 +15,8 @@ import sys
 
 import libcst as cst
 
-from codemods.cst_lists import insert_string, strings_of
-from codemods.vendor_text import VendorError
+from codemods.vendor.cst_lists import insert_string, strings_of
+from codemods.vendor.text import VendorError
 
 ENTRY_POINT_GROUP = '[project.entry-points."torch.backends"]'
 ENTRY_POINT_NAME = "executorch_logging"

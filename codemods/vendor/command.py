@@ -4,7 +4,7 @@ ROOT is the checkout's top, the folder that is the ``executorch`` package. The r
 ``executorch._logging`` (``--module`` changes it), a package that imports nothing of the exporter:
 
 - ``_logging/``: the runtime's modules (those its API and its torch hook need, derived by
-  ``vendor_runtime``), the component table filled with the checkout's backend folders, each
+  ``vendor.runtime``), the component table filled with the checkout's backend folders, each
   file with the checkout's license header and one line naming the et-log it is based on,
   formatted by the checkout's ufmt; ``_logging/test/``: the runtime's tests, importing it;
 - ``_logging/BUCK`` when the checkout builds with Buck: the library ``:lib`` and its test;
@@ -13,7 +13,7 @@ ROOT is the checkout's top, the folder that is the ``executorch`` package. The r
   point, outside the package so that a package failing to import cannot fail ``import torch``;
 - ``pyproject.toml``: the entry point ``executorch._logging_hook:register`` and ``[tool.et-log]`` ``runtime-import`` and
   ``extend-exclude``; ``pytest.ini``: the tests in ``testpaths``; ``setup.py``: the package in
-  a minimal build's package list (``vendor_config``).
+  a minimal build's package list (``vendor.config``).
 
 A tree vendored the earlier way (``exir/_logging/``, a hook generated with the old marker, a
 pytest plugin in ``conftest.py``) is cleaned up. Each file is reported created, updated, unchanged or removed.
@@ -32,12 +32,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import et_log_runtime
-from codemods import vendor_config as config_edits
-from codemods import vendor_runtime as derive
-from codemods import vendor_text as text
 from codemods.report.provenance import et_log_commit, et_log_version
-from codemods.vendor_files import FilePlan, VendorPlan, apply, statuses
-from codemods.vendor_text import VendorError
+from codemods.vendor import config as config_edits
+from codemods.vendor import runtime as derive
+from codemods.vendor import text
+from codemods.vendor.files import FilePlan, VendorPlan, apply, statuses
+from codemods.vendor.text import VendorError
 from lint_rules import ConfigError, load_config
 from lint_rules.backends import GROUPING_FOLDER, backend_folders, sets_up_itself
 from lint_rules.config import read_table
@@ -364,7 +364,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif not args.check:
         sys.stdout.write(f"vendored {module} into {out.folder}\n")
     return 1 if out.manual else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

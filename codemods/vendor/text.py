@@ -2,7 +2,7 @@
 
 Pure functions from strings to strings (no file access): ``codemods.vendor`` reads, calls these,
 formats with the checkout's own formatter and writes. Edits of the checkout's configuration files
-are in ``vendor_config``.
+are in ``config``.
 """
 
 from __future__ import annotations

@@ -13,13 +13,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from codemods import buck
-from codemods.buck_deps import DepsPlan, plan_deps, runtime_label
 from codemods.report.series import RUNTIME, STAGES
 from codemods.report.tally import FileOutcome
-from codemods.vendor import default_module, vendor
-from codemods.vendor_files import VendorPlan, patch_sections
-from codemods.vendor_text import VendorError
+from codemods.vendor import buck
+from codemods.vendor.buck_deps import DepsPlan, plan_deps, runtime_label
+from codemods.vendor.command import default_module, vendor
+from codemods.vendor.files import VendorPlan, patch_sections
+from codemods.vendor.text import VendorError
 from codemods.write.fileio import write_atomic
 from codemods.write.worker import byte_diff, unified_diff
 from lint_rules import Config, ConfigError
