@@ -262,10 +262,10 @@ def _api_signal_warns(path: str) -> list[int]:
 def facts(tree: Path, commit: str) -> str:
     """The `lint:real-tree` section of docs/lint.md, measured in this process."""
     from lint_rules import load_config
+    from lint_rules.capturing_tests import review_asserted
     from lint_rules.discovery import iter_python_files
     from lint_rules.formats import statistics
     from lint_rules.runner import lint_files
-    from lint_rules.test_refs import review_asserted
 
     os.chdir(tree)
     config = load_config(".")

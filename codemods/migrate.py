@@ -33,10 +33,10 @@ from codemods.vendor.config import ENTRY_POINT_NAME
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
+from lint_rules.capturing_tests import TestRef, index_run_tests
 from lint_rules.cli_common import CONFIG_HELP, cli_config, parse_codes
 from lint_rules.console import say
 from lint_rules.discovery import iter_python_files
-from lint_rules.test_refs import TestRef, index_run_tests
 from lint_rules.verdicts import (
     EXIT_BAD_INPUT,
     NOT_A_PYTHON_FILE,

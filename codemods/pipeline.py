@@ -25,8 +25,8 @@ from codemods.shared.line_map import line_map, replaced_lines
 from codemods.shared.review import Review, SiteReview
 from codemods.shared.units import split_lines
 from lint_rules import Config, Finding, SourceError, detect_source
+from lint_rules.capturing_tests import TestRef, kept_for_test, kept_reason
 from lint_rules.detector import analyse
-from lint_rules.test_refs import TestRef, kept_for_test, kept_reason
 
 _MAX_RETRIES = 8
 

@@ -91,7 +91,7 @@ def cached_test_refs(
 ) -> list[R]:
     """`index(path)` for each test file, from the `tests` cache beside the lint's results when
     the file is unchanged: a repeated run does not parse ExecuTorch's ~1,200 test files again.
-    (Generic in what `index` returns, so this module needs nothing of `test_refs`.)"""
+    (Generic in what `index` returns, so this module needs nothing of `capturing_tests`.)"""
     cache: ResultCache[list[R]] = ResultCache(folder, config, kind="tests")
     refs: list[R] = []
     for path in paths:

@@ -151,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cache_dir = args.cache_dir or os.path.join(config.root or ".", ".et-log-cache")
         result = lint_files(files, config, args.jobs, cache_dir)
         # A site a test of this run asserts on is for review, as the migration keeps it.
-        from lint_rules.test_refs import review_asserted  # start-up time: only when linting
+        from lint_rules.capturing_tests import review_asserted  # start-up time: only when linting
 
         indexed = None if result.unindexed is None else (result.tests, result.unindexed)
         result.findings = review_asserted(result.findings, files, config, cache_dir, indexed)

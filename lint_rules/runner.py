@@ -6,18 +6,18 @@ import gc
 import os
 from collections.abc import Iterable
 
-from lint_rules.config import Config
-from lint_rules.detector import detect_data, read_source
-from lint_rules.finding import Finding, SourceError
-from lint_rules.forks import forked_map
-from lint_rules.record import Record
-from lint_rules.test_refs import (
+from lint_rules.capturing_tests import (
     TestRef,
     index_run_tests,
     is_test_file,
     may_capture_output,
     needs_tests,
 )
+from lint_rules.config import Config
+from lint_rules.detector import detect_data, read_source
+from lint_rules.finding import Finding, SourceError
+from lint_rules.forks import forked_map
+from lint_rules.record import Record
 
 
 class FileError(Record):

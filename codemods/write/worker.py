@@ -19,8 +19,8 @@ from codemods.report.tally import FileOutcome, SiteRecord, note_text
 from codemods.shared.line_map import line_map
 from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
+from lint_rules.capturing_tests import TestRef
 from lint_rules.detector import may_contain_sites
-from lint_rules.test_refs import TestRef
 
 _CONFIG: Config | None = None
 _RECIPES: list[Recipe] = RECIPES

@@ -98,7 +98,7 @@ class Rule(Record):
     where a fixable site's message went before the rewrite moves it to the module logger
     ("logs", "stdout", "stderr"; None when the rewrite moves no message, as ETL004's warning
     stays a warning): a test capturing that channel and looking for the message is affected
-    (`lint_rules.test_refs`).
+    (`lint_rules.capturing_tests`).
 
     `needles`: byte strings of which every file holding such a site contains at least one (the
     prefilter's first stage); `spellings`: regexes over bytes, one of which every such file

@@ -18,7 +18,7 @@ SAMPLE = REPO / "sample_tree" / "executorch"
 PYTHON = sys.executable
 
 # Two tests of `executorch.exir.lib` that assert on what its sites write (a warning and a
-# printed line): test_test_refs.py and test_cli_agreement.py build their test files from them.
+# printed line): test_capturing_tests.py and test_cli_agreement.py build their test files from them.
 ASSERTING_TESTS = """\
 def test_warns():
     with pytest.warns(UserWarning, match="preserve_io_quantization=True is redundant"):

@@ -308,7 +308,7 @@ def test_workers_that_index_their_share_of_tests_judge_as_one_process(tmp_path, 
 def test_with_cache_the_tests_are_parsed_once_and_judge_the_same(tmp_path, capsys, monkeypatch):
     """`--cache` keeps each test file's capturing tests beside the results: a second run reads
     no test file's tree again, and a test that changes is read anew."""
-    from lint_rules import test_refs
+    from lint_rules import capturing_tests
 
     root = _tree(
         tmp_path,
@@ -319,8 +319,8 @@ def test_with_cache_the_tests_are_parsed_once_and_judge_the_same(tmp_path, capsy
         },
     )
     parsed: list[str] = []
-    real = test_refs.index_tests
-    monkeypatch.setattr(test_refs, "index_tests", lambda p, d: parsed.append(p) or real(p, d))
+    real = capturing_tests.index_tests
+    monkeypatch.setattr(capturing_tests, "index_tests", lambda p, d: parsed.append(p) or real(p, d))
     runs = []
     for _ in range(2):
         _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json", "--cache")
@@ -354,8 +354,8 @@ def test_the_lint_alone_on_a_library_file_does_not_read_the_tests(tmp_path, caps
 
 
 def test_each_channel_is_a_fixable_kinds_and_one_a_test_can_capture():
+    from lint_rules.capturing_tests import CAPTURES, CHANNELS
     from lint_rules.rules import ALL_RULES
-    from lint_rules.test_refs import CAPTURES, CHANNELS
 
     with_channel = [rule for rule in ALL_RULES if rule.channel]
     assert {rule.code: rule.channel for rule in with_channel} == CHANNELS
@@ -367,7 +367,7 @@ def test_the_lint_parses_only_the_test_files_that_may_capture_output(tmp_path, c
     """A lint finding is kept for a test only through captured output (a site whose rewrite
     logs what it logged stays fixable): a test file that captures only logs is not parsed, and
     the verdicts are those of the migration, which reads every test file."""
-    from lint_rules import test_refs
+    from lint_rules import capturing_tests
 
     logs_test = b"def test_fold(caplog):\n    assert 'constant_prop_pass does not' in caplog.text\n"
     root = _tree(
@@ -380,8 +380,8 @@ def test_the_lint_parses_only_the_test_files_that_may_capture_output(tmp_path, c
         },
     )
     parsed: list[str] = []
-    real = test_refs.index_tests
-    monkeypatch.setattr(test_refs, "index_tests", lambda p, d: parsed.append(p) or real(p, d))
+    real = capturing_tests.index_tests
+    monkeypatch.setattr(capturing_tests, "index_tests", lambda p, d: parsed.append(p) or real(p, d))
     _, out, _ = _lint(capsys, str(root / "exir"), "--format", "json", "--jobs", "1")
     assert parsed == ["exir/test/test_lib.py"]
     fixable = {f["code"]: f["fixable"] for f in json.loads(out)["findings"]}

@@ -101,7 +101,7 @@ def test_the_markdown_report_lists_each_pair(tmp_path):
 
 
 def test_rendered_messages_module_patterns_and_table_borders():
-    from lint_rules.test_refs import asserting_test, index_tests
+    from lint_rules.capturing_tests import asserting_test, index_tests
 
     tests = index_tests(
         "backends/nxp/tests/test_x.py",
