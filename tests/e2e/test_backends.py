@@ -31,6 +31,7 @@ from harness.backend_lowering import (
     MigratedLowerings,
     Side,
     lower_batch,
+    lowered_run,
     pristine_copy,
 )
 from harness.log_lines import LogLine, below, executorch_lines
@@ -91,15 +92,7 @@ def after(migrated_lowerings: MigratedLowerings) -> dict[str | None, Side]:
 
 
 def _lowered_before(before: Side, name: str) -> Lowering:
-    return _lowered(before.runs, name)
-
-
-def _lowered(runs: dict[str, Lowering], name: str) -> Lowering:
-    run = runs[name]
-    if run.unavailable_reason is not None:
-        pytest.skip(f"{name} cannot lower here: {run.unavailable_reason}")
-    assert run.lowered, run.describe()
-    return run
+    return lowered_run(before.runs, name)
 
 
 def _after(after: dict[str | None, Side], setting: str | None, name: str) -> Lowering:
@@ -138,7 +131,7 @@ def _diff(expected: str, run: Lowering) -> str:
 def _assert_stdout_as_before(alone_before: dict[str, Lowering], run: Lowering) -> None:
     """Nothing on stdout; for a lowering in OWN_STDOUT, exactly the unmigrated wheel's stdout."""
     if run.backend in OWN_STDOUT:
-        expected = _lowered(alone_before, run.backend).stdout
+        expected = lowered_run(alone_before, run.backend).stdout
         assert expected, f"the unmigrated wheel printed no {OWN_STDOUT[run.backend]}"
         assert run.stdout == expected, f"{OWN_STDOUT[run.backend]} changed\n{_diff(expected, run)}"
     else:
@@ -219,7 +212,7 @@ def test_vela_report_stays_on_stdout_and_its_verbose_dump_is_off_at_info(
     TORCH_LOGS=arm (INFO) Vela is not run verbose (vela-verbose-at-debug), so stdout is the same
     report as before and nothing of Vela's becomes an ExecuTorch line."""
     _lowered_before(before, "arm_ethosu85")
-    pristine = _lowered(alone_before, "arm_ethosu85")
+    pristine = lowered_run(alone_before, "arm_ethosu85")
     assert "Network summary" in pristine.stdout, "the unmigrated wheel prints Vela's report"
     assert "NPU_OP_" not in pristine.stdout, "the reference has Vela's verbose dump"
     run = _after(after, WHY_ALL_BUT_VULKAN, "arm_ethosu85")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness.backend_lowering import COMPONENT, Lowering
+from harness.backend_lowering import COMPONENT, Lowering, lowered_run
 from harness.partition_runs import PartitionRuns
 
 NONDETERMINISTIC_BYTES = {"coreml"}
@@ -37,14 +37,6 @@ def runs(partition_runs: PartitionRuns) -> dict[str, Lowering]:
     return partition_runs.runs
 
 
-def _lowered(runs: dict[str, Lowering], key: str) -> Lowering:
-    run = runs[key]
-    if run.unavailable_reason:
-        pytest.skip(f"{key}: cannot lower here: {run.unavailable_reason}")
-    assert run.lowered, run.describe()
-    return run
-
-
 def _cpu_nodes(run: Lowering) -> set[str]:
     return {node["name"] for node in run.summary["cpu_nodes"]}
 
@@ -55,8 +47,8 @@ def _messages(run: Lowering) -> list[str]:
 
 @pytest.mark.parametrize("backend", list(COMPONENT))
 def test_the_report_lists_every_node_left_on_the_cpu_with_a_reason(runs, backend) -> None:
-    before = _lowered(runs, f"{backend}:before")
-    run = _lowered(runs, f"{backend}:partition_report")
+    before = lowered_run(runs, f"{backend}:before")
+    run = lowered_run(runs, f"{backend}:partition_report")
     messages = [m.removeprefix("[__partition_report] ") for m in _messages(run)]
     headers = [(i, h) for i, m in enumerate(messages) if (h := HEADER.match(m))]
     assert len(headers) == 1, run.describe()  # one partitioner run, one table
@@ -74,8 +66,8 @@ def test_the_report_lists_every_node_left_on_the_cpu_with_a_reason(runs, backend
 
 @pytest.mark.parametrize("backend", list(COMPONENT))
 def test_the_backend_name_explains_every_node_left_on_the_cpu(runs, backend) -> None:
-    before = _lowered(runs, f"{backend}:before")
-    run = _lowered(runs, f"{backend}:{COMPONENT[backend]}")
+    before = lowered_run(runs, f"{backend}:before")
+    run = lowered_run(runs, f"{backend}:{COMPONENT[backend]}")
     why = [m for line in run.lines if (m := WHY_NOT.match(line.message))]
     assert {m["node"] for m in why} == _cpu_nodes(run), run.describe()
     assert all(m["reason"].strip() for m in why)
@@ -87,9 +79,9 @@ def test_the_backend_name_explains_every_node_left_on_the_cpu(runs, backend) -> 
 
 
 def test_webgpu_is_explained_under_webgpu_not_vulkan(runs) -> None:
-    run = _lowered(runs, "webgpu:webgpu")
+    run = lowered_run(runs, "webgpu:webgpu")
     assert {m.split(":")[0] for m in _messages(run) if WHY_NOT.match(m)} == {"WebGPUPartitioner"}
-    under_vulkan = _lowered(runs, "webgpu:vulkan")
+    under_vulkan = lowered_run(runs, "webgpu:vulkan")
     assert not [m for m in _messages(under_vulkan) if WHY_NOT.match(m)], under_vulkan.describe()
 
 
@@ -101,7 +93,7 @@ def _reasons(run: Lowering) -> list[str]:
 def test_vulkan_reasons_keep_the_shapes_and_dtypes(runs) -> None:
     """vulkan-log-skip: each skip reason keeps `utils.node_io_str(node)`, the node's values and
     arguments (`<value> = <target>(<args>, ...)`), as Vulkan's own line had them (issue 21)."""
-    given = _reasons(_lowered(runs, "vulkan:vulkan"))
+    given = _reasons(lowered_run(runs, "vulkan:vulkan"))
     if not given:
         pytest.skip("Vulkan gave no reason for any node of this model")
     assert all(re.search(r" = \S+\(.* \.\.\.\)$", reason) for reason in given), given
@@ -110,7 +102,7 @@ def test_vulkan_reasons_keep_the_shapes_and_dtypes(runs) -> None:
 def test_openvino_logs_each_rejection_once(runs) -> None:
     """openvino-rejections: "Op not supported" is the run's why-not line, not a line of its own
     beside it (issue 21)."""
-    run = _lowered(runs, "openvino:openvino")
+    run = lowered_run(runs, "openvino:openvino")
     lines = [m for m in _messages(run) if "Op not supported" in m]
     if not lines:
         pytest.skip("OpenVINO supports every op of this model")

@@ -5,7 +5,8 @@ the linear delegated prints nothing new; ``-<backend>`` silences it; the user's
 ``EXECUTORCH_CRITICAL_OPS`` adds an operator; the unmigrated wheel never printed it.
 
 The rejecting partitioners are the driver's ``REJECTING_LINEAR`` (XNNPACK without its GEMM
-configs, Core ML told to skip the linear's forms; OpenVINO's skip lists cannot reject an
+configs, Core ML told to skip the linear's forms, Vulkan's operator blocklist, Arm's TOSA
+partitioner with an application's extra check; OpenVINO's skip lists cannot reject an
 operator it supports). Cost: three processes on the
 session's migrated copy and one on the pristine one, each lowering five models.
 """
@@ -16,14 +17,24 @@ import re
 from pathlib import Path
 
 import pytest
-from harness.backend_lowering import DRIVER, Lowering, lower_batch
+from harness.backend_lowering import DRIVER, Lowering, lower_batch, lowered_run
 from harness.lower_with_backend import CHAIN_TAKING_LINEAR, REJECTING_LINEAR
 from harness.wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
 
-COMPONENT = {"xnnpack_without_linear": "xnnpack", "coreml_skipping_linear": "coreml"}
-PARTITIONER = {"xnnpack": "XnnpackPartitioner", "coreml": "CoreMLPartitioner"}
+COMPONENT = {
+    "xnnpack_without_linear": "xnnpack",
+    "coreml_skipping_linear": "coreml",
+    "vulkan_blocking_linear": "vulkan",
+    "arm_tosa_checking_linear_out": "arm",
+}
+PARTITIONER = {
+    "xnnpack": "XnnpackPartitioner",
+    "coreml": "CoreMLPartitioner",
+    "vulkan": "VulkanPartitioner",
+    "arm": "TOSAPartitioner",
+}
 # the same model, its linear delegated (OpenVINO's too: its table, nothing new; and a lowering
 # whose second partitioner takes the linear its first left: the WARNING waits for the last)
 DELEGATING = ("xnnpack", "coreml", "openvino", CHAIN_TAKING_LINEAR)
@@ -40,14 +51,6 @@ WARNING = re.compile(
 
 def _critical_lines(run: Lowering) -> list[str]:
     return [line for line in run.stderr.splitlines() if "critical operator(s)" in line]
-
-
-def _lowered(runs: dict[str, Lowering], name: str) -> Lowering:
-    run = runs[name]
-    if run.unavailable_reason is not None:
-        pytest.skip(f"{name} cannot lower here: {run.unavailable_reason}")
-    assert run.lowered, run.describe()
-    return run
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +74,7 @@ def lowered(wheel: WheelEnv, migrated_overlay: Path, pristine_overlay: Path, e2e
 
 @pytest.mark.parametrize("name", REJECTING_LINEAR)
 def test_a_linear_left_on_the_cpu_warns_once_by_default(lowered, name: str) -> None:
-    run = _lowered(lowered["unset"], name)
+    run = lowered_run(lowered["unset"], name)
     lines = _critical_lines(run)
     assert len(lines) == 1, run.describe()
     match = WARNING.match(lines[0])
@@ -84,24 +87,24 @@ def test_a_linear_left_on_the_cpu_warns_once_by_default(lowered, name: str) -> N
 
 @pytest.mark.parametrize("name", DELEGATING)
 def test_the_same_model_with_its_linear_delegated_prints_nothing_new(lowered, name) -> None:
-    run = _lowered(lowered["unset"], name)
+    run = lowered_run(lowered["unset"], name)
     assert _critical_lines(run) == [], run.describe()
 
 
 @pytest.mark.parametrize("name", REJECTING_LINEAR)
 def test_minus_backend_silences_it(lowered, name: str) -> None:
-    run = _lowered(lowered["minus"], name)
+    run = lowered_run(lowered["minus"], name)
     assert _critical_lines(run) == [], run.describe()
 
 
 def test_the_user_s_pattern_adds_an_operator(lowered) -> None:
     """pow(x, 3) is left by XNNPACK for its exponent: named once the user marks pow critical."""
-    run = _lowered(lowered["user"], "xnnpack")
+    run = lowered_run(lowered["user"], "xnnpack")
     lines = _critical_lines(run)
     assert len(lines) == 1 and "aten.pow.Tensor_Scalar, XNN.CONSTRAINT" in lines[0], lines
 
 
 @pytest.mark.parametrize("name", REJECTING_LINEAR)
 def test_the_unmigrated_wheel_never_printed_it(lowered, name: str) -> None:
-    run = _lowered(lowered["pristine"], name)
+    run = lowered_run(lowered["pristine"], name)
     assert _critical_lines(run) == []

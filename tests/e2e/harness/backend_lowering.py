@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from harness import progress
 from harness.child_runs import child_env
 from harness.log_lines import LogLine, parse
@@ -85,6 +87,15 @@ class Lowering:
             f"[{self.label}] exit {self.returncode}\n--- summary\n{json.dumps(self.summary)}\n"
             f"--- stdout (tail)\n{out}\n--- stderr (tail)\n{err}"
         )
+
+
+def lowered_run(runs: dict[str, Lowering], name: str) -> Lowering:
+    """``runs[name]``, which must have lowered (a backend that cannot lower here skips)."""
+    run = runs[name]
+    if run.unavailable_reason is not None:
+        pytest.skip(f"{name} cannot lower here: {run.unavailable_reason}")
+    assert run.lowered, run.describe()
+    return run
 
 
 def lower_batch(

@@ -47,7 +47,12 @@ BACKENDS = (
 # each rejects the model's linear (in whichever form reaches it: linear, addmm, mm): a critical
 # operator left on the CPU (issue 32). OpenVINO cannot be told to: its skip lists apply only to
 # operators it does not support anyway.
-REJECTING_LINEAR = ("xnnpack_without_linear", "coreml_skipping_linear")
+REJECTING_LINEAR = (
+    "xnnpack_without_linear",
+    "coreml_skipping_linear",
+    "vulkan_blocking_linear",
+    "arm_tosa_checking_linear_out",
+)
 LINEAR_FORMS = ("aten.linear.default", "aten.addmm.default", "aten.mm.default")
 # XNNPACK without its GEMM configs, then XNNPACK whole: the second takes what the first left
 CHAIN_TAKING_LINEAR = "xnnpack_chain_taking_linear"
@@ -149,6 +154,26 @@ def make_partitioner(name: str, model: Any, example: tuple[Any, ...]) -> tuple[A
         from executorch.backends.apple.coreml.partition import CoreMLPartitioner
 
         return exported(), [CoreMLPartitioner(skip_ops_for_coreml_delegation=list(LINEAR_FORMS))]
+    if name == "vulkan_blocking_linear":
+        from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
+        from executorch.exir.dialects._ops import ops as exir_ops
+
+        forms = [exir_ops.edge.aten.linear.default, exir_ops.edge.aten.addmm.default]
+        forms.append(exir_ops.edge.aten.mm.default)
+        return exported(), [VulkanPartitioner(operator_blocklist=forms)]
+    if name == "arm_tosa_checking_linear_out":
+        from executorch.backends.arm.tosa.compile_spec import TosaCompileSpec
+        from executorch.backends.arm.tosa.partitioner import TOSAPartitioner
+        from torch.fx.passes.operator_support import OperatorSupportBase
+
+        class NoLinear(OperatorSupportBase):
+            """An application's extra check: the linear's forms stay on the CPU."""
+
+            def is_node_supported(self, submodules: Any, node: Any) -> bool:
+                return str(getattr(node.target, "_op", node.target)) not in LINEAR_FORMS
+
+        spec = TosaCompileSpec(TOSA_SPEC)
+        return exported(), [TOSAPartitioner(spec, additional_checks=[NoLinear()])]
     if name == "vulkan":
         from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
 
