@@ -142,12 +142,6 @@ VULKAN_LOG_SKIP = Recipe(
     behaviour_change=True,
 )
 
-_COREML_UNSUPPORTED = (
-    "self.log_once(\n"
-    '    "Skipping op for CoreML delegation because it is not supported by CoreML: "\n'
-    "    + node_target_name\n"
-    ")\n"
-)
 COREML = Recipe(
     "coreml-rejections",
     "backends/apple/coreml/partition/coreml_partitioner.py",
@@ -162,23 +156,21 @@ COREML = Recipe(
                 'code="COREML.USER_EXCLUDED")\n'
                 "    return False\n",
             ),
-            (
+            (  # one reason a node: coremltools' own verdict only when not overridden
                 "if self.should_override_support(node):\n    is_supported = False\n",
                 "if self.should_override_support(node):\n"
                 "    is_supported = False\n"
                 '    report_rejection(logger, node, "CoreMLPartitioner overrides its support", '
-                'code="COREML.OVERRIDDEN")\n',
-            ),
-            (
-                _COREML_UNSUPPORTED,
-                _COREML_UNSUPPORTED
-                + 'report_rejection(logger, node, "not supported by coremltools", '
+                'code="COREML.OVERRIDDEN")\n'
+                "elif not is_supported:\n"
+                '    report_rejection(logger, node, "not supported by coremltools", '
                 'code="COREML.UNSUPPORTED")\n',
             ),
         ],
         imports=_IMPORTS,
     ),
-    change="skipped, overridden and unsupported ops reported (the `log_once` lines, which the "
+    change="skipped, overridden and unsupported ops reported, one reason a node (coremltools' "
+    "verdict only where the partitioner did not override it; the `log_once` lines, which the "
     "partitioner's `log=True` asks for, stay)",
     effect=f"Core ML's reasons reach the partition run {_RUN}",
 )

@@ -144,8 +144,13 @@ def log_then_reject(
         "; a `self.log_once(MSG)` there stays and is followed by it",
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
         "`partition_report`), once per node, as INFO lines of the component (DEBUG records "
-        "while nothing of ExecuTorch's is named: an application at INFO sees a reason that was "
-        f"an INFO line no more){gone}",
+        "while nothing of ExecuTorch's is named"
+        + (
+            ")"
+            if printed
+            else ": an application at INFO sees a reason that was an INFO line no more)"
+        )
+        + gone,
         behaviour_change=True,
         with_output=bool(printed),  # a stdout line gone: a change of default output
     )
@@ -156,7 +161,8 @@ QUALCOMM = log_then_reject(
     "backends/qualcomm/partition/qnn_partitioner.py",
     "Qualcomm",
     "QNN.UNSUPPORTED",
-    (('| Skipped"', "QNN.USER_EXCLUDED"),),  # the line of the user's skip sets
+    # the lines of the user's skip sets and of the nodes the user marked for fallback
+    (('| Skipped"', "QNN.USER_EXCLUDED"), ('| Forced Fallback"', "QNN.USER_EXCLUDED")),
 )
 MEDIATEK = log_then_reject(
     "mediatek-rejections",

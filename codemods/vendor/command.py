@@ -254,14 +254,17 @@ def _plan_pyproject(out: VendorPlan) -> None:
 
 
 def _plan_lintrunner(out: VendorPlan) -> None:
-    """lintrunner's MYPY checks only the folders it lists: list the runtime's folder too (a
-    `.lintrunner.toml` this edit cannot read is left as it is: the check is the owner's)."""
+    """lintrunner's MYPY checks only the paths it lists: list the runtime's folder and its hook
+    too (a `.lintrunner.toml` this edit cannot read is left as it is: the check is the owner's)."""
     path = out.root / ".lintrunner.toml"
     if not path.is_file():
         return
-    pattern = out.folder.relative_to(out.root).as_posix() + "/**/*.py"
+    folder = out.folder.relative_to(out.root).as_posix() + "/**/*.py"
+    hook = hook_path(out).relative_to(out.root).as_posix()
+    after = path.read_text(encoding="utf-8")
     try:
-        after = config_edits.edit_lintrunner_mypy(path.read_text(encoding="utf-8"), pattern)
+        for pattern in (folder, hook):
+            after = config_edits.edit_lintrunner_mypy(after, pattern)
     except VendorError:
         return
     if after != path.read_text(encoding="utf-8"):

@@ -223,7 +223,8 @@ _MYPY = re.compile(r"^code\s*=\s*['\"]MYPY['\"]\s*$")
 def edit_lintrunner_mypy(text: str, pattern: str) -> str:
     """``.lintrunner.toml`` whose MYPY linter also checks ``pattern`` (``'_logging/**/*.py'``):
     one line added to its ``include_patterns`` where the pattern sorts among the others;
-    unchanged when it is there already or the linter takes every file (``'**/*.py'``)."""
+    unchanged when it is there already or a listed glob covers it (``'**/*.py'``, or ``'*.py'``
+    for a file at the root)."""
     lines = text.splitlines(keepends=True)
     code = next((i for i, line in enumerate(lines) if _MYPY.match(line.strip())), None)
     if code is None:
@@ -236,8 +237,19 @@ def edit_lintrunner_mypy(text: str, pattern: str) -> str:
         raise VendorError(".lintrunner.toml: MYPY's include_patterns is not one pattern a line")
     quoted = [(i, line.strip().rstrip(",")) for i, line in enumerate(lines) if start < i < end]
     patterns = [(i, p[1:-1]) for i, p in quoted if p[:1] in "'\"" and p[-1:] == p[:1]]
-    if any(p in (pattern, "**/*.py") for _, p in patterns):
+    if any(p in (pattern, "**/*.py") or _glob_covers(p, pattern) for _, p in patterns):
         return text
     indent = next((lines[i][: len(lines[i]) - len(lines[i].lstrip())] for i, _ in patterns), "")
     at = next((i for i, p in patterns if p > pattern), end)
     return "".join([*lines[:at], f"{indent}'{pattern}',\n", *lines[at:]])
+
+
+def _glob_covers(glob: str, path: str) -> bool:
+    """Whether lintrunner's ``glob`` takes the file ``path`` (``*`` stays within a folder)."""
+    if "*" in path:
+        return False
+    parts = re.split(r"(\*\*/|\*)", glob)
+    regex = "".join(
+        "(?:.*/)?" if p == "**/" else "[^/]*" if p == "*" else re.escape(p) for p in parts
+    )
+    return re.fullmatch(regex, path) is not None

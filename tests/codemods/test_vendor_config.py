@@ -143,3 +143,13 @@ def test_lintrunner_s_mypy_lists_the_runtime_where_it_sorts() -> None:
     assert edit_lintrunner_mypy(after, "_logging/**/*.py") == after  # once
     everything = LINTRUNNER.replace("    '*.py',\n", "    '**/*.py',\n")
     assert edit_lintrunner_mypy(everything, "_logging/**/*.py") == everything
+
+
+def test_lintrunner_s_mypy_lists_a_file_only_where_no_glob_takes_it() -> None:
+    from codemods.vendor.config import edit_lintrunner_mypy
+
+    assert edit_lintrunner_mypy(LINTRUNNER, "_logging_hook.py") == LINTRUNNER  # '*.py' takes it
+    nested = edit_lintrunner_mypy(LINTRUNNER, "src/_logging_hook.py")
+    assert "    'src/_logging_hook.py',\n" in nested  # '*.py' stays in the root folder
+    arm = edit_lintrunner_mypy(LINTRUNNER, "backends/arm/_logging_hook.py")
+    assert arm == LINTRUNNER  # 'backends/arm/**/*.py' takes it

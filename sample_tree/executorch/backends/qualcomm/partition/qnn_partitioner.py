@@ -1,6 +1,6 @@
 # Copyright (c) Sample Authors.
 # Licensed under the BSD-style license in the LICENSE file.
-"""Qualcomm's support check: skipped ops and ops without a node visitor."""
+"""Qualcomm's support check: forced fallbacks, skipped ops, ops without a visitor."""
 
 import logging
 
@@ -12,6 +12,9 @@ class QnnOperatorSupport:
         self.skipped, self.node_visitors = skipped, node_visitors
 
     def is_node_supported(self, _, node) -> bool:
+        if node.meta.get("qnn_fallback", False):
+            logger.info(f"{node.target.__name__} | Forced Fallback")
+            return False
         if node.target.__name__ in self.skipped:
             logger.info(f"{node.target.__name__} | Skipped")
             return False
