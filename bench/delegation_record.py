@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from harness.wheel_env import copy_executorch, ensure_wheel_env  # noqa: E402
 
-from lint_rules.doc_section import write_section  # noqa: E402
+from et_log_docs.sections import write_section  # noqa: E402
 
 GOAL_RATIO = 1.05
 MODELS = ("e2e", "large")

@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from robustness_props import check_source  # noqa: E402
 from robustness_snippets import injected_program, logging_module  # noqa: E402
 
-from lint_rules.doc_section import write_section  # noqa: E402
+from et_log_docs.sections import write_section  # noqa: E402
 
 GENERATORS = {
     "logging_module": logging_module(),

@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from lint_rules.doc_section import write_section
+from et_log_docs.sections import write_section
 from lint_rules.forks import default_jobs
 
 ROOT = Path(__file__).resolve().parent.parent

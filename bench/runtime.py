@@ -27,7 +27,7 @@ import tempfile
 import timeit
 from pathlib import Path
 
-from lint_rules.doc_section import write_section
+from et_log_docs.sections import write_section
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15  # fresh interpreters per subprocess figure (medians)

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from lint_rules.doc_section import write_section
+from et_log_docs.sections import write_section
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from lint_rules.doc_section import regenerate, with_section
+from et_log_docs.sections import regenerate, with_section
 
 from .codes import BACKENDS, CODES
 from .record import SCHEMA, SCHEMA_FIELDS

@@ -7,7 +7,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from lint_rules.doc_section import regenerate, with_section
+from et_log_docs.sections import regenerate, with_section
 from lint_rules.rules import ALL_RULES, Example, Rule, code_range
 from lint_rules.rules.base import LIBRARY_PATH
 

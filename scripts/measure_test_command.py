@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from harness.wheel_env import cache_root  # noqa: E402  (the e2e cache's own location rule)
 
-from lint_rules.doc_section import read_section, write_section  # noqa: E402
+from et_log_docs.sections import read_section, write_section  # noqa: E402
 
 ROW = re.compile(r"^\| (warm|cold) \|.*$", re.M)
 RESULT = re.compile(r"^=+ (.*\d+ passed.*) in [\d.]+s", re.M)

@@ -125,7 +125,7 @@ print(result.code, end="")
 
 def _copy_with_kind(root: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__")
-    for package in ("lint_rules", "codemods", "et_log_runtime"):
+    for package in ("et_log_docs", "lint_rules", "codemods", "et_log_runtime"):
         shutil.copytree(REPO / package, root / package, ignore=ignore)
     (root / "docs").mkdir()
     for page in ("rules.md", "codemod.md", "MIGRATION.md"):

@@ -1,4 +1,4 @@
-"""The import graph of all four packages is acyclic, module by module.
+"""The import graph of all five packages is acyclic, module by module.
 
 Every import counts: also the ones inside functions (a lazy import still ties the modules
 together) and the ones under `if TYPE_CHECKING:` (they never run, but the type checker and the
@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("et_log_runtime", "lint_rules", "codemods", "et_log_report")
+PACKAGES = ("et_log_runtime", "et_log_docs", "lint_rules", "codemods", "et_log_report")
 
 
 def _module_name(path: Path) -> str:
@@ -79,7 +79,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_the_four_packages_import_without_a_cycle() -> None:
+def test_the_five_packages_import_without_a_cycle() -> None:
     graph = import_graph()
     assert {"lint_rules.config", "codemods.pipeline", "et_log_runtime.state"} <= set(graph)
     cycle = find_cycle(graph)
@@ -197,13 +197,13 @@ def test_the_record_reader_sits_above_the_runtime_alone() -> None:
     reader = {m for m in graph if m.startswith("et_log_report")}
     outside = {d for m in reader - {"et_log_report.docs"} for d in graph[m]} - reader
     assert outside == {"et_log_runtime.partition_report"}
-    assert graph["et_log_report.docs"] - reader == {"lint_rules.doc_section"}
+    assert graph["et_log_report.docs"] - reader == {"et_log_docs.sections"}
     assert not [m for m, deps in graph.items() if m not in reader and deps & reader]
 
 
 def test_the_record_reader_needs_only_the_standard_library() -> None:
     """Of what it imports only our own packages are not the standard library, and those two
-    (the runtime, the lint's doc-section writer) need nothing else either."""
+    (the runtime, the doc-section writer) need nothing else either; the lint is not one."""
     import sys
 
     found = set()
@@ -213,7 +213,21 @@ def test_the_record_reader_needs_only_the_standard_library() -> None:
                 found |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 found.add(node.module.split(".")[0])
-    assert found - set(sys.stdlib_module_names) == {"et_log_runtime", "lint_rules"}
+    assert found - set(sys.stdlib_module_names) == {"et_log_runtime", "et_log_docs"}
+
+
+def test_the_doc_section_writer_imports_none_of_ours() -> None:
+    """Every package writes docs through it, so it sits below them all, on the standard
+    library alone."""
+    import sys
+
+    graph = import_graph()
+    docs = {m for m in graph if m.startswith("et_log_docs")}
+    assert docs and not {d for m in docs for d in graph[m]} - docs
+    for path in (REPO / "et_log_docs").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                assert node.module.split(".")[0] in sys.stdlib_module_names, (path, node.module)
 
 
 def test_lazy_and_type_checking_imports_count() -> None:
@@ -239,7 +253,7 @@ def test_every_kind_option_is_in_the_registry() -> None:
     assert {option.key: option for option in declared} == OPTIONS
 
 
-# Helpers that once had twins (issue 18): each is defined once across the four packages.
+# Helpers that once had twins (issue 18): each is defined once across the five packages.
 ONE_DEFINITION = ("splice", "say", "name_argument", "code_range", "is_within")
 
 
@@ -290,7 +304,7 @@ def _named(rel: Path, block: str) -> bool:
 
 
 def test_the_module_map_names_every_module() -> None:
-    """Each module of the four packages stands in the map (package folders name their
+    """Each module of the five packages stands in the map (package folders name their
     `__init__.py`; the runtime's tests travel with it and are named as `test/`)."""
     block = _module_map()
     missing = [

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from codemods.recipes import RECIPES
-from lint_rules.doc_section import regenerate, with_section
+from et_log_docs.sections import regenerate, with_section
 
 CODEMOD_MD = Path(__file__).resolve().parents[2] / "docs" / "codemod.md"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import verdict_table as table
 
-from lint_rules.doc_section import read_section
+from et_log_docs.sections import read_section
 
 FILE_CASES = [case for case in table.CASES if case.named in case.files]
 

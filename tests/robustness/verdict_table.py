@@ -22,7 +22,7 @@ from pathlib import Path
 
 if __name__ == "__main__":  # run as a file: the repository's packages, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from lint_rules.doc_section import regenerate, with_section
+from et_log_docs.sections import regenerate, with_section
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = REPO / "docs" / "robustness.md"

@@ -21,14 +21,14 @@ from pathlib import Path
 
 if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
     sys.path[0] = str(Path(__file__).resolve().parents[1])
+from et_log_docs.sections import write_section
 from harness.backend_lowering import COMPONENT, Lowering, lower_batch, migrated_copy
 from harness.log_lines import executorch_lines
 from harness.wheel_env import ensure_wheel_env
-from lint_rules.doc_section import write_section
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[2] / "docs" / "runtime.md"
-SECTION = "backend-names-tables"  # DOC's section this script writes (lint_rules.doc_section)
+SECTION = "backend-names-tables"  # DOC's section this script writes (et_log_docs.sections)
 TITLE = {
     "xnnpack": "XNNPACK",
     "vulkan": "Vulkan",

@@ -30,13 +30,13 @@ from pathlib import Path
 
 if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
     sys.path[0] = str(Path(__file__).resolve().parents[1])
+from et_log_docs.sections import write_section
 from harness.executorch_gates import GATES_REQUIREMENTS, ensure_gates_env, flake8, ufmt_unformatted
 from harness.wheel_env import MIGRATED_FOLDERS
-from lint_rules.doc_section import write_section
 
 REPO = Path(__file__).resolve().parents[3]
 DOC = REPO / "docs" / "MIGRATION.md"
-SECTION = "gates"  # DOC's section this script writes (lint_rules.doc_section)
+SECTION = "gates"  # DOC's section this script writes (et_log_docs.sections)
 FOLDERS = MIGRATED_FOLDERS
 # The files ExecuTorch's linters read their configuration from (whichever exist).
 CONFIG_FILES = (".flake8", "pyproject.toml", ".mypy.ini", "setup.cfg")

@@ -25,15 +25,15 @@ if __name__ == "__main__":  # run as a file: the harness is imported as a packag
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
+from et_log_docs.sections import write_section  # noqa: E402
 from harness.wheel_env import MIGRATED_FOLDERS  # noqa: E402
 from lint_rules import detect_file, load_config  # noqa: E402 - the repository's own packages
 from lint_rules.discovery import iter_python_files  # noqa: E402
-from lint_rules.doc_section import write_section  # noqa: E402
 from lint_rules.rules import CODES  # noqa: E402
 
 DOC = REPO / "docs" / "MIGRATION.md"
 FOLDERS_TEXT = " ".join(f"`{name}/`" for name in MIGRATED_FOLDERS)
-SECTION = "migration-table"  # DOC's section this script writes (lint_rules.doc_section)
+SECTION = "migration-table"  # DOC's section this script writes (et_log_docs.sections)
 
 
 def _run(args: list[str], cwd: Path, ok: tuple[int, ...]) -> str:

@@ -22,13 +22,13 @@ from pathlib import Path
 
 if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
     sys.path[0] = str(Path(__file__).resolve().parents[1])
+from et_log_docs.sections import write_section
 from harness.log_lines import parse
 from harness.wheel_env import child_base_env, copy_executorch, ensure_wheel_env
-from lint_rules.doc_section import write_section
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[2] / "docs" / "runtime.md"
-SECTION = "names-table"  # DOC's section this script writes (lint_rules.doc_section)
+SECTION = "names-table"  # DOC's section this script writes (et_log_docs.sections)
 SETTINGS = (
     None,
     "executorch",

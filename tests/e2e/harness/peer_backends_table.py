@@ -18,13 +18,13 @@ from pathlib import Path
 
 if __name__ == "__main__":  # run as a file: the harness is imported as a package, from tests/e2e
     sys.path[0] = str(Path(__file__).resolve().parents[1])
+from et_log_docs.sections import write_section
 from harness import peer_slice
 from harness.peer_tests import Comparison, Outcome, compare
 from harness.wheel_env import ensure_wheel_env
-from lint_rules.doc_section import write_section
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "MIGRATION.md"
-SECTION = "peer-backends"  # DOC's section this script writes (lint_rules.doc_section)
+SECTION = "peer-backends"  # DOC's section this script writes (et_log_docs.sections)
 
 
 def _counts(outcomes: dict[str, Outcome], roots: tuple[str, ...]) -> dict[str, int]:

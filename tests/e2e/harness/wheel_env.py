@@ -52,6 +52,7 @@ PROJECT_SOURCES = (
     "README.md",
     "et_log_runtime",
     "et_log_runtime_hook.py",
+    "et_log_docs",
     "lint_rules",
     "codemods",
     "et_log_report",

@@ -1,7 +1,7 @@
 """A generated section of a doc: the lines between `<!-- name -->` and `<!-- /name -->`, written
 by the code that makes them (a table from a registry, a figure from a bench script). The one
-writer of such sections for the packages' docs modules, bench/, scripts/ and tests/e2e/harness/;
-it lives here because lint_rules is the lowest layer and needs only the standard library."""
+writer of such sections for the packages' docs modules, bench/, scripts/ and tests/e2e/harness/.
+Standard library only, importing none of our packages: each of them may use it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One writer of a doc's generated sections (`lint_rules.doc_section`), used by the packages'
+"""One writer of a doc's generated sections (`et_log_docs.sections`), used by the packages'
 docs modules, bench/, scripts/ and tests/e2e/harness/: what it writes, and that it has no twin."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lint_rules.doc_section import read_section, regenerate, with_section, write_section
+from et_log_docs.sections import read_section, regenerate, with_section, write_section
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = "# Figures\n\n<!-- bench:x -->\nold\nrows\n<!-- /bench:x -->\n\nAfter.\n"
@@ -68,7 +68,15 @@ def _closing_markers_in_code(path: Path) -> bool:
 
 
 # Where code that writes docs lives (tests/data holds inputs, not code of ours).
-CODE_FOLDERS = ("lint_rules", "codemods", "et_log_report", "et_log_runtime", "bench", "scripts")
+CODE_FOLDERS = (
+    "et_log_docs",
+    "lint_rules",
+    "codemods",
+    "et_log_report",
+    "et_log_runtime",
+    "bench",
+    "scripts",
+)
 
 
 def test_no_other_code_writes_a_section() -> None:
@@ -82,12 +90,12 @@ def test_no_other_code_writes_a_section() -> None:
         name
         for name in tracked
         if name.startswith(CODE_FOLDERS + ("tests/",))
-        and not name.startswith(("tests/data/", "tests/lint/test_doc_section.py"))
+        and not name.startswith(("tests/data/", "tests/docs_sections/test_doc_sections.py"))
         and (REPO / name).exists()
     ]
     assert "bench/lint.py" in ours and "tests/e2e/harness/names_table.py" in ours
     writers = [name for name in ours if _closing_markers_in_code(REPO / name)]
-    assert writers == ["lint_rules/doc_section.py"]
+    assert writers == ["et_log_docs/sections.py"]
 
 
 def test_regenerate_checks_or_writes_the_page(

@@ -1,0 +1,1 @@
+"""The docs' generated sections, written for every package and script (`sections`)."""
