@@ -17,7 +17,7 @@ from codemods.recipes import RECIPE_NAMED, reason_codes
 from codemods.recipes.apply import apply_recipes
 from codemods.recipes.base import RecipePlan
 from codemods.recipes.reason_codes import ARM, WORDS, XNNPACK
-from et_log_report.codes import describe
+from et_log_report.codes import CODES, describe
 
 COMMON = XNNPACK[0]  # backends/xnnpack/partition/config/xnnpack_config.py
 
@@ -177,16 +177,29 @@ def test_arms_reporter_carries_its_code() -> None:
     assert _apply(out.text, ARM).applied == []
 
 
-def test_every_code_written_is_in_the_table() -> None:
+def _written_by_recipes() -> set[str]:
     """Every code any recipe writes (a dotted name in quotes, or a bare `code="NAME"`)."""
     written = set()
     for module in Path(reason_codes.__file__).parent.glob("*.py"):
         text = module.read_text(encoding="utf-8")
         written |= set(re.findall(r'"([A-Z]+\.[A-Z_]+)"', text))
         written |= set(re.findall(r'code=\\?"([A-Z_]+)\\?"', text))
-    assert {"OV.USER_EXCLUDED", "QNN.USER_EXCLUDED", "MTK.USER_EXCLUDED", "NO_CONFIG"} <= written
+    return written
+
+
+def test_the_table_is_what_the_recipes_and_the_runtime_write() -> None:
+    """Each code is one entry of et_log_report.codes: every code written is there, and every
+    entry is written by a recipe or by the runtime itself (no entry nobody uses)."""
+    from et_log_runtime import partition_report
+
+    runtime = partition_report.__file__
+    with open(runtime, encoding="utf-8") as handle:
+        words = set(re.findall(r'"([A-Z][A-Z_]{4,})"', handle.read()))
+    by_runtime = words - {partition_report.RECORD_ENV, partition_report.CRITICAL_ENV}
+    written = _written_by_recipes() | by_runtime
     unknown = sorted(code for code in written if describe(code) is None)
     assert unknown == [], unknown
+    assert written == {entry.code for entry in CODES}
 
 
 UPSTREAM = os.environ.get("ET_LOG_EXECUTORCH_SRC")
