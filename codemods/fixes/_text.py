@@ -4,34 +4,26 @@ word that named the level (`Error:`, `[WARNING]`) is dropped: the logger shows t
 
 from __future__ import annotations
 
-import codecs
+import ast
+from typing import cast
 
 import libcst as cst
 
 from codemods.fixes.base import Names
 from codemods.shared.review import NeedsReview
-from lint_rules.rules import _output as reasons
+from lint_rules.rules import _output as output
 from lint_rules.rules._print_text import LEVEL_PREFIX
 
 
-def leading_text(node: cst.BaseExpression) -> str:
-    """The literal text an expression starts with, as far as it is known statically."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else ""
-    if isinstance(node, cst.FormattedString):
-        first = node.parts[0] if node.parts else None
-        if isinstance(first, cst.FormattedStringText):
-            try:
-                return codecs.decode(first.value, "unicode_escape")
-            except UnicodeDecodeError:
-                return first.value
-        return ""
-    if isinstance(node, (cst.ConcatenatedString, cst.BinaryOperation)):
-        return leading_text(node.left)
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-        return leading_text(node.func.value)
-    return ""
+def as_ast(node: cst.BaseExpression) -> ast.expr:
+    """The standard library's tree of a libcst expression: the lint's checks of a message (what
+    it opens with, why a print cannot be rewritten) read it, so each is written once."""
+    return ast.parse(f"({cst.Module([]).code_for_node(node)})", mode="eval").body
+
+
+def _opens_with_level_word(node: cst.BaseExpression) -> bool:
+    """Whether the message opens with a level word (`Error:`), as the lint reads its text."""
+    return LEVEL_PREFIX.match(output.leading_text(as_ast(node))) is not None
 
 
 def string_literal(value: str) -> cst.SimpleString:
@@ -60,26 +52,15 @@ def logger_method(names: Names, level: str) -> cst.Attribute:
 def print_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
     """`print(a, b, sep=s)` -> `logger.<level>("a%s" ..., b)`: the same text, `%`-safe, its
     level word dropped and `sep` not doubled next to a literal's own space."""
-    positional: list[cst.Arg] = []
-    keywords: dict[str, cst.BaseExpression] = {}
-    for arg in call.args:
-        if arg.star:
-            raise NeedsReview(reasons.STAR_ARGS)
-        if arg.keyword is None:
-            positional.append(arg)
-        elif arg.keyword.value in reasons.PRINT_KEYWORDS:
-            keywords[arg.keyword.value] = arg.value
-        else:
-            raise NeedsReview(f"print({arg.keyword.value}=...): review")
-    if not positional:
-        raise NeedsReview(reasons.EMPTY_PRINT)
-    end = keywords.get("end")
-    if end is not None and not _is_none(end) and _literal_text(end) != "\n":
-        raise NeedsReview(reasons.END_CHANGES_LINES)
+    problem = output.print_problem(cast(ast.Call, as_ast(call)))
+    if problem is not None:  # the lint's verdict, asked again of the node the codemod holds
+        raise NeedsReview(problem)
+    positional = [arg for arg in call.args if arg.keyword is None]
+    keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
     sep_node = keywords.get("sep")
     sep = " " if sep_node is None or _is_none(sep_node) else _literal_text(sep_node)
-    if sep is None:
-        raise NeedsReview(reasons.SEP_UNKNOWN)
+    if sep is None:  # a literal libcst keeps in parts ("a" "b"): the lint read it whole
+        raise NeedsReview(output.SEP_UNKNOWN)
     positional = _without_level_word(positional)
     # A trailing comma after a keyword the rewrite drops (`flush=True,`) is not the call's own:
     # kept, black's magic comma would hold the shorter call open over several lines.
@@ -124,7 +105,7 @@ def _doubles(sep: str, left: str | None, right: str | None) -> bool:
 def _without_level_word(positional: list[cst.Arg]) -> list[cst.Arg]:
     """The arguments with the level word the message opens with dropped (`"DEBUG: ", msg` ->
     `msg`); unchanged when there is none or nothing else would be left."""
-    if not LEVEL_PREFIX.match(leading_text(positional[0].value)):
+    if not _opens_with_level_word(positional[0].value):
         return positional
     stripped = strip_level_word(positional[0].value)
     if stripped is None:
@@ -167,11 +148,12 @@ def strip_level_word(node: cst.BaseExpression) -> cst.BaseExpression | None:
 
 def write_to_logger(call: cst.Call, names: Names, level: str) -> cst.Call:
     """`<stream>.write("text\\n")` -> `logger.<level>("text")`, its level word dropped."""
-    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
-        raise NeedsReview(reasons.WRITE_ARGUMENTS.format("stream"))
+    problem = output.write_problem(cast(ast.Call, as_ast(call)), "stream")
+    if problem is not None:
+        raise NeedsReview(problem)
     arg = call.args[0]
     value = strip_newline(arg.value)
-    if LEVEL_PREFIX.match(leading_text(value)):
+    if _opens_with_level_word(value):
         value = strip_level_word(value) or value
     args = [arg.with_changes(value=value)]
     if isinstance(args[0].value, cst.BinaryOperation) and isinstance(
@@ -228,13 +210,13 @@ def strip_newline(node: cst.BaseExpression) -> cst.BaseExpression:
         if node.func.attr.value == "format":
             func = node.func.with_changes(value=strip_newline(node.func.value))
             return node.with_changes(func=func)
-    raise NeedsReview(reasons.TEXT_UNKNOWN)
+    raise NeedsReview(output.TEXT_UNKNOWN)
 
 
 def _strip_simple(node: cst.SimpleString) -> cst.SimpleString:
     value = node.evaluated_value
     if not isinstance(value, str) or not value.endswith("\n"):
-        raise NeedsReview(reasons.NO_NEWLINE)
+        raise NeedsReview(output.NO_NEWLINE)
     quote = node.quote
     body = node.value[len(node.prefix) + len(quote) : -len(quote)]
     if "r" not in node.prefix.lower() and body.endswith("\\n") and not body.endswith("\\\\n"):
