@@ -35,7 +35,7 @@ from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
 from lint_rules.capturing_tests import TestRef, index_run_tests
 from lint_rules.cli_common import CONFIG_HELP, cli_config, parse_codes
-from lint_rules.console import say
+from lint_rules.console import write_line
 from lint_rules.discovery import iter_python_files
 from lint_rules.verdicts import (
     EXIT_BAD_INPUT,
@@ -239,8 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     not_python = named_not_python(args.paths, config)
     if not_python:  # as the lint says it, but here before any file is touched
         for path in not_python:
-            say(f"{path}: error: {NOT_A_PYTHON_FILE}")
-        say("et-log-migrate: a named file is not Python; nothing was changed")
+            write_line(f"{path}: error: {NOT_A_PYTHON_FILE}")
+        write_line("et-log-migrate: a named file is not Python; nothing was changed")
         return EXIT_BAD_INPUT
     mode = "diff" if args.diff else "patch" if args.patches else "check" if args.check else "write"
     collecting = gc.isenabled()
@@ -262,7 +262,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     jobs = _jobs(list(iter_python_files(args.paths, config)), args.paths, mode, tally)
     if mode == "write":
         for path in remove_stale_temps(os.path.dirname(real) for _, real, _ in jobs):
-            say(f"{path}: removed a temporary file left by an interrupted run")
+            write_line(f"{path}: removed a temporary file left by an interrupted run")
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
     tests = _test_index(jobs, config)
     recipes: list[Recipe] = args.chosen_recipes
@@ -274,13 +274,13 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if outcome.diff and mode == "diff":
             sys.stdout.write(outcome.diff)
         if outcome.changed and mode == "check":
-            say(f"would migrate: {outcome.path}", sys.stdout)
+            write_line(f"would migrate: {outcome.path}", sys.stdout)
         if outcome.error is not None:
-            say(f"{outcome.where}: error: {outcome.error}")
+            write_line(f"{outcome.where}: error: {outcome.error}")
     progress.close()
     tally.missing_recipes, tally.left_out_recipes = _absent_recipes(tally, recipes)
     for path, reason in tally.skipped:
-        say(f"{path}: skipped: {reason}")
+        write_line(f"{path}: skipped: {reason}")
     extra, first = _vendored_runtime(args, config, tally, mode)
     tally.vendored = args.vendored is not None
     if args.vendored is not None:
@@ -293,7 +293,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     tally.entry_point = ENTRY_POINT_NAME if tally.vendored else ""
     if args.patches:
         for patch in write_patches(args.patches, tally, extra, first):
-            say(
+            write_line(
                 f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
                 f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
                 sys.stdout,
@@ -308,12 +308,12 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
             with open(args.report, "w", encoding="utf-8") as handle:
                 handle.write(text)
         except OSError as exc:
-            say(f"et-log-migrate: error: {cannot_write(args.report, exc)}")
+            write_line(f"et-log-migrate: error: {cannot_write(args.report, exc)}")
             return EXIT_BAD_INPUT
     if not args.quiet:
         out = sys.stderr if mode == "diff" else sys.stdout
-        say(summary_table(tally, written=mode == "write"), out)
-        say(f"done in {time.perf_counter() - started:.2f} s", out)
+        write_line(summary_table(tally, written=mode == "write"), out)
+        write_line(f"done in {time.perf_counter() - started:.2f} s", out)
     if tally.bad_input:  # a file that is not text or not Python: the lint's status too
         return EXIT_BAD_INPUT
     failed = bool(tally.failures) or (mode == "check" and bool(tally.changed or extra))

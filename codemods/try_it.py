@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from lint_rules.console import say
+from lint_rules.console import write_line
 
 FOLDERS = ("exir", "backends", "extension", "devtools")
 DEFAULT = "et-log-try"
@@ -50,19 +50,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{overlay}: exists; remove it (rm -rf) or name another folder")
     source = installed_executorch()
     copy = overlay / "executorch"
-    say(f"et-log-try: copying {source} to {copy} ...", sys.stdout)
+    write_line(f"et-log-try: copying {source} to {copy} ...", sys.stdout)
     sys.stdout.flush()
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"), symlinks=True)
     report = overlay / "migration-report.md"
     folders = [name for name in FOLDERS if (copy / name).is_dir()]
-    say("et-log-try: migrating the copy (about a minute) ...", sys.stdout)
+    write_line("et-log-try: migrating the copy (about a minute) ...", sys.stdout)
     sys.stdout.flush()
     command = [sys.executable, "-m", "codemods.migrate", *folders, "--report", str(report), "-q"]
     status = subprocess.run(command, cwd=copy, check=False).returncode  # the copy is the root
     if status != 0:
-        say(f"et-log-try: the migration failed (exit {status}); see {report}")
+        write_line(f"et-log-try: the migration failed (exit {status}); see {report}")
         return status
-    say(
+    write_line(
         f"\nDone: {copy} is the migrated copy, {report} what changed. Use it with:\n\n"
         f"    export PYTHONPATH={overlay}${{PYTHONPATH:+:$PYTHONPATH}}\n"
         "    TORCH_LOGS=+xnnpack,partition_report EXECUTORCH_DELEGATION_RECORD=record.json \\\n"

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from lint_rules.cli_common import CONFIG_HELP, cli_config, parse_codes
 from lint_rules.config import SEVERITIES, Config, ConfigError
-from lint_rules.console import say
+from lint_rules.console import write_line
 from lint_rules.discovery import iter_python_files
 from lint_rules.finding import Finding
 from lint_rules.rules import code_range
@@ -135,12 +135,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     if (args.update_baseline or args.generate_baseline) and not args.baseline:
         build_parser().print_usage(sys.stderr)
-        say("et-log-lint: error: --update/--generate-baseline need --baseline")
+        write_line("et-log-lint: error: --update/--generate-baseline need --baseline")
         return EXIT_ERROR
     missing = [path for path in args.paths if not os.path.exists(path)]
     if missing:  # a typo, not a file that failed: nothing is linted
         build_parser().print_usage(sys.stderr)
-        say(f"et-log-lint: error: no such file or folder: {', '.join(missing)}")
+        write_line(f"et-log-lint: error: no such file or folder: {', '.join(missing)}")
         return EXIT_ERROR
     try:
         config = _load(args)
@@ -160,10 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         result.files += len(not_python)
         return _report(args, config, result, files)
     except ConfigError as exc:  # also a bad baseline file
-        say(f"et-log-lint: error: {exc}")
+        write_line(f"et-log-lint: error: {exc}")
         return EXIT_ERROR
     except Exception as exc:  # a bug of ours: say so, exit 2
-        say(f"et-log-lint: internal error: {exc!r}")
+        write_line(f"et-log-lint: internal error: {exc!r}")
         return EXIT_ERROR
 
 
@@ -202,15 +202,15 @@ def _report(args: SimpleNamespace, config: Config, result: LintResult, files: li
         for error in result.errors:
             path = config.relpath(error.path)
             where = f"{path}:{error.line}" if error.line else path
-            say(f"{where}: error: {error.reason}")
+            write_line(f"{where}: error: {error.reason}")
     if note:
-        say(note)
+        write_line(note)
     if args.format == "text" and not args.statistics and not args.generate_baseline:
         # (--generate-baseline reports nothing: its note says what it recorded)
         fixable = sum(f.fixable for f in findings)
         root = str(config.root) if config.root else ""
         where = f" (paths relative to {root})" if root and root != os.getcwd() else ""
-        say(
+        write_line(
             f"Found {count(len(findings), 'finding')} ({fixable} fixable with et-log-migrate, "
             f"{len(findings) - fixable} for review) in {count(result.files, 'file')}; "
             f"{count(len(result.errors), 'file')} could not be linted{where}."

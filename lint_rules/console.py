@@ -10,6 +10,6 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 
-def say(text: str, stream: TextIO | None = None) -> None:
+def write_line(text: str, stream: TextIO | None = None) -> None:
     """Write `text` and a line ending to `stream` (stderr by default)."""
     (sys.stderr if stream is None else stream).write(text + "\n")

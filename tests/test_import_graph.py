@@ -257,7 +257,7 @@ def test_every_kind_option_is_in_the_registry() -> None:
 # (the print checks on the stdlib's tree; the codemod asks them of its node's stdlib tree).
 ONE_DEFINITION = (
     "splice",
-    "say",
+    "write_line",
     "name_argument",
     "code_range",
     "is_within",

@@ -13,7 +13,7 @@ import libcst as cst
 from codemods.shared.review import Review
 
 if TYPE_CHECKING:
-    from codemods.shared.layout import Room
+    from codemods.shared.layout import Surroundings
     from lint_rules import Finding
     from lint_rules.detector import Analysis
     from lint_rules.rules import Site
@@ -55,7 +55,7 @@ class SitePlan:
     module_logger: bool = False  # the call becomes `get_logger(<this module>)`
     note: str = ""  # a line for the report, e.g. what a removed override used to do
     sole_in_block: bool = False  # a removed statement that leaves `pass` behind
-    room: Room | None = field(default=None, compare=False)
+    surroundings: Surroundings | None = field(default=None, compare=False)
     # Set by a later stage that gives the planned site up (a test asserting on its output, a
     # `build` refusing it, the module's logger bound too late): the site goes to review and the
     # rewrite's next attempt leaves it out.

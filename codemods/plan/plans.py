@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from codemods.analyse.names import DROPPABLE_MODULES, ModuleNames
 from codemods.fixes import FIXES, Names, SitePlan
-from codemods.shared.layout import Room
+from codemods.shared.layout import Surroundings
 from codemods.shared.review import Review, SiteReview
 from lint_rules import Finding
 from lint_rules.detector import Analysis
@@ -51,15 +51,15 @@ def make_plans(
         if isinstance(plan, Review):
             outcomes.append(SiteReview(finding, plan))
             continue
-        plan.room = _room(lines, finding)
+        plan.surroundings = _surroundings(lines, finding)
         outcomes.append(plan)
     return outcomes
 
 
-def _room(lines: list[str], finding: Finding) -> Room:
+def _surroundings(lines: list[str], finding: Finding) -> Surroundings:
     first, last = lines[finding.line - 1], lines[finding.end_line - 1].rstrip("\r\n")
     indent = first[: len(first) - len(first.lstrip(" \t"))]
-    return Room(finding.col - 1, len(last) - (finding.end_col - 1), indent)
+    return Surroundings(finding.col - 1, len(last) - (finding.end_col - 1), indent)
 
 
 def choose_names(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.shared.layout import LINE_LENGTH, Room, fit
+from codemods.shared.layout import LINE_LENGTH, Surroundings, fit
 from codemods.shared.review import Review
 
 
@@ -177,7 +177,7 @@ def laid_out(text: str, column: int) -> str:
             out.append(line)
             continue
         at = column + depth
-        first, *rest = fit(call, Room(before=at, after=0, indent=" " * at))[1].split("\n")
+        first, *rest = fit(call, Surroundings(before=at, after=0, indent=" " * at))[1].split("\n")
         out.append(" " * depth + first + "\n")
         out += [piece.removeprefix(" " * column) + "\n" for piece in rest]
     return "".join(out)

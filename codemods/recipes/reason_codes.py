@@ -22,7 +22,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, laid_out, locate, segment
-from codemods.shared.layout import Room, fit, node_code
+from codemods.shared.layout import Surroundings, fit, node_code
 from codemods.shared.review import Review
 
 _TIGHT_EQUAL = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))  # code="..."
@@ -61,7 +61,7 @@ def with_code(stmt: ast.Expr, code: str, source: str) -> str:
 def segment_text(call: cst.Call, column: int, exploded: bool = False) -> str:
     """`call` as a statement of a block at `column` (continuation lines without the block's
     indentation), fitted to 88 columns unless it is `exploded` already."""
-    text = node_code(call) if exploded else fit(call, Room(column, 0, " " * column))[1]
+    text = node_code(call) if exploded else fit(call, Surroundings(column, 0, " " * column))[1]
     first, *rest = text.split("\n")
     return "\n".join([first, *(line.removeprefix(" " * column) for line in rest)]) + "\n"
 

@@ -19,7 +19,7 @@ import libcst as cst
 
 from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, segment
 from codemods.recipes.reason_codes import WORDS
-from codemods.shared.layout import Room, fit
+from codemods.shared.layout import Surroundings, fit
 from codemods.shared.review import Review
 
 Words = tuple[tuple[str, str], ...]  # the words of a message -> its code (the first that matches)
@@ -69,7 +69,7 @@ def report_call(message: str, logger: str, node: str, column: int, code: str) ->
     )
     assert isinstance(call, cst.Call)
     indent = " " * column
-    text = fit(call, Room(before=column, after=0, indent=indent))[1]
+    text = fit(call, Surroundings(before=column, after=0, indent=indent))[1]
     first, *rest = text.split("\n")
     return "\n".join([first, *(line.removeprefix(indent) for line in rest)]) + "\n"
 

@@ -175,8 +175,8 @@ class Rewrite:
         plan = group[0]
         if len(group) == 1 and plan.build is not None:  # the common case: no visitor needed
             new = build_site(plan, node, names)
-            if plan.room is not None:
-                return start, end, fit(new, plan.room)[1], False
+            if plan.surroundings is not None:
+                return start, end, fit(new, plan.surroundings)[1], False
             return start, end, node_code(new), False
         transformer = UnitTransformer(_by_ordinal([plan.call], group), names, verified=0)
         changed = node.visit(transformer)
@@ -198,8 +198,8 @@ def _attached_comment(lines: list[str], start: int) -> int:
 def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     """`text` with the called function renamed, when that needs no libcst: a one-line call whose
     function is a plain name or dotted name, still within black's line length."""
-    call, room, rename = plan.call, plan.room, plan.rename
-    if rename is None or room is None or not isinstance(call, ast.Call):
+    call, around, rename = plan.call, plan.surroundings, plan.rename
+    if rename is None or around is None or not isinstance(call, ast.Call):
         return None
     func = call.func
     if call.end_lineno != call.lineno or func.end_lineno != func.lineno:
@@ -209,7 +209,7 @@ def _renamed(plan: SitePlan, text: str, names: Names) -> str | None:
     if not _DOTTED.fullmatch(old):
         return None
     new = rename(names) + text[len(old) :]
-    if room.before + len(new) + room.after > LINE_LENGTH:
+    if around.before + len(new) + around.after > LINE_LENGTH:
         return None
     return new
 

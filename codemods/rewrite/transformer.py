@@ -108,7 +108,7 @@ class UnitTransformer(cst.CSTTransformer):
             return updated_node
         new = build_site(plan, updated_node, self.names)
         self.done.append(plan)
-        return fit(new, plan.room)[0] if plan.room is not None else new
+        return fit(new, plan.surroundings)[0] if plan.surroundings is not None else new
 
     def leave_Expr(
         self, original_node: cst.Expr, updated_node: cst.Expr

@@ -18,7 +18,7 @@ _SPACE = cst.SimpleWhitespace(" ")
 
 
 @dataclass(frozen=True)
-class Room:
+class Surroundings:
     """The text around the call on its first and last line, and the statement's indentation."""
 
     before: int  # characters before the call on its first line
@@ -40,24 +40,24 @@ def _break(indent: str) -> cst.ParenthesizedWhitespace:
     )
 
 
-def fit(node: cst.BaseExpression, room: Room) -> tuple[cst.BaseExpression, str]:
-    """A call laid out as black would lay it out in `room` (best effort, never wrong code), and
+def fit(node: cst.BaseExpression, around: Surroundings) -> tuple[cst.BaseExpression, str]:
+    """A call laid out as black would lay it out in `around` (best effort, never wrong code), and
     its source text; any other expression as it is."""
     code = node_code(node)
     if not isinstance(node, cst.Call):
         return node, code
     call = node
     if "\n" not in code:
-        if room.before + len(code) + room.after <= LINE_LENGTH or not call.args:
+        if around.before + len(code) + around.after <= LINE_LENGTH or not call.args:
             return call, code
-        split = _split(call, room)
+        split = _split(call, around)
         return split, node_code(split)
     last = call.args[-1] if call.args else None
     if last is None or isinstance(last.comma, cst.Comma) or "#" in code:
         return call, code
     joined = _join(call)
     text = node_code(joined)
-    if "\n" not in text and room.before + len(text) + room.after <= LINE_LENGTH:
+    if "\n" not in text and around.before + len(text) + around.after <= LINE_LENGTH:
         return joined, text
     return call, code
 
@@ -74,13 +74,13 @@ def _join(call: cst.Call) -> cst.Call:
     return call.with_changes(whitespace_before_args=_NO_SPACE, args=args)
 
 
-def _split(call: cst.Call, room: Room) -> cst.Call:
-    inner = room.indent + "    "
+def _split(call: cst.Call, around: Surroundings) -> cst.Call:
+    inner = around.indent + "    "
     joined = _join(call)
     middle = node_code(joined)[len(node_code(call.func)) + 1 : -1]
     if len(inner) + len(middle) <= LINE_LENGTH and "\n" not in middle:
         args = list(joined.args)
-        args[-1] = args[-1].with_changes(whitespace_after_arg=_break(room.indent))
+        args[-1] = args[-1].with_changes(whitespace_after_arg=_break(around.indent))
         return joined.with_changes(whitespace_before_args=_break(inner), args=args)
     args = [
         arg.with_changes(
@@ -91,7 +91,7 @@ def _split(call: cst.Call, room: Room) -> cst.Call:
     ]
     args[-1] = args[-1].with_changes(
         comma=cst.Comma(whitespace_before=_NO_SPACE, whitespace_after=_NO_SPACE),
-        whitespace_after_arg=_break(room.indent),
+        whitespace_after_arg=_break(around.indent),
     )
     return call.with_changes(whitespace_before_args=_break(inner), args=args)
 

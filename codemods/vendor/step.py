@@ -23,7 +23,7 @@ from codemods.vendor.text import VendorError
 from codemods.write.fileio import write_atomic
 from codemods.write.worker import byte_diff, unified_diff
 from lint_rules import Config, ConfigError
-from lint_rules.console import say
+from lint_rules.console import write_line
 
 
 def vendor_first(root: Path, module: str | None, write: bool) -> VendorPlan:
@@ -33,11 +33,13 @@ def vendor_first(root: Path, module: str | None, write: bool) -> VendorPlan:
     except VendorError as exc:
         raise ConfigError(f"--vendor: {exc}") from exc
     for name in done.written():
-        say(f"{'' if write else 'would be '}{done.status[name]}: {name}")
+        write_line(f"{'' if write else 'would be '}{done.status[name]}: {name}")
     for note in done.manual:
-        say(f"add by hand: {note}")
+        write_line(f"add by hand: {note}")
     for name, folder, where in done.not_components:
-        say(f"not migrated: {folder} ({where} sets up {name}'s logger itself: {NOT_A_COMPONENT})")
+        write_line(
+            f"not migrated: {folder} ({where} sets up {name}'s logger itself: {NOT_A_COMPONENT})"
+        )
     return done
 
 
@@ -76,7 +78,7 @@ def buck_deps(
             root, folder, module.split(".")[0], planned.text if planned is not None else None
         )
     except buck.BuckError as exc:
-        say(f"buck: {exc}; the migrated modules' targets were not given the runtime")
+        write_line(f"buck: {exc}; the migrated modules' targets were not given the runtime")
         return None
     landed = STAGES[: STAGES.index(until) + 1] if until else STAGES
     modules = [
@@ -98,11 +100,11 @@ def report_buck(
         rel = path.relative_to(result.root).as_posix()
         if mode == "write":
             write_atomic(str(path), new.encode("utf-8"))
-            say(f"updated: {rel} (deps: {result.plan.label})")
+            write_line(f"updated: {rel} (deps: {result.plan.label})")
         elif mode == "diff":
             sys.stdout.write(unified_diff(old, new, rel))
         elif mode == "check":
-            say(f"would update: {rel} (deps: {result.plan.label})")
+            write_line(f"would update: {rel} (deps: {result.plan.label})")
         outcome = FileOutcome(rel, changed=True)
         if mode == "patch":
             before = old
@@ -113,7 +115,7 @@ def report_buck(
                 before = after
         outcomes.append(outcome)
     for note in result.plan.notes:
-        say(f"buck: {note}")
+        write_line(f"buck: {note}")
     return outcomes
 
 
