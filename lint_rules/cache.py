@@ -8,6 +8,7 @@ import hashlib
 import os
 import pickle
 import sys
+from dataclasses import fields
 from typing import Generic, TypeVar
 
 from lint_rules.config import Config
@@ -30,7 +31,7 @@ def fingerprint(config: Config) -> str:
             if entry.name.endswith(".py"):
                 st = entry.stat()
                 parts.append((entry.name, st.st_size, st.st_mtime_ns))
-    parts += config.compared_items()
+    parts += [(f.name, getattr(config, f.name)) for f in fields(config) if f.compare]
     return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:16]
 
 

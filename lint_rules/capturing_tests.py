@@ -21,12 +21,12 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lint_rules.config import TEST_PATTERNS, Config
 from lint_rules.finding import Finding
 from lint_rules.globs import matches_any
-from lint_rules.record import Record
 from lint_rules.rules import ALL_RULES
 from lint_rules.walk import walk_all
 
@@ -55,28 +55,17 @@ _RULES = re.compile(r"([^\w\s])\1{2,}")
 _SPACES = re.compile(r"\s+")
 
 
-class TestRef(Record):
+@dataclass(frozen=True, slots=True)
+class TestRef:
     """One test function that captures some channels, the texts it looks for itself (`own`) and
     those its whole file looks for (helpers, module-level patterns)."""
 
-    __slots__ = ("path", "line", "name", "channels", "own", "texts")
     path: str
     line: int
     name: str
     channels: frozenset[str]
     own: tuple[str, ...]
     texts: tuple[str, ...]
-
-    def __init__(
-        self,
-        path: str,
-        line: int,
-        name: str,
-        channels: frozenset[str],
-        own: tuple[str, ...],
-        texts: tuple[str, ...],
-    ) -> None:
-        self._fill(path, line, name, channels, own, texts)
 
     @property
     def where(self) -> str:
@@ -322,7 +311,7 @@ def mark_asserted(findings: list[Finding], tests: list[TestRef]) -> list[Finding
             call = _call_of(finding.source)
             kept = kept_for_test(call, finding.code, tests) if call is not None else None
         if kept is not None:
-            finding = finding.replace(fixable=False, reason=kept_reason(*kept))
+            finding = replace(finding, fixable=False, reason=kept_reason(*kept))
         marked.append(finding)
     return marked
 

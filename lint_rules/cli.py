@@ -13,6 +13,7 @@ from lint_rules.config import SEVERITIES, Config, ConfigError
 from lint_rules.console import write_line
 from lint_rules.discovery import iter_python_files
 from lint_rules.finding import Finding
+from lint_rules.format_names import FORMATS
 from lint_rules.rules import code_range
 from lint_rules.runner import FileError, LintResult, lint_files
 from lint_rules.verdicts import EXIT_BAD_INPUT, NOT_A_PYTHON_FILE, a_file, named_not_python
@@ -22,8 +23,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     import argparse
 
-# Kept in step with lint_rules.formats.FORMATS (imported lazily: start-up time matters).
-FORMATS = ("text", "json", "github", "sarif", "lintrunner")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2  # EXIT_ERROR: verdicts.EXIT_BAD_INPUT too
 # Every option's value when it is not given: the parser's defaults, and the whole command line
 # of a call that names only files (`parse_command_line`).

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from lint_rules.backends import backend_of
 from lint_rules.globs import matches_any
 from lint_rules.options import OPTIONS
 from lint_rules.paths import is_within
-from lint_rules.record import Record
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".git/",
@@ -49,61 +49,31 @@ class ConfigError(Exception):
     """A `[tool.et-log]` table or a command-line override that cannot be used."""
 
 
-class Config(Record):
+@dataclass(frozen=True, slots=True)
+class Config:
     """Everything the lint and the codemod need to know about the target repository."""
 
-    __slots__ = (
-        "root", "include", "exclude", "extend_exclude", "script_patterns", "detect_scripts",
-        "rule_options", "components", "default_component", "runtime_import", "package", "select",
-        "ignore", "skip_recipes", "severity", "source_file",
-    )  # fmt: skip
-    uncompared = ("source_file",)  # where the values were read: not a value
-    root: Path | None
-    include: tuple[str, ...]
-    exclude: tuple[str, ...]
-    extend_exclude: tuple[str, ...]
-    script_patterns: tuple[str, ...]
+    root: Path | None = None
+    include: tuple[str, ...] = ("*.py",)
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS
     # Also treat files with a `__main__` guard or an argparse entry point as scripts.
-    detect_scripts: bool
+    detect_scripts: bool = True
     # Options a site kind declares for itself (`Rule.options`): key -> list of strings.
-    rule_options: tuple[tuple[str, tuple[str, ...]], ...]
-    components: tuple[tuple[str, str], ...]
-    default_component: str
-    runtime_import: str
+    rule_options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    components: tuple[tuple[str, str], ...] = ()
+    default_component: str = "executorch"
+    runtime_import: str = "et_log_runtime"
     # Explicit logger names inside this package are kept by ETL001's fix.
-    package: str
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
+    package: str = "executorch"
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
     # ExecuTorch recipes the codemod leaves out (names checked by the codemod; the lint ignores it)
-    skip_recipes: tuple[str, ...]
+    skip_recipes: tuple[str, ...] = ()
     # How findings are reported by the github, sarif, lintrunner and json formats.
-    severity: str
-    source_file: Path | None
-
-    def __init__(
-        self,
-        root: Path | None = None,
-        include: tuple[str, ...] = ("*.py",),
-        exclude: tuple[str, ...] = DEFAULT_EXCLUDE,
-        extend_exclude: tuple[str, ...] = (),
-        script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS,
-        detect_scripts: bool = True,
-        rule_options: tuple[tuple[str, tuple[str, ...]], ...] = (),
-        components: tuple[tuple[str, str], ...] = (),
-        default_component: str = "executorch",
-        runtime_import: str = "et_log_runtime",
-        package: str = "executorch",
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        skip_recipes: tuple[str, ...] = (),
-        severity: str = "warning",
-        source_file: Path | None = None,
-    ) -> None:
-        self._fill(
-            root, include, exclude, extend_exclude, script_patterns, detect_scripts, rule_options,
-            components, default_component, runtime_import, package, select, ignore, skip_recipes,
-            severity, source_file,
-        )  # fmt: skip
+    severity: str = "warning"
+    source_file: Path | None = field(default=None, compare=False)
 
     def relpath(self, path: str | os.PathLike[str]) -> str:
         """`path` relative to the project root, '/'-separated; a path outside the root (or
@@ -172,7 +142,7 @@ _BOOL_KEYS = {"detect_scripts"}
 
 
 def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
-    known = set(Config.__slots__) - {"root", "source_file", "rule_options"}
+    known = {f.name for f in fields(Config)} - {"root", "source_file", "rule_options"}
     out: dict[str, object] = {}
     rule_options: dict[str, tuple[str, ...]] = {}
     for raw_key, value in table.items():
@@ -284,4 +254,4 @@ def load_config(
     if overrides:
         values.update(_normalise(overrides, "command line"))
     # _normalise checked each value against its key's type: mypy cannot follow that per key.
-    return Config(root=root, source_file=source).replace(**values)
+    return replace(Config(root=root, source_file=source), **values)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ import os
 import re
 import stat
 import warnings
+from dataclasses import replace
 from functools import lru_cache
 
 from lint_rules.config import Config
@@ -212,7 +213,7 @@ def _analyse(text: str, path: str, config: Config) -> Analysis | None:
         None,
     )
     if whole_file is not None:  # all or nothing per file: every site waits for review
-        found = [(r, s.replace(review=whole_file) if s.fixable else s) for r, s in found]
+        found = [(r, replace(s, review=whole_file) if s.fixable else s) for r, s in found]
     sites = []
     for rule, site in found:
         node = site.node

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from lint_rules.record import Record
+from dataclasses import dataclass
 
 
-class Finding(Record):
+@dataclass(frozen=True, slots=True)
+class Finding:
     """One site. `line`/`col` are 1-based and count characters (not bytes); `end_col` is
     exclusive, so a one-character site spans `col`..`col + 1`. `fixable=False` means the codemod
     leaves it for review and `reason` says why. `source` is the site's own source text."""
 
-    __slots__ = (
-        "path",
-        "line",
-        "col",
-        "end_line",
-        "end_col",
-        "code",
-        "message",
-        "fixable",
-        "reason",
-        "source",
-    )
     path: str
     line: int
     col: int
@@ -32,21 +21,6 @@ class Finding(Record):
     fixable: bool
     reason: str
     source: str
-
-    def __init__(
-        self,
-        path: str,
-        line: int,
-        col: int,
-        end_line: int,
-        end_col: int,
-        code: str,
-        message: str,
-        fixable: bool,
-        reason: str,
-        source: str,
-    ) -> None:
-        self._fill(path, line, col, end_line, end_col, code, message, fixable, reason, source)
 
 
 class SourceError(Exception):

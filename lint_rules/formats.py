@@ -12,7 +12,6 @@ from lint_rules.finding import Finding
 from lint_rules.rules import ALL_RULES, RULES_BY_CODE
 from lint_rules.runner import FileError
 
-FORMATS = ("text", "json", "github", "sarif", "lintrunner")
 LINTRUNNER_CODE = "ETLOG"
 # One severity, three spellings: `--severity` / `severity` in [tool.et-log] picks the row.
 # A file that could not be linted is always an error.

@@ -7,20 +7,17 @@ and it imports neither: that keeps `config -> rules -> config` from forming.
 
 from __future__ import annotations
 
-from lint_rules.record import Record
+from dataclasses import dataclass
 
 
-class Option(Record):
+@dataclass(frozen=True, slots=True)
+class Option:
     """A `[tool.et-log]` key a kind declares for itself (a list of strings), read with
     `Config.option(key)`."""
 
-    __slots__ = ("key", "default", "help")
     key: str
     default: tuple[str, ...]
     help: str
-
-    def __init__(self, key: str, default: tuple[str, ...], help: str) -> None:
-        self._fill(key, default, help)
 
 
 # Output the caller asked for (ETL003, ETL008: rules/_requested.py)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from lint_rules.capturing_tests import (
     TestRef,
@@ -17,19 +18,15 @@ from lint_rules.config import Config
 from lint_rules.detector import detect_data, read_source
 from lint_rules.finding import Finding, SourceError
 from lint_rules.forks import forked_map
-from lint_rules.record import Record
 
 
-class FileError(Record):
+@dataclass(frozen=True, slots=True)
+class FileError:
     """A file that could not be linted, and why (`line` 0 when unknown)."""
 
-    __slots__ = ("path", "line", "reason")
     path: str
     line: int
     reason: str
-
-    def __init__(self, path: str, line: int, reason: str) -> None:
-        self._fill(path, line, reason)
 
 
 class LintResult:
@@ -96,8 +93,8 @@ def _lint_cached(paths: list[str], config: Config, jobs: int, cache_dir: str) ->
             todo.append(path)
             continue
         findings, errors = hit
-        result.findings.extend(f if f.path == path else f.replace(path=path) for f in findings)
-        result.errors.extend(e if e.path == path else e.replace(path=path) for e in errors)
+        result.findings.extend(f if f.path == path else replace(f, path=path) for f in findings)
+        result.errors.extend(e if e.path == path else replace(e, path=path) for e in errors)
     fresh = _lint_all(todo, config, jobs, index=False)  # the tests: from their own cache
     result.findings.extend(fresh.findings)
     result.errors.extend(fresh.errors)

@@ -5,9 +5,9 @@ that is off, or unknown; and the level the rewrite uses and the lint advises."""
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from lint_rules.facts import ModuleFacts
-from lint_rules.record import Record
 from lint_rules.rules._output import in_except_block, leading_text, literal_text, message_text
 from lint_rules.rules._per_node import only_a_skip, per_node
 from lint_rules.rules._print_text import DIAGNOSTIC, PROGRESS, prefix_level, text_level
@@ -28,18 +28,15 @@ DEFAULT_LEVEL = {"diagnostic": "info", "caught": "warning", "import-time": "info
 DEFAULT_LEVEL["progress"] = "info"
 
 
-class Verdict(Record):
+@dataclass(frozen=True, slots=True)
+class Verdict:
     """What a stdout print is, as far as its shape tells: `kind` ("diagnostic", "caught",
     "import-time", "progress", "flag-off", "per-node" or "unknown"), the `level` the rewrite uses and the
     lint advises (None for the kinds left for review), and the flag that is off."""
 
-    __slots__ = ("kind", "level", "flag")
     kind: str
-    level: str | None
-    flag: str  # "flag-off": the flag; "per-node": what runs it once per node
-
-    def __init__(self, kind: str, level: str | None = None, flag: str = "") -> None:
-        self._fill(kind, level, flag)
+    level: str | None = None
+    flag: str = ""  # "flag-off": the flag; "per-node": what runs it once per node
 
     @property
     def message(self) -> str:

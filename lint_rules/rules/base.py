@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from lint_rules.options import Option
-from lint_rules.record import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -30,33 +30,29 @@ def _block(text: str) -> str:
 LIBRARY_PATH = "executorch/exir/example.py"
 
 
-class Example(Record):
+@dataclass(frozen=True, slots=True)
+class Example:
     """A whole module of source. For an invalid example `fixed` is the codemod's exact output
     for the whole module, or None when the codemod leaves the module unchanged (every site in
     it goes to review). `code` and `fixed` are usually written as indented triple-quoted blocks
     (see `_block`)."""
 
-    __slots__ = ("code", "fixed", "path", "note", "at")
     code: str
-    fixed: str | None
-    path: str  # where the snippet pretends to live
-    note: str
+    fixed: str | None = None
+    path: str = LIBRARY_PATH  # where the snippet pretends to live
+    note: str = ""
     # For an invalid example: (line, column), 1-based, of each finding of the example's kind, in
     # order (the lint's tests pin them: a site reported elsewhere, or twice, fails).
-    at: tuple[tuple[int, int], ...]
+    at: tuple[tuple[int, int], ...] = ()
 
-    def __init__(
-        self,
-        code: str,
-        fixed: str | None = None,
-        path: str = LIBRARY_PATH,
-        note: str = "",
-        at: tuple[tuple[int, int], ...] = (),
-    ) -> None:
-        self._fill(_block(code), None if fixed is None else _block(fixed), path, note, at)
+    def __post_init__(self) -> None:  # the blocks as written in a rule file: `_block`
+        object.__setattr__(self, "code", _block(self.code))
+        if self.fixed is not None:
+            object.__setattr__(self, "fixed", _block(self.fixed))
 
 
-class Site(Record):
+@dataclass(frozen=True, slots=True)
+class Site:
     """One place a recogniser found: the node (a call or a statement), and, when the codemod
     must leave it for a person, why (`review`). The detector adds the kind's code.
 
@@ -65,16 +61,10 @@ class Site(Record):
     kind's fix needs as well (ETL003's level, ETL008's `Verdict`, ETL009's `Gate`), so the fix
     reads it instead of deciding again (`codemods.fixes.base.verdict_of`)."""
 
-    __slots__ = ("node", "review", "message", "verdict")
     node: ast.expr | ast.stmt
-    review: str
-    message: str  # what is known about this site, when it says more than the rule's message
-    verdict: object
-
-    def __init__(
-        self, node: ast.expr | ast.stmt, review: str = "", message: str = "", verdict: object = None
-    ) -> None:
-        self._fill(node, review, message, verdict)
+    review: str = ""
+    message: str = ""  # what is known about this site, when it says more than the rule's message
+    verdict: object = None
 
     @property
     def fixable(self) -> bool:
@@ -87,7 +77,8 @@ Recogniser = Callable[["ModuleFacts", "Config"], Iterable[Site]]
 FileCheck = Callable[["ModuleFacts", "list[ast.expr | ast.stmt]"], "str | None"]
 
 
-class Rule(Record):
+@dataclass(frozen=True, slots=True)
+class Rule:
     """One site kind, everything about it but the codemod's rewrite: code, name, message, docs
     (ruff's page layout), examples, options, how it is found, and how its fix is exposed.
 
@@ -107,11 +98,6 @@ class Rule(Record):
     module's facts.
     """
 
-    __slots__ = (
-        "code", "name", "message", "fixable", "what_it_does", "why_bad", "use_instead",
-        "fix_safety", "site", "after", "detect", "needles", "spellings", "valid", "invalid", "options",
-        "file_check", "command", "channel",
-    )  # fmt: skip
     code: str
     name: str
     message: str
@@ -126,42 +112,14 @@ class Rule(Record):
     detect: Recogniser
     needles: tuple[bytes, ...]
     spellings: tuple[str, ...]
-    valid: tuple[Example, ...]
-    invalid: tuple[Example, ...]
-    options: tuple[Option, ...]
+    valid: tuple[Example, ...] = ()
+    invalid: tuple[Example, ...] = ()
+    options: tuple[Option, ...] = ()
     # A file this kind finds must stay untouched as a whole (all or nothing per file): every
     # site of the file, of any kind, is then left for review with the check's reason.
-    file_check: FileCheck | None
-    command: str
-    channel: str | None
-
-    def __init__(
-        self,
-        code: str,
-        name: str,
-        message: str,
-        fixable: bool,
-        what_it_does: str,
-        why_bad: str,
-        use_instead: str,
-        fix_safety: str,
-        site: str,
-        after: str,
-        detect: Recogniser,
-        needles: tuple[bytes, ...],
-        spellings: tuple[str, ...],
-        valid: tuple[Example, ...] = (),
-        invalid: tuple[Example, ...] = (),
-        options: tuple[Option, ...] = (),
-        file_check: FileCheck | None = None,
-        command: str = "",
-        channel: str | None = None,
-    ) -> None:
-        self._fill(
-            code, name, message, fixable, what_it_does, why_bad, use_instead, fix_safety, site,
-            after, detect,
-            needles, spellings, valid, invalid, options, file_check, command, channel,
-        )  # fmt: skip
+    file_check: FileCheck | None = None
+    command: str = ""
+    channel: str | None = None
 
     @property
     def stem(self) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts, name_argument
-from lint_rules.record import Record
 from lint_rules.rules.base import Example, Rule, Site
 
 CODE = "ETL009"
@@ -19,27 +19,17 @@ MESSAGE = (
 ADVICE = "`{}.isEnabledFor(<level>)` on the logger the gate guards"
 
 
-class Gate(Record):
+@dataclass(frozen=True, slots=True)
+class Gate:
     """A comparison reading a level: which side reads it (0 left, 1 right), the logger it reads
     (`receiver`), whether the rewrite asks the module logger instead (the root, or a logger
     built inline for this module), and why it is left for review ('' when fixable)."""
 
-    __slots__ = ("node", "side", "receiver", "module_logger", "reason")
     node: ast.Compare
     side: int
     receiver: ast.expr
     module_logger: bool
-    reason: str
-
-    def __init__(
-        self,
-        node: ast.Compare,
-        side: int,
-        receiver: ast.expr,
-        module_logger: bool,
-        reason: str = "",
-    ) -> None:
-        self._fill(node, side, receiver, module_logger, reason)
+    reason: str = ""
 
 
 def level_read(node: ast.expr, facts: ModuleFacts) -> ast.expr | None:

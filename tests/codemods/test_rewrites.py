@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from codemod_support import migrate
 
 
@@ -148,7 +150,7 @@ def test_print_text_is_kept_but_for_the_level_word(config, snapshot):
 
 
 def test_runtime_import_path_is_configurable(config):
-    vendored = config.replace(runtime_import="executorch._logging")
+    vendored = replace(config, runtime_import="executorch._logging")
     src = (
         "import logging\n\nimport torch\nfrom executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = logging.getLogger(__name__)\n"
