@@ -7,23 +7,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 INTERNAL = "torch._logging._internal"
-_NEEDED = "log_registry log_state register_artifact getArtifactLogger".split()
-_NEEDED += ["configure_artifact_log"]
-_REGISTRY = "is_log is_artifact register_log register_artifact_log".split()
-_REGISTRY += ["log_alias_to_log_qnames"]
-_STATE = ("log_qname_to_level", "is_artifact_enabled")
-# Every torch name the runtime reads or calls (the migration's report lists them).
-TORCH_NAMES = (
-    *(f"{INTERNAL}.{n}" for n in _NEEDED),
-    *(f"{INTERNAL}.log_registry.{n}" for n in _REGISTRY),
-    *(f"{INTERNAL}.log_state.{n}" for n in _STATE),
-    "torch._logging.set_logs",
-    # read with a fallback where this torch lacks them:
-    f"{INTERNAL}.LOG_TRACE_HANDLER",
-    f"{INTERNAL}.log_registry.artifact_descriptions",
-    "torch._logging.trace_structured",
-    "torch._logging.register_log",
-)
+NEEDED = "log_registry log_state register_artifact getArtifactLogger".split()
+NEEDED += ["configure_artifact_log"]
+IN_REGISTRY = "is_log is_artifact register_log register_artifact_log".split()
+IN_REGISTRY += ["log_alias_to_log_qnames"]
+IN_STATE = ("log_qname_to_level", "is_artifact_enabled")
 _reported: set[str] = set()
 
 
@@ -107,11 +95,11 @@ def load(say: bool = True) -> Torch | None:
     internal = sys.modules.get(INTERNAL)
     if internal is None:
         return None
-    missing = [n for n in _NEEDED if not hasattr(internal, n)]
+    missing = [n for n in NEEDED if not hasattr(internal, n)]
     registry = getattr(internal, "log_registry", None)
-    missing += [f"log_registry.{n}" for n in _REGISTRY if not hasattr(registry, n)]
+    missing += [f"log_registry.{n}" for n in IN_REGISTRY if not hasattr(registry, n)]
     log_state = getattr(internal, "log_state", None)
-    missing += [f"log_state.{n}" for n in _STATE if not hasattr(log_state, n)]
+    missing += [f"log_state.{n}" for n in IN_STATE if not hasattr(log_state, n)]
     if missing and say:
         names = ", ".join(missing)
         report(f"this torch lacks {names}: ExecuTorch's TORCH_LOGS names are off")

@@ -314,7 +314,7 @@ class TestAnotherTorch(unittest.TestCase):
     def test_missing_internals_are_said_only_when_asked(self) -> None:
         code = f"""
             import PKG.torch_api as api
-            api._NEEDED += ("gone",)
+            api.NEEDED += ("gone",)
             import torch
             from PKG import get_logger
             get_logger("{XNN}").warning("still logs")
@@ -334,7 +334,7 @@ class TestImportTorchNeverBreaks(unittest.TestCase):
     """Whatever is wrong with the runtime, ``import torch`` works and says so in one line."""
 
     CASES = {
-        "torch internals changed": "import PKG.torch_api as a; a._NEEDED += ('gone',)",
+        "torch internals changed": "import PKG.torch_api as a; a.NEEDED += ('gone',)",
         "a runtime module missing": "sys.modules['PKG.names'] = None",
         "the package raising": "sys.path.insert(0, BROKEN)",
     }

@@ -10,8 +10,8 @@ from pathlib import Path
 from codemods.fixes._shown import printed, root_call_note, root_setup, template
 from codemods.migrate import main
 from codemods.report.namespace import namespace_change, public_names
+from codemods.report.sections import TORCH_NAMES
 from codemods.report.series import series_order
-from et_log_runtime.torch_api import TORCH_NAMES
 
 
 def _call(source: str) -> ast.Call:

@@ -20,11 +20,11 @@ def test_what_load_checks_for_exists_in_torch() -> None:
     pytest.importorskip("torch")
     from torch._logging import _internal
 
-    for name in torch_api._NEEDED:
+    for name in torch_api.NEEDED:
         assert hasattr(_internal, name), name
-    for name in torch_api._REGISTRY:
+    for name in torch_api.IN_REGISTRY:
         assert hasattr(_internal.log_registry, name), name
-    for name in torch_api._STATE:
+    for name in torch_api.IN_STATE:
         assert hasattr(_internal.log_state, name), name
     assert torch_api.load() is not None
 
@@ -57,12 +57,14 @@ def test_runtime_state_is_one_object() -> None:
 
 
 def test_torch_names_lists_every_torch_name_torch_api_reads() -> None:
-    """`TORCH_NAMES` (which the migration's report lists) holds every attribute torch_api reads
+    """The migration report's `TORCH_NAMES` holds every attribute torch_api reads
     from torch's logging objects: the checked ones and those read by name with a fallback."""
     text = Path(torch_api.__file__).read_text(encoding="utf-8")
     read = set(re.findall(r"self\.(?:internal|registry)\.(\w+)", text))
     read |= set(re.findall(r"getattr\(\s*[\w.]+\s*,\s*\"(\w+)\"", text))
     read |= set(re.findall(r"log_state\.(\w+)", text))
     read -= {"root_dir", "log_registry", "log_state"}  # a handler's field; the objects themselves
-    listed = {name.rpartition(".")[2] for name in torch_api.TORCH_NAMES}
+    from codemods.report.sections import TORCH_NAMES
+
+    listed = {name.rpartition(".")[2] for name in TORCH_NAMES}
     assert read and read <= listed, read - listed
