@@ -42,11 +42,13 @@ def get_logger(name: str) -> logging.Logger:
     return logging.getLogger(name)
 
 
-def _level(value: object, what: str) -> int:
+def _level(value: object, what: str, named: bool = True) -> int:
+    """A level's number; torch's set_logs takes only named ones, ``setLevel`` any."""
     number = logging.getLevelName(value) if isinstance(value, str) else value
-    if type(number) is int and logging.getLevelName(number) != f"Level {number}":
+    unnamed = logging.getLevelName(number) == f"Level {number}"
+    if type(number) is int and not (named and unnamed):
         return number
-    raise ValueError(f"set_logs: {what}: {value!r} is not a logging level")
+    raise ValueError(f"{what}: {value!r} is not a logging level")
 
 
 def set_logs(
@@ -74,7 +76,7 @@ def set_logs(
             if value:
                 chosen[name] = True
         elif value is not None:
-            chosen[name] = _level(value, name)
+            chosen[name] = _level(value, f"set_logs: {name}")
     torch = STATE.registered(asked=True)
     if torch is None:
         raise RuntimeError("set_logs: import torch first (a logging API we know)")
@@ -92,7 +94,7 @@ def override_logs(
     fmt: str | None = None,
 ) -> Iterator[None]:
     """ExecuTorch's loggers at ``level`` (to ``filename``; else stderr if unconfigured)."""
-    number = _level(level, "override_logs level")
+    number = _level(level, "override_logs: level", named=False)
     STATE.sync()
     loggers = [logging.getLogger(q) for q in QNAMES]
     added: list[logging.Handler] = []

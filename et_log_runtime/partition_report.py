@@ -26,6 +26,7 @@ BOOKKEEPING = {  # no operator of their own: never counted, never explained
 }
 # quantization nodes: kept and explained, not the model's operators in coverage
 QUANTIZATION = re.compile(r"(quantized_decomposed|torchao)\.(de)?quantize|.*qparams")
+CHOSEN = re.compile(r"(\w+\.)?(USER_EXCLUDED|NO_CONFIG)")  # the user's own choice
 Result = TypeVar("Result")
 Program = TypeVar("Program")
 
@@ -102,7 +103,8 @@ class PartitionRun:
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
             entry["reasons"] = [] if taken else (given or {}).get(node.name) or [none]
-            if hot:
+            chosen = all(CHOSEN.fullmatch(r["code"]) for r in entry["reasons"])
+            if hot and (taken or not chosen):  # the user's exclusions: no WARNING
                 entry["critical"] = True  # an operator whose fallback costs most
             entries.append(entry)
         operators = [e for e in entries if counted(e["target"])]
@@ -222,10 +224,10 @@ def lowering() -> Iterator[None]:
     outer, _open.held = getattr(_open, "held", None), {}
     try:
         yield
-    finally:
+    finally:  # a lowering that raised names nothing: the error says what went wrong
         held, _open.held = _open.held, outer
-        for run in {id(run): run for run, _ in held.values()}.values():
-            warn_critical(run, [e for r, e in held.values() if r is run], 4)
+    for run in {id(run): run for run, _ in held.values()}.values():
+        warn_critical(run, [e for r, e in held.values() if r is run], 4)
 
 
 def report_rejection(

@@ -161,7 +161,9 @@ def _recipe(table: Table) -> Recipe:
         f"`{table.backend}`, shown by default (`TORCH_LOGS=-{table.backend}` silences it): "
         f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>) at '
         '<file>:<line> (each node left: TORCH_LOGS=partition_report)"; before, nothing was '
-        "shown; a lowering that delegates them prints nothing new; the WARNING comes once "
+        "shown; a lowering that delegates them prints nothing new, nor one whose user kept them "
+        "off the backend (a skip or block list, a partitioner given no config for them: codes "
+        "`*.USER_EXCLUDED`, `NO_CONFIG`); the WARNING comes once "
         "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",

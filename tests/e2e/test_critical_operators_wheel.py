@@ -4,11 +4,11 @@ component naming it, its code and the user's line, with nothing configured; the 
 the linear delegated prints nothing new; ``-<backend>`` silences it; the user's
 ``EXECUTORCH_CRITICAL_OPS`` adds an operator; the unmigrated wheel never printed it.
 
-The rejecting partitioners are the driver's ``REJECTING_LINEAR`` (XNNPACK without its GEMM
-configs, Core ML told to skip the linear's forms, Vulkan's operator blocklist, Arm's TOSA
-partitioner with an application's extra check; OpenVINO's skip lists cannot reject an
-operator it supports). Cost: three processes on the
-session's migrated copy and one on the pristine one, each lowering five models.
+The rejecting partitioners are the driver's ``REJECTING_LINEAR``: XNNPACK, Vulkan and Arm's
+TOSA partitioner given the model in float64, a dtype each refuses (Core ML converts it and
+OpenVINO takes it). ``EXCLUDING_LINEAR`` are the user's own choices (XNNPACK without its GEMM
+configs, Core ML's skip list, Vulkan's block list): no WARNING (review 7). Cost: three
+processes on the session's migrated copy and one on the pristine one.
 """
 
 from __future__ import annotations
@@ -18,23 +18,19 @@ from pathlib import Path
 
 import pytest
 from harness.backend_lowering import DRIVER, Lowering, lower_batch, lowered_run
-from harness.lower_with_backend import CHAIN_TAKING_LINEAR, REJECTING_LINEAR
+from harness.lower_with_backend import CHAIN_TAKING_LINEAR, EXCLUDING_LINEAR, REJECTING_LINEAR
 from harness.wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
 
-COMPONENT = {
-    "xnnpack_without_linear": "xnnpack",
-    "coreml_skipping_linear": "coreml",
-    "vulkan_blocking_linear": "vulkan",
-    "arm_tosa_checking_linear_out": "arm",
-}
+COMPONENT = {"xnnpack_float64": "xnnpack", "vulkan_float64": "vulkan", "arm_tosa_float64": "arm"}
 PARTITIONER = {
     "xnnpack": "XnnpackPartitioner",
     "coreml": "CoreMLPartitioner",
     "vulkan": "VulkanPartitioner",
     "arm": "TOSAPartitioner",
 }
+CODE = {"xnnpack": "XNN.DTYPE", "vulkan": "VK.DTYPE", "arm": "ARM.UNSUPPORTED"}
 # the same model, its linear delegated (OpenVINO's too: its table, nothing new; and a lowering
 # whose second partitioner takes the linear its first left: the WARNING waits for the last)
 DELEGATING = ("xnnpack", "coreml", "openvino", CHAIN_TAKING_LINEAR)
@@ -56,7 +52,7 @@ def _critical_lines(run: Lowering) -> list[str]:
 @pytest.fixture(scope="module")
 def lowered(wheel: WheelEnv, migrated_overlay: Path, pristine_overlay: Path, e2e_timings):
     """(setting, side) -> the lowerings: unset, -<backends>, the user's pattern, and unmigrated."""
-    names = [*REJECTING_LINEAR, *DELEGATING]
+    names = [*REJECTING_LINEAR, *EXCLUDING_LINEAR, *DELEGATING]
     minus = ",".join(f"-{c}" for c in sorted(set(COMPONENT.values())))
     out: dict[str, dict[str, Lowering]] = {}
     for label, overlay, logs, env, et_log in [
@@ -81,12 +77,19 @@ def test_a_linear_left_on_the_cpu_warns_once_by_default(lowered, name: str) -> N
     assert match is not None, lines
     assert match["partitioner"] == PARTITIONER[COMPONENT[name]]
     named = match["named"]
-    assert re.search(r"\((aten\.(linear|addmm|mm)\.default), [A-Z][A-Z_.]+\)", named), named
+    code = CODE[COMPONENT[name]]  # the backend's own reason: float64 refused
+    assert re.search(rf"\((aten\.(linear|addmm|mm)\.default), {re.escape(code)}\)", named), named
     assert f"at lower_with_backend.py:{LINEAR_LINE}" in named, named
 
 
 @pytest.mark.parametrize("name", DELEGATING)
 def test_the_same_model_with_its_linear_delegated_prints_nothing_new(lowered, name) -> None:
+    run = lowered_run(lowered["unset"], name)
+    assert _critical_lines(run) == [], run.describe()
+
+
+@pytest.mark.parametrize("name", EXCLUDING_LINEAR)
+def test_a_linear_the_user_kept_off_the_backend_is_not_named(lowered, name: str) -> None:
     run = lowered_run(lowered["unset"], name)
     assert _critical_lines(run) == [], run.describe()
 

@@ -46,7 +46,8 @@ class XnnpackPartitioner:
             if "linear" in node.name and self.take_linear:
                 node.meta["delegation_tag"] = "tag0"
             elif "linear" in node.name:
-                report_rejection(xnnpack, node, "dtype float64 not supported", "XNN.DTYPE")
+                code = os.environ.get("LINEAR_CODE", "XNN.DTYPE")  # the backend's reason
+                report_rejection(xnnpack, node, "dtype float64 not supported", code)
             else:
                 report_rejection(xnnpack, node, "only support power == 2", "XNN.CONSTRAINT")
         return Result(program, {"tag0"})
@@ -74,6 +75,13 @@ with delegation_records() as runs:
             run_partitioner(XnnpackPartitioner(False), program)
             run_partitioner(XnnpackFloatPartitioner("--second-takes" in sys.argv), program)
         print("after the lowering", file=sys.stderr)
+    elif "--raises" in sys.argv:  # the lowering's second partitioner fails
+        try:
+            with lowering():
+                run_partitioner(XnnpackPartitioner(False), program)
+                raise RuntimeError("the second partitioner failed")
+        except RuntimeError as error:
+            print(error, file=sys.stderr)
     elif "--methods" in sys.argv:  # two methods, the same node names; one has a second run
         with lowering():
             run_partitioner(XnnpackPartitioner(False), program, method="forward")
@@ -81,7 +89,10 @@ with delegation_records() as runs:
             run_partitioner(XnnpackFloatPartitioner(True), program, method="forward")
         print("after the lowering", file=sys.stderr)
     else:
-        run_partitioner(XnnpackPartitioner("--take-linear" in sys.argv), program)
+        partitioner = XnnpackPartitioner("--take-linear" in sys.argv)
+        if "--no-table" in sys.argv:  # the user drops this instance's table
+            partitioner.critical_operators = ()
+        run_partitioner(partitioner, program)
 print(json.dumps(runs[-1:]))
 """
 LINEAR_LINE = MODEL.splitlines().index("        y = self.linear(x)") + 1
@@ -172,3 +183,26 @@ def test_when_only_the_warning_reads_a_run_only_critical_nodes_are_recorded(
     )
     assert count == looked, lines
     assert any("left 1 critical operator(s)" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("code", ["XNN.USER_EXCLUDED", "COREML.USER_EXCLUDED", "NO_CONFIG"])
+def test_an_operator_the_user_kept_off_the_backend_is_not_named(run, tmp_path, code) -> None:
+    """Review 7 (M1): a skip list, a block list or a partitioner given no config for it is the
+    user's own choice: no WARNING on each lowering; the record keeps the node and its reason."""
+    lines, record = _lower(run, tmp_path, LINEAR_CODE=code)
+    assert lines == [], lines
+    linear = record["nodes"][0]
+    assert "critical" not in linear and linear["reasons"][0]["code"] == code
+
+
+def test_an_instance_without_a_table_names_nothing(run, tmp_path) -> None:
+    lines, record = _lower(run, tmp_path, "--no-table")
+    assert lines == [] and not any(node.get("critical") for node in record["nodes"])
+
+
+def test_a_lowering_that_raises_names_nothing(run, tmp_path) -> None:
+    """Review 7 (m14): the error, not a WARNING about what the failed lowering left."""
+    model = tmp_path / "export_model.py"
+    model.write_text(MODEL, encoding="utf-8")
+    proc = run(None, [str(model), "--raises"])
+    assert proc.returncode == 0 and proc.stderr.splitlines() == ["the second partitioner failed"]

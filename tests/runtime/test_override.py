@@ -166,3 +166,17 @@ def test_without_torch_and_validation(tmp_path) -> None:
     with pytest.raises(ValueError, match="'LOUD' is not a logging level"):
         with override_logs("LOUD"):
             pass
+
+
+def test_any_number_is_a_level_as_set_level_takes_it(tmp_path) -> None:
+    """Review 7 (M5): exir.common.override_logger passed any int to setLevel; override_logs
+    takes it too (torch's set_logs, which names levels, still refuses an unnamed one)."""
+    log = logging.getLogger("executorch.exir.passes.override_numeric")
+    path = tmp_path / "fifteen.log"
+    with override_logs(15, filename=str(path), fmt="%(levelno)s %(message)s"):
+        log.log(15, "between DEBUG and INFO")
+        log.debug("below it")
+    assert path.read_text(encoding="utf-8").splitlines() == ["15 between DEBUG and INFO"]
+    with pytest.raises(ValueError, match="^override_logs: level: 'LOUD' is not"):
+        with override_logs("LOUD"):
+            pass
