@@ -45,8 +45,8 @@ def get_logger(name: str) -> logging.Logger:
 def _level(value: object, what: str, named: bool = True) -> int:
     """A level's number; torch's set_logs takes only named ones, ``setLevel`` any."""
     number = logging.getLevelName(value) if isinstance(value, str) else value
-    unnamed = logging.getLevelName(number) == f"Level {number}"
-    if type(number) is int and not (named and unnamed):
+    known = type(number) is int and logging.getLevelName(number) != f"Level {number}"
+    if type(number) is int and (known or not named):
         return number
     raise ValueError(f"{what}: {value!r} is not a logging level")
 

@@ -252,5 +252,7 @@ def override_logger_note(call: ast.Call, method: str) -> str:
 ROOT_HANDLER = (
     "the old call also gave the root logger a handler when it had none (Python's implicit "
     "basicConfig), so every later warning of any logger read `WARNING:<logger>:<message>` where "
-    "now it reads `<message>`"
+    "now it reads `<message>`, and every logger given a level below WARNING (Core ML's "
+    "partitioner at INFO, a `verbose` flag's DEBUG) printed its lower lines through that "
+    "handler, where now they do not"
 )

@@ -37,7 +37,29 @@ def removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
         named = level_name(level_arg, facts) if level_arg is not None else None
         at = f" and level {named}" if named else ""
         did = f"it gave the application's root logger a handler{at} at import (when it had none)"
+        did += _shown_through_it(facts)
     return f"removed `{' '.join(source.split())}`: {did}; {_AFTER}"
+
+
+def _shown_through_it(facts: ModuleFacts) -> str:
+    """The module's own loggers set below WARNING (`if verbose: logger.setLevel(DEBUG)`): with
+    nothing configured their lines printed through that handler, and now they do not."""
+    found = []
+    for call, receiver in facts.receivers_of("setLevel"):
+        level = level_name(call.args[0], facts) if call.args else None
+        if level not in ("DEBUG", "INFO") or facts.is_root_receiver(receiver):
+            continue
+        chain = facts.statements.chain_of(call)
+        tests = [ast.unparse(s.test) for s in chain if isinstance(s, ast.If)]
+        under = f", under `if {tests[-1]}`" if tests else ""
+        found.append(f"`{ast.unparse(call)}` (line {call.lineno}{under})")
+    if not found:
+        return ""
+    return (
+        ", through which the lines of this module's logger below WARNING after "
+        f"{', '.join(found)} printed with nothing else configured: now they show only with "
+        "TORCH_LOGS naming the component at that level or the application's own logging"
+    )
 
 
 FIX = Fix(
@@ -45,7 +67,9 @@ FIX = Fix(
     plan,
     change="the configuration held for the whole process once the module was imported, so "
     "removing it changes more than this module's lines: every library's records at its level "
-    "stop showing, and every level gate that read the root's level (`logging.root.level`, "
+    "stop showing (and every logger given a level below WARNING, Core ML's partitioner at INFO "
+    "or a `verbose` flag's DEBUG, printed its lower lines through that handler in a program "
+    "that configured nothing: they stop too), and every level gate that read the root's level (`logging.root.level`, "
     "`isEnabledFor`, `getEffectiveLevel`) sees WARNING again, so what such a gate guarded, even "
     "a table printed on stdout (MPS's graph, Cadence's event table), shows only when the "
     "application's own logging or TORCH_LOGS asks for it",

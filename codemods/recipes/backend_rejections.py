@@ -136,9 +136,10 @@ VULKAN_LOG_SKIP = Recipe(
     "`VK.USER_EXCLUDED` or `VK.NO_IMPL`)",
     effect="Vulkan's (and WebGPU's) skip reasons, with the node's shapes and dtypes, are the "
     f"run's why-not lines {_RUN}, each run on its own component, once per node; the INFO line "
-    "`log_skip` printed where the root showed INFO (Vulkan's own root `setLevel(INFO)` under an "
-    "application's handler, or an application at INFO) is gone (`TORCH_LOGS=vulkan` shows the "
-    "reason)",
+    "`log_skip` printed where the root showed INFO (Vulkan's own root `setLevel(INFO)` under any "
+    "root handler: the application's, or one an ExecuTorch module set up at import in a program "
+    "that configured nothing, XNNPACK's partitioner's `basicConfig` or any root `logging.*` call, "
+    "as in most export scripts) is gone (`TORCH_LOGS=vulkan` shows the reason)",
     behaviour_change=True,
 )
 

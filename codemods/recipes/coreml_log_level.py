@@ -24,7 +24,7 @@ FAMILY = "coreml-log-level-default"
 _CALL = "logger.setLevel(get_coreml_log_level(default_level=logging.{}))\n"
 
 
-def _caller(module: str, path: str, level: str, what: str) -> Recipe:
+def _caller(module: str, path: str, level: str, what: str, opt_in: bool = False) -> Recipe:
     old, new = _CALL.format(level), _CALL.format("NOTSET")
 
     def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
@@ -43,6 +43,7 @@ def _caller(module: str, path: str, level: str, what: str) -> Recipe:
         "level (`get_coreml_log_level` unchanged)",
         behaviour_change=True,
         family=FAMILY,
+        opt_in=opt_in,
     )
 
 
@@ -50,9 +51,13 @@ PARTITIONER = _caller(
     "partitioner",
     "backends/apple/coreml/partition/coreml_partitioner.py",
     "INFO",
-    "the Core ML partitioner no longer forces INFO on its logger: an application with a "
-    "handler of its own (`logging.basicConfig()`, even at its WARNING default) no longer sees "
-    "its INFO lines, and `TORCH_LOGS=-coreml` silences them",
+    "the Core ML partitioner no longer forces INFO on its logger: its INFO lines (`CoreMLPartitioner"
+    "::partition`, the skipped ops, the note that a model with mutable buffers needs iOS 18 / "
+    "macOS 15) no longer print under a root handler, the application's (`logging.basicConfig()`, "
+    "even at its WARNING default) or one an ExecuTorch module set up at import in a program that "
+    "configured nothing (XNNPACK's partitioner's `basicConfig`, which this series removes, or any "
+    "root `logging.*` call): most export scripts printed them; `TORCH_LOGS=coreml` shows them "
+    "and `TORCH_LOGS=-coreml` silences them",
 )
 PREPROCESS = _caller(
     "preprocess",
@@ -62,6 +67,7 @@ PREPROCESS = _caller(
     "DEBUG lines, and an application whose own logging is at INFO (`export_llama` calls "
     "`logging.basicConfig(level=logging.INFO)`) now sees preprocess's INFO lines too, among them "
     "`Edge program: ...`, a dump of the whole edge program for every Core ML partition; its "
-    "owners may prefer to leave this recipe out (`--skip-recipes "
+    "owners would more likely leave it than take it: opt-in (`--recipes "
     "coreml-log-level-default-preprocess`)",
+    opt_in=True,
 )

@@ -88,7 +88,7 @@ def test_one_plain_command_class_per_fixable_kind():
 
 def test_the_command_leaves_out_the_recipes_the_config_skips(sample_copy, monkeypatch):
     """`[tool.et-log] skip-recipes` holds for the libcst command as for the driver."""
-    rel = "backends/apple/coreml/compiler/coreml_preprocess.py"
+    rel = "backends/apple/coreml/partition/coreml_partitioner.py"
     source = (sample_copy / rel).read_text()
     context = CodemodContext(filename=str(sample_copy / rel))
     monkeypatch.chdir(sample_copy)

@@ -50,3 +50,31 @@ def test_every_root_configuration_removed_is_listed_with_its_level(tmp_path: Pat
     assert "root logger to INFO at import" in vulkan
     assert "basicConfig" in basic and "a handler and level INFO" in basic
     assert "added a handler to the application's root logger" in handler
+
+
+XNNPACK_SHAPE = """\
+import logging
+
+logging.basicConfig(level=logging.WARNING)
+logger = logging.getLogger(__name__)
+
+
+class XnnpackPartitioner:
+    def __init__(self, verbose: bool = False):
+        if verbose:
+            logger.setLevel(logging.DEBUG)
+            logger.debug("Verbose logging enabled for XNNPACK partitioner.")
+"""
+
+
+def test_a_removed_handler_names_the_module_s_lines_that_printed_through_it(tmp_path) -> None:
+    """Review 7 (M2): XNNPACK's `verbose=True` printed its DEBUG line through the module's own
+    basicConfig handler with nothing configured; the note says so."""
+    path = tmp_path / "executorch" / "backends" / "xnnpack" / "partition" / "xnnpack_partitioner.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(XNNPACK_SHAPE)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
+    lines = report.read_text().splitlines()
+    (line,) = [x for x in lines if "xnnpack_partitioner.py:3` ETL005" in x]
+    assert "`logger.setLevel(logging.DEBUG)` (line 10, under `if verbose`) printed" in line, line
