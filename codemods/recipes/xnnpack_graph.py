@@ -4,7 +4,7 @@ Upstream `convert_to_flatbuffer` writes `./xnnpack_delegate_graph_N.json` into t
 directory (through `pretty_print_xnngraph`) whenever its module logger is at DEBUG. After this
 recipe, `TORCH_LOGS=xnnpack_graph` logs the graph as one record (stderr, or `TORCH_LOGS_OUT`),
 formatted only when the artifact is on, and no file is written. The text is the one
-`pretty_print_xnngraph` writes: its formatting moves into `format_xnngraph`, which both use, so
+`pretty_print_xnngraph` writes: its formatting moves into `_format_xnngraph`, which both use, so
 the printer keeps its callers and its output and nothing is left dead or written twice. When
 the dump was the only user of the module's `logger`, its assignment goes too (and the import
 left unused).
@@ -27,9 +27,9 @@ from pprint import pformat
 d = json.loads(xnnpack_graph_json)
 pstr = pformat(d, indent=2, compact=True).replace("'", '"')
 """
-_FORMATTED = "pstr = format_xnngraph(xnnpack_graph_json)\n"
+_FORMATTED = "pstr = _format_xnngraph(xnnpack_graph_json)\n"
 _FORMATTER = '''\
-def format_xnngraph(xnnpack_graph_json: str) -> str:
+def _format_xnngraph(xnnpack_graph_json: str) -> str:
     """
     The XNNGraph as pretty_print_xnngraph writes it (and the xnnpack_graph log shows it)
     """
@@ -49,20 +49,20 @@ if logger.getEffectiveLevel() == logging.DEBUG:
 _LOGGED = """\
 graph_log = get_artifact_logger(__name__, "xnnpack_graph")
 if artifact_enabled(graph_log):
-    graph = format_xnngraph(xnnpack_graph_json)
+    graph = _format_xnngraph(xnnpack_graph_json)
     graph_log.debug("XNNGraph of delegate %d:\\n%s", _delegate_instance_id, graph)
 """
 
 
 def _formatter_edits(tree: ast.Module) -> list[Edit] | Review:
-    """Move the printer's formatting into `format_xnngraph` (nothing when done before)."""
+    """Move the printer's formatting into `_format_xnngraph` (nothing when done before)."""
     printer = find_function(tree.body, PRINTER)
     if printer is None:
         return Review(f"no {PRINTER}() in this file")
-    existing = find_function(tree.body, "format_xnngraph")
+    existing = find_function(tree.body, "_format_xnngraph")
     if existing is not None:
         if ast.dump(existing) != ast.dump(ast.parse(_FORMATTER).body[0]):
-            return Review("a different format_xnngraph() is already there")
+            return Review("a different _format_xnngraph() is already there")
         return []
     edit = replace_once(printer.body, _FORMATTING, _FORMATTED)
     if not isinstance(edit, Edit):
@@ -119,7 +119,7 @@ RECIPE = Recipe(
     plan,
     change="the `./xnnpack_delegate_graph_N.json` dump becomes one debug record on "
     '`get_artifact_logger(__name__, "xnnpack_graph")`, formatted only when the artifact is on, '
-    "by `format_xnngraph` (`pretty_print_xnngraph`'s formatting, which the printer now calls too)",
+    "by `_format_xnngraph` (`pretty_print_xnngraph`'s formatting, which the printer now calls too)",
     effect="no `./xnnpack_delegate_graph_N.json` is written into the working folder when the "
     "serializer's logger is at DEBUG: `TORCH_LOGS=xnnpack_graph` logs each delegate's graph "
     "instead (the text `pretty_print_xnngraph` writes)",

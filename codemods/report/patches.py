@@ -36,7 +36,8 @@ WHY = {
     RUNTIME: "the modules it migrates import the vendored runtime it adds",
     MECHANICAL: "this patch changes lines the earlier patch of this component left as they were",
     OUTPUT: "the core's own lines leave the root logger that some backends stop configuring",
-    RECIPES: "the backends' rejection sites report to the partitioner run it opens",
+    RECIPES: "the backends' rejection sites report to the partitioner run that the core's output "
+    "patch opens (`partition-report`)",
 }
 
 
@@ -53,13 +54,14 @@ class Patch:
 
 def _requires(component: str, stage: str, done: list[Patch]) -> list[tuple[str, str]]:
     """(patch, why) for each earlier patch this one needs: the runtime; the component's own
-    latest earlier patch; for a backend's class B patch, the core's of the same stage."""
+    latest earlier patch; for a backend's class B patch, the core's output patch (its lines
+    leave the root logger; it opens the partitioner run the rejection sites report to)."""
     out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
     own = [p for p in done if p.component == component and p.stage != RUNTIME]
     if own:
         out.append((own[-1].name, WHY[MECHANICAL]))
     if stage != MECHANICAL and component != CORE:
-        out += [(p.name, WHY[stage]) for p in done if (p.component, p.stage) == (CORE, stage)]
+        out += [(p.name, WHY[stage]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
     return out
 
 

@@ -93,8 +93,9 @@ def risks(tally: Tally) -> list[str]:
         "",
         f"- **The `torch.backends` entry point `{entry_point}`** (with the vendored runtime): torch "
         "calls it inside every `import torch` in an environment where ExecuTorch is installed, "
-        "so that `TORCH_LOGS=xnnpack` is known before torch parses it. Without TORCH_LOGS it "
-        "returns at once and imports nothing; with it, it imports the runtime inside a `try`: any "
+        "so that `TORCH_LOGS=xnnpack` is known before torch parses it: torch imports the hook's "
+        "module (and the `executorch` package around it) each time; without TORCH_LOGS the hook "
+        "returns at once and imports nothing more; with it, it imports the runtime inside a `try`: any "
         "fault of the runtime is one line on stderr, never a failed `import torch`. What it "
         "cannot catch is its own module missing: after `pip install -e .` on this branch and a "
         "checkout of a commit before it, torch fails every `import torch` with `RuntimeError: "

@@ -74,8 +74,9 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
     if by_stage[RECIPES]:
         steps.append(
             "The ExecuTorch recipes, one commit per component, each for its owner to take or "
-            f"leave: {', '.join(by_stage[RECIPES])}. The core's first: the backends' rejection "
-            "sites report to the partitioner run it opens."
+            f"leave: {', '.join(by_stage[RECIPES])}. After the output patches: the backends' "
+            "rejection sites report to the partitioner run the core's output patch opens "
+            "(`partition-report`)."
         )
     out += [f"{number}. {text}" for number, text in enumerate(steps, start=1)]
     out += [

@@ -141,15 +141,15 @@ def test_the_graph_is_the_text_pretty_print_xnngraph_writes(config, tmp_path) ->
         for f in tree.body
         if isinstance(f, ast.FunctionDef)
     }
-    assert "format_xnngraph" in calls["pretty_print_xnngraph"], calls
-    assert "format_xnngraph" in calls["convert_to_flatbuffer"], calls
+    assert "_format_xnngraph" in calls["pretty_print_xnngraph"], calls
+    assert "_format_xnngraph" in calls["convert_to_flatbuffer"], calls
     assert "TORCH_LOGS=xnnpack_graph" not in new and "Writing XNNGraph" not in new
     graph = '{"nodes": [{"id": 0, "name": null}], "version": "1"}'
     old_module, new_module = _module(source, "old"), _module(new, "new")
     old_file, new_file = tmp_path / "old.txt", tmp_path / "new.txt"
     old_module["pretty_print_xnngraph"](graph, str(old_file))  # type: ignore[operator]
     new_module["pretty_print_xnngraph"](graph, str(new_file))  # type: ignore[operator]
-    assert new_file.read_text() == old_file.read_text() == new_module["format_xnngraph"](graph)  # type: ignore[operator]
+    assert new_file.read_text() == old_file.read_text() == new_module["_format_xnngraph"](graph)  # type: ignore[operator]
 
 
 def test_the_graph_is_one_record_only_when_the_artifact_is_on(config) -> None:
@@ -164,8 +164,8 @@ def test_the_graph_is_one_record_only_when_the_artifact_is_on(config) -> None:
     sink.addHandler(handler)
     module["get_artifact_logger"] = lambda name, artifact: sink
     formatted: list[str] = []
-    formatter = module["format_xnngraph"]
-    module["format_xnngraph"] = lambda text: formatted.append(text) or formatter(text)  # type: ignore[operator]
+    formatter = module["_format_xnngraph"]
+    module["_format_xnngraph"] = lambda text: formatted.append(text) or formatter(text)  # type: ignore[operator]
     for enabled in (False, True):
         module["artifact_enabled"] = lambda logger, on=enabled: on
         module["convert_to_flatbuffer"]({"nodes": []})  # type: ignore[operator]
@@ -200,9 +200,9 @@ def test_the_graph_recipe_refuses_when_the_printer_or_the_dump_moved(config) -> 
         assert result.recipes == [] and result.new_text == plain.new_text, old
         ((name, review),) = result.refused_recipes
         assert name == graph.name and "upstream changed" in review.reason, review
-    clash = _source(SERIALIZER) + "\n\ndef format_xnngraph(text):\n    return text\n"
+    clash = _source(SERIALIZER) + "\n\ndef _format_xnngraph(text):\n    return text\n"
     result = migrate_source(clash, path, config, recipes=[graph])
-    assert "a different format_xnngraph()" in result.refused_recipes[0][1].reason
+    assert "a different _format_xnngraph()" in result.refused_recipes[0][1].reason
 
 
 def test_a_recipe_quotes_the_code_it_keeps_from_the_text_it_is_given() -> None:
