@@ -48,9 +48,27 @@ def _message(stmt: ast.stmt, logger: str) -> tuple[str, ast.expr] | None:
     return None
 
 
+def print_call(stmt: ast.stmt) -> bool:
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
+    )
+
+
 def _is_return_false(stmt: ast.stmt) -> bool:
     value = stmt.value if isinstance(stmt, ast.Return) else None
     return isinstance(value, ast.Constant) and value.value is False
+
+
+def _returned_name(stmt: ast.stmt) -> str | None:
+    """`supported` for `return supported`: a verdict the check computed (Qualcomm's backend's)."""
+    value = stmt.value if isinstance(stmt, ast.Return) else None
+    return value.id if isinstance(value, ast.Name) else None
+
+
+def _is_guarded_report(stmt: ast.stmt) -> bool:
+    """`if not <verdict>: report_rejection(...)`, this recipe's output for a computed verdict."""
+    return isinstance(stmt, ast.If) and len(stmt.body) == 1 and _is_report(stmt.body[0])
 
 
 def _is_report(stmt: ast.stmt) -> bool:
@@ -101,11 +119,21 @@ def plan_log_then_reject(
         node = function.args.args[-1].arg
         for block in blocks(function):
             for index, stmt in enumerate(block[:-1]):
-                if _is_report(stmt):
+                if _is_report(stmt) or _is_guarded_report(stmt):
                     done += 1  # a site reported earlier (replaced, or after a kept line)
                     continue
                 found = _message(stmt, logger)
                 following = block[index + 1]
+                verdict = _returned_name(following)
+                if found and found[0] == "replace" and verdict and not print_call(stmt):
+                    # `logger.info(f"... | {supported}"); return supported`: the line stays
+                    # (it logs both verdicts), a refusal is reported after it
+                    text = segment(source, found[1])
+                    said = next((c for word, c in words if word in text), code)
+                    inner = report_call(text, logger, node, stmt.col_offset + 4, said)
+                    body = "".join("    " + line for line in inner.splitlines(keepends=True))
+                    edits.append(Edit(block, index + 1, 0, f"if not {verdict}:\n{body}"))
+                    continue
                 if found is None or not _is_return_false(following):
                     continue
                 how, message = found

@@ -81,7 +81,7 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
         ("vulkan-log-skip", "[Vulkan Partitioner] Due to", "[Vulkan] Due to"),
         ("coreml-rejections", "                return False\n", "                return None\n"),
         ("xnnpack-no-config", "                continue\n", "                pass\n"),
-        ("qualcomm-rejections", "            return False\n", "            return 0\n"),
+        ("qualcomm-rejections", "logger.info(", "logger.log(logging.INFO, "),
         ("nxp-rejections", "        return (\n", "        return bool(\n"),
         ("samsung-rejections", "        return supported\n", "        return bool(supported)\n"),
         ("openvino-rejections", '"Op not supported: "', '"Unsupported op: "'),

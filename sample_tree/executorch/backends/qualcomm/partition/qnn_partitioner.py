@@ -1,6 +1,7 @@
 # Copyright (c) Sample Authors.
 # Licensed under the BSD-style license in the LICENSE file.
-"""Qualcomm's support check: forced fallbacks, skipped ops, ops without a visitor."""
+"""Qualcomm's support check: forced fallbacks, skipped ops, ops without a visitor, and
+the backend's own verdict on the rest."""
 
 import logging
 
@@ -23,4 +24,6 @@ class QnnOperatorSupport:
                 f"[{node.name}] {node.target.__name__} | No node visitor, unsupported"
             )
             return False
-        return True
+        supported = self.node_visitors[node.target.__name__].is_supported(node)
+        logger.info(f"{node.target.__name__} | {supported}")
+        return supported
