@@ -298,9 +298,7 @@ def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
     # vendored: its folder is not migrated)
     waits = {r["recipe"] for r in rows if "waits for review as a whole" in r["detail"]}
     absent = {r.name for r in RECIPES if any(r.path.startswith(f) for f in migrated.not_migrated)}
-    opt_in = {r.name for r in RECIPES if r.opt_in}  # left out unless named (--recipes)
-    assert {r["recipe"] for r in rows if r["status"] == "left out"} == opt_in
-    assert applied | waits | absent | opt_in == {r.name for r in RECIPES}, (applied, waits)
+    assert applied | waits | absent == {recipe.name for recipe in RECIPES}, (applied, waits)
     assert not applied & (waits | absent)
 
 
