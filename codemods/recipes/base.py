@@ -64,9 +64,6 @@ class Recipe:
     # (DebugPass's root calls and override_logger). (A recipe whose own file has class B
     # rewrites always lands with them.)
     with_output: bool = False
-    # Applied only when named (`--recipes NAME` or its family): a change its owners are more
-    # likely to leave than take; the report lists it among the behaviour changes left out.
-    opt_in: bool = False
 
 
 def segment(source: str, node: ast.expr) -> str:

@@ -24,7 +24,7 @@ FAMILY = "coreml-log-level-default"
 _CALL = "logger.setLevel(get_coreml_log_level(default_level=logging.{}))\n"
 
 
-def _caller(module: str, path: str, level: str, what: str, opt_in: bool = False) -> Recipe:
+def _caller(module: str, path: str, level: str, what: str) -> Recipe:
     old, new = _CALL.format(level), _CALL.format("NOTSET")
 
     def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
@@ -43,7 +43,6 @@ def _caller(module: str, path: str, level: str, what: str, opt_in: bool = False)
         "level (`get_coreml_log_level` unchanged)",
         behaviour_change=True,
         family=FAMILY,
-        opt_in=opt_in,
     )
 
 
@@ -67,7 +66,6 @@ PREPROCESS = _caller(
     "DEBUG lines, and an application whose own logging is at INFO (`export_llama` calls "
     "`logging.basicConfig(level=logging.INFO)`) now sees preprocess's INFO lines too, among them "
     "`Edge program: ...`, a dump of the whole edge program for every Core ML partition; its "
-    "owners would more likely leave it than take it: opt-in (`--recipes "
+    "owners may prefer to leave this recipe out (`--skip-recipes "
     "coreml-log-level-default-preprocess`)",
-    opt_in=True,
 )

@@ -1,7 +1,6 @@
 """Which recipes a run applies: all of them unless told otherwise.
 
-`--recipes NAMES` names the only ones to apply (an opt-in recipe, `Recipe.opt_in`, applies only
-when named so), `--skip-recipes NAMES` and `[tool.et-log]
+`--recipes NAMES` names the only ones to apply, `--skip-recipes NAMES` and `[tool.et-log]
 skip-recipes` the ones to leave out (a backend owner's decision, kept in the config so that a
 later `--check` agrees), `--no-recipes` none. `behaviour-changes` stands for every recipe that
 changes behaviour by design (`Recipe.behaviour_change`), a family's name (`Recipe.family`) for each
@@ -53,10 +52,8 @@ def parse_names(text: str) -> tuple[str, ...]:
 
 
 def select(only: Iterable[str] | None, skip: Iterable[str]) -> list[Recipe]:
-    """The recipes to apply, in `RECIPES` order: `only` (when None, all but the opt-in ones)
-    less `skip`."""
-    everyone = {recipe.name for recipe in RECIPES if not recipe.opt_in}
-    chosen = everyone if only is None else expand(only)
+    """The recipes to apply, in `RECIPES` order: `only` (all when None) less `skip`."""
+    chosen = set(RECIPE_NAMED) if only is None else expand(only)
     chosen -= expand(skip)
     return [recipe for recipe in RECIPES if recipe.name in chosen]
 

@@ -136,7 +136,7 @@ class Tally:
             for name, path in self.missing_recipes
         ]
         rows += [
-            _recipe_row(name, path, self._component_of(path), "left out", _left_out(name))
+            _recipe_row(name, path, self._component_of(path), "left out", LEFT_OUT)
             for name, path in self.left_out_recipes
         ]
         return [r for r in rows if component is None or r.component == component]
@@ -248,15 +248,6 @@ def _recipe_row(
     recipe = RECIPE_NAMED.get(name)
     effect, changes = (recipe.effect, recipe.behaviour_change) if recipe else ("", False)
     return RecipeRow(name, path, component, status, detail, effect, changes, review)
-
-
-def _left_out(name: str) -> str:
-    recipe = RECIPE_NAMED.get(name)
-    return (
-        f"opt-in, left out unless named (`--recipes {name}`)"
-        if recipe and recipe.opt_in
-        else LEFT_OUT
-    )
 
 
 def _why(outcome: FileOutcome, name: str) -> str:

@@ -74,25 +74,8 @@ def test_no_recipes_flag_and_the_report(sample_copy, tmp_path):
     report = tmp_path / "report.json"
     assert main([*paths, "-q", "--report", str(report)]) == 0
     rows = json.loads(report.read_text())["recipes"]
-    expected = {r.name: "left out" if r.opt_in else "applied" for r in RECIPES}
-    assert {r["recipe"]: r["status"] for r in rows} == expected
+    assert {r["recipe"]: r["status"] for r in rows} == {r.name: "applied" for r in RECIPES}
     assert partitioner.read_bytes() != before
-
-
-def test_an_opt_in_recipe_applies_only_when_named(sample_copy, tmp_path):
-    """Review 7 (M4): Core ML's preprocess level would flood export_llama's INFO logging with
-    edge-program dumps: left out unless named, and the report says how to take it."""
-    opt_in = [r for r in RECIPES if r.opt_in]
-    assert [r.name for r in opt_in] == ["coreml-log-level-default-preprocess"]
-    paths = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q"]
-    report = tmp_path / "report.md"
-    assert main([*paths, "--no-recipes"]) == 0
-    before = (sample_copy / opt_in[0].path).read_bytes()
-    assert main([*paths, "--report", str(report)]) == 0
-    assert (sample_copy / opt_in[0].path).read_bytes() == before
-    assert f"left out unless named (`--recipes {opt_in[0].name}`)" in report.read_text()
-    assert main([*paths, "--recipes", opt_in[0].name]) == 0
-    assert (sample_copy / opt_in[0].path).read_bytes() != before
 
 
 def test_a_run_that_writes_nothing_says_would_apply(sample_copy, tmp_path, capsys):
