@@ -17,28 +17,41 @@ from __future__ import annotations
 
 import ast
 
-from codemods.recipes.base import Recipe, RecipePlan, replace_once
+from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, replace_once
 from codemods.shared.review import Review
 
 FAMILY = "coreml-log-level-default"
 _CALL = "logger.setLevel(get_coreml_log_level(default_level=logging.{}))\n"
+_DUMP = 'logger.{}(f"Edge program: {{edge_program}}")\n'  # preprocess's whole-program dump
 
 
-def _caller(module: str, path: str, level: str, what: str) -> Recipe:
+def _caller(
+    module: str, path: str, level: str, what: str, also: tuple[tuple[str, str], ...] = ()
+) -> Recipe:
+    """The recipe for one caller; `also`: statements of the module rewritten with it, where
+    they are (a line the lower level would show that its owner would not want shown)."""
     old, new = _CALL.format(level), _CALL.format("NOTSET")
 
     def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
         edit = replace_once(tree.body, old, new)
         if isinstance(edit, Review):
             return edit
-        return None if edit is None else RecipePlan([edit], ())
+        if edit is None:
+            return None  # applied before
+        edits = [edit]
+        for before, after in also:
+            found = (replace_once(block, before, after) for block in blocks(tree))
+            extra = next((e for e in found if isinstance(e, Edit)), None)
+            edits += [extra] if extra else []
+        return RecipePlan(edits, ())
 
     return Recipe(
         f"{FAMILY}-{module}",
         path,
         plan,
         change=f"`{old.strip()}` asks for `default_level=logging.NOTSET` (family "
-        f"`{FAMILY}`: both callers)",
+        f"`{FAMILY}`: both callers)"
+        + "".join(f"; `{b.strip()}` becomes `{a.strip()}`" for b, a in also),
         effect=f"without `ET_COREML_LOG_LEVEL`, {what}; `ET_COREML_LOG_LEVEL` still forces a "
         "level (`get_coreml_log_level` unchanged)",
         behaviour_change=True,
@@ -64,8 +77,8 @@ PREPROCESS = _caller(
     "WARNING",
     "Core ML's preprocess no longer forces WARNING on its logger: `TORCH_LOGS=+coreml` shows its "
     "DEBUG lines, and an application whose own logging is at INFO (`export_llama` calls "
-    "`logging.basicConfig(level=logging.INFO)`) now sees preprocess's INFO lines too, among them "
-    "`Edge program: ...`, a dump of the whole edge program for every Core ML partition; its "
-    "owners may prefer to leave this recipe out (`--skip-recipes "
-    "coreml-log-level-default-preprocess`)",
+    "`logging.basicConfig(level=logging.INFO)`) now sees preprocess's INFO lines too, but "
+    "not `Edge program: ...`, the dump of the whole edge program for every Core ML partition, "
+    "which becomes a DEBUG line (`TORCH_LOGS=+coreml` shows it)",
+    also=((_DUMP.format("info"), _DUMP.format("debug")),),
 )

@@ -13,4 +13,6 @@ logger.setLevel(get_coreml_log_level(default_level=logging.WARNING))
 
 def preprocess(program, compile_specs):
     logger.debug("compile specs: %s", compile_specs)
+    edge_program = program
+    logger.info(f"Edge program: {edge_program}")
     return program
