@@ -10,6 +10,7 @@ from typing import cast
 import libcst as cst
 
 from codemods.fixes.base import Names
+from codemods.shared.layout import node_code
 from codemods.shared.review import NeedsReview
 from lint_rules.rules import _output as output
 from lint_rules.rules._print_text import LEVEL_PREFIX
@@ -18,7 +19,7 @@ from lint_rules.rules._print_text import LEVEL_PREFIX
 def as_ast(node: cst.BaseExpression) -> ast.expr:
     """The standard library's tree of a libcst expression: the lint's checks of a message (what
     it opens with, why a print cannot be rewritten) read it, so each is written once."""
-    return ast.parse(f"({cst.Module([]).code_for_node(node)})", mode="eval").body
+    return ast.parse(f"({node_code(node)})", mode="eval").body
 
 
 def _opens_with_level_word(node: cst.BaseExpression) -> bool:

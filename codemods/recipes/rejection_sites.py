@@ -29,7 +29,8 @@ _KEPT = "log_once"  # a partitioner's own switchable log, kept before the report
 
 
 def _message(stmt: ast.stmt, logger: str) -> tuple[str, ast.expr] | None:
-    """(`replace` or `keep`, the message) when `stmt` is a rejection log line."""
+    """(`log`, `print` or `keep`, the message) when `stmt` is a rejection log line: a logger's
+    or a printed line is replaced by the report, a partitioner's `log_once` kept before it."""
     if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
         return None
     call = stmt.value
@@ -37,22 +38,15 @@ def _message(stmt: ast.stmt, logger: str) -> tuple[str, ast.expr] | None:
     if len(call.args) != 1 or call.keywords:
         return None
     if isinstance(func, ast.Name) and func.id == "print":
-        return "replace", call.args[0]  # a per-node line the site kinds left for review
+        return "print", call.args[0]  # a per-node line the site kinds left for review
     if not isinstance(func, ast.Attribute):
         return None
     owner = func.value.id if isinstance(func.value, ast.Name) else None
     if owner == logger and func.attr in _REPLACED:
-        return "replace", call.args[0]
+        return "log", call.args[0]
     if owner == "self" and func.attr == _KEPT:
         return "keep", call.args[0]
     return None
-
-
-def print_call(stmt: ast.stmt) -> bool:
-    call = stmt.value if isinstance(stmt, ast.Expr) else None
-    return (
-        isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
-    )
 
 
 def _is_return_false(stmt: ast.stmt) -> bool:
@@ -123,27 +117,27 @@ def plan_log_then_reject(
                     done += 1  # a site reported earlier (replaced, or after a kept line)
                     continue
                 found = _message(stmt, logger)
+                if found is None:
+                    continue
+                how, message = found
                 following = block[index + 1]
-                verdict = _returned_name(following)
-                if found and found[0] == "replace" and verdict and not print_call(stmt):
+                verdict = _returned_name(following) if how == "log" else None
+                if verdict is None and not _is_return_false(following):
+                    continue
+                text = segment(source, message)
+                said = next((c for word, c in words if word in text), code)
+                if verdict is not None:
                     # `logger.info(f"... | {supported}"); return supported`: the line stays
                     # (it logs both verdicts), a refusal is reported after it
-                    text = segment(source, found[1])
-                    said = next((c for word, c in words if word in text), code)
                     inner = report_call(text, logger, node, stmt.col_offset + 4, said)
                     body = "".join("    " + line for line in inner.splitlines(keepends=True))
                     edits.append(Edit(block, index + 1, 0, f"if not {verdict}:\n{body}"))
                     continue
-                if found is None or not _is_return_false(following):
-                    continue
-                how, message = found
-                text = segment(source, message)
-                said = next((c for word, c in words if word in text), code)
                 report = report_call(text, logger, node, stmt.col_offset, said)
-                if how == "replace":
-                    edits.append(Edit(block, index, 1, report))
-                else:
+                if how == "keep":
                     edits.append(Edit(block, index + 1, 0, report))
+                else:
+                    edits.append(Edit(block, index, 1, report))
     if not edits:
         return None if done else Review("no `log a reason; return False` in is_node_supported()")
     return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)", logger=logger)
