@@ -233,13 +233,15 @@ def lowering() -> Iterator[None]:
 def report_rejection(
     logger: logging.Logger | None, node: object, reason: str, code: str = "UNSPECIFIED"
 ) -> None:
-    """A backend keeps ``node`` on the CPU for ``reason`` (outside a run: a DEBUG line)."""
+    """A backend keeps ``node`` on the CPU for ``reason``: kept by the run, and a DEBUG line
+    on ``logger`` unless the run shows each node's reasons itself."""
     run = getattr(_open, "run", None)
     if run is not None and run.live:  # nothing is kept while nobody reads the record
         reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])
         given = {"code": code, "text": str(reason)}
         if given not in reasons and len(reasons) < 100:
             reasons.append(given)
-    elif run is None and logger is not None and logger.isEnabledFor(logging.DEBUG):
+    shown = run is not None and run.only is None  # the run says each node's reasons
+    if not shown and logger is not None and logger.isEnabledFor(logging.DEBUG):
         what = (getattr(node, "name", node), target_name(getattr(node, "target", "")))
         logger.debug("%s (%s) not delegated: %s", *what, reason, stacklevel=2)

@@ -27,7 +27,9 @@ RECIPE = Recipe(
     change="`WhyNoPartition.__call__`'s debug line becomes "
     "`report_rejection(self.logger, node, reason)`",
     effect="XNNPACK's reasons reach the partition run: `TORCH_LOGS=xnnpack` says why each node "
-    "stays on the CPU (INFO, once per node); the default stays quiet, and an application whose "
-    "own logging shows DEBUG sees each reason as before, now worded as the run's line (DEBUG)",
+    "stays on the CPU (INFO, once per node); the default stays quiet, and an application that "
+    "shows DEBUG for the module's logger (or the root) sees each reason on that logger as "
+    "before, worded as the run's line, unless `TORCH_LOGS` names the component (then the "
+    "run's line says it)",
     behaviour_change=True,
 )

@@ -185,6 +185,25 @@ def test_outside_a_run_the_reason_is_logged_at_once_on_the_backend_at_debug(run)
     ], proc.stderr
 
 
+# An application that shows DEBUG for one module's logger (not the component's): inside a run
+# that shows no reasons the backend's line still reaches that logger, as its old debug line did.
+MODULE_DEBUG = """
+import logging
+logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+logging.getLogger("executorch.backends.xnnpack.partition.config").setLevel(logging.DEBUG)
+""" + OUTSIDE.replace("run_partitioner(WebGPUPartitioner(fail=True), None)", "pass")
+
+
+def test_a_module_logger_at_debug_still_gets_each_reason_inside_a_run(run) -> None:
+    proc = run(MODULE_DEBUG)
+    assert proc.returncode == 0, proc.stderr
+    name = "executorch.backends.xnnpack.partition.config.gemm_configs"
+    assert f"{name}: pow_1 (pow) not delegated: in this run" in proc.stderr.splitlines()
+    shown = run(MODULE_DEBUG, TORCH_LOGS="webgpu")  # the run keeps it: no line of its own
+    assert "not delegated: after the runs" in shown.stderr, shown.stderr
+    assert "not delegated: in this run" not in shown.stderr
+
+
 # torch.export keeps each node's source line; a backend reports a stable code with its reason.
 RECORD = """
 import json, os, sys
