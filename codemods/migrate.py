@@ -281,7 +281,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     tally.missing_recipes, tally.left_out_recipes = _absent_recipes(tally, recipes)
     for path, reason in tally.skipped:
         write_line(f"{path}: skipped: {reason}")
-    extra, first = _vendored_runtime(args, config, tally, mode)
+    extra, (first, last) = _vendored_runtime(args, config, tally, mode)
     tally.vendored = args.vendored is not None
     if args.vendored is not None:
         from codemods.vendor.step import NOT_A_COMPONENT
@@ -292,7 +292,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         ]
     tally.entry_point = ENTRY_POINT_NAME if tally.vendored else ""
     if args.patches:
-        for patch in write_patches(args.patches, tally, extra, first):
+        for patch in write_patches(args.patches, tally, extra, first, last):
             write_line(
                 f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
                 f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
@@ -322,15 +322,19 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
 
 def _vendored_runtime(
     args: argparse.Namespace, config: Config, tally: Tally, mode: str
-) -> tuple[list[FileOutcome], tuple[str, bytes] | None]:
+) -> tuple[list[FileOutcome], tuple[tuple[str, bytes] | None, tuple[str, bytes] | None]]:
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
-    and, for --patches with --vendor, the runtime's own patch, which goes first."""
-    from codemods.vendor.step import BuckResult, buck_deps, note_path, report_buck, runtime_patch
+    and, for --patches with --vendor, the runtime's own patch, which goes first, and its
+    torch.backends hook's, which goes last."""
+    from codemods.vendor.step import BuckResult, buck_deps, note_path, report_buck, runtime_patches
 
     vendored = getattr(args, "vendored", None)
     result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)
     by_stage: dict[str, BuckResult] = {}
+    needed = {o.runtime_from for o in tally.outcomes}  # a later stage adds no target
     for stage in (MECHANICAL_ONLY if args.mechanical else STAGES) if mode == "patch" else ():
+        if stage not in needed:
+            continue
         planned = buck_deps(config, config.runtime_import, tally.outcomes, vendored, stage)
         if planned is not None:
             by_stage[stage] = planned
@@ -341,8 +345,8 @@ def _vendored_runtime(
         ]
     for outcome in extra:
         outcome.component = config.component_for(outcome.path)
-    first = runtime_patch(vendored) if vendored is not None and mode == "patch" else None
-    return extra, first
+    ends = runtime_patches(vendored) if vendored is not None and mode == "patch" else (None, None)
+    return extra, ends
 
 
 if __name__ == "__main__":

@@ -58,12 +58,12 @@ class Recipe:
     # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
     # `--recipes` accept it for all of them
     family: str = ""
-    # It lands in its component's class B commit, not in the recipes commit: it changes what a
-    # program that configured nothing prints (a print removed, a new WARNING: test_recipe_flags
-    # checks the prints), or another file's class B rewrites need it to keep their output
-    # (DebugPass's root calls and override_logger). (A recipe whose own file has class B
-    # rewrites always lands with them.)
-    with_output: bool = False
+
+    @property
+    def commit(self) -> str:
+        """The commit of the series it lands in, one per component: its family's, else its own
+        (a patch `NNNN-<component>-<commit>.patch`)."""
+        return self.family or self.name
 
 
 def segment(source: str, node: ast.expr) -> str:

@@ -167,7 +167,6 @@ def _recipe(table: Table) -> Recipe:
         "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",
-        with_output=True,  # a new line by default: the owner's output commit
     )
 
 
@@ -201,6 +200,5 @@ AT_LOWERING_END = Recipe(
     "second takes is not named); without it each partitioner run warns on what it left",
     behaviour_change=True,
     family="critical-operators",
-    with_output=True,  # the backends' critical tables print through it
 )
 RECIPES = (AT_LOWERING_END, *(_recipe(table) for table in TABLES))

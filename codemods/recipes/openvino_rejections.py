@@ -170,5 +170,4 @@ RECIPE = Recipe(
     "torch.ops.{op_type}` and, for a node the user skips, `[OpenVINO Backend] The {op_type} "
     "operator with name '{node.name}' is skipped.`, no longer show by default",
     behaviour_change=True,
-    with_output=True,  # stdout lines gone
 )

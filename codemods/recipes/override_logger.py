@@ -82,5 +82,4 @@ RECIPE = Recipe(
     "print on stderr, formatted with `fmtstr` (`Enter debug_pass` where the root's implicit "
     "handler printed `DEBUG:root:Enter debug_pass`), and the root keeps no handler afterwards",
     behaviour_change=True,
-    with_output=True,  # DebugPass's root calls (exir/passes) print through it
 )

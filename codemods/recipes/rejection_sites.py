@@ -174,7 +174,6 @@ def log_then_reject(
         )
         + gone,
         behaviour_change=True,
-        with_output=bool(printed),  # a stdout line gone: a change of default output
     )
 
 

@@ -2,17 +2,19 @@
 
 The series (`series_order` decides it, in one place):
 
-1. `0001-logging-runtime.patch` (with `--vendor`): the runtime, its hook and tests; every later
-   patch imports it.
+1. `0001-logging-runtime.patch` (with `--vendor`): the runtime and its tests; every later patch
+   imports it.
 2. Class A, one patch per component (`NNNN-<component>-mechanical.patch`, the core first): the
    rewrites that keep every line a program that configured nothing prints; only which logger a
    line goes through, and which switch controls it, change.
 3. Class B, one patch per component (`NNNN-<component>-output.patch`, the core first): the
-   deliberate changes of default output (a print becoming a record, a library `basicConfig`
-   removed, the recipes), each listed with what users saw and what they will see, for the
-   component's owner to take or leave. The core's comes first: the backends' rejection sites
-   report to the partitioner run it opens, and its own lines leave the root logger that some
-   backends stop configuring.
+   site rewrites that change default output on purpose (a print becoming a record, a library
+   `basicConfig` removed), each listed with what users saw and what they will see.
+4. The ExecuTorch recipes, one patch per recipe (a family's together) and component
+   (`NNNN-<component>-<recipe>.patch`, the core first): each says what it changes, and whether
+   a program that configured nothing prints something else.
+5. (with `--vendor`) the runtime's `torch.backends` hook, on its own: `TORCH_LOGS` naming an
+   ExecuTorch component from the first `import torch`, with what it costs and risks.
 
 Each patch is a commit message (subject, body, the files it touches) followed by `diff --git`
 sections with project-root-relative paths, so `git apply PATCH` from the root applies it (text
@@ -28,17 +30,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from codemods.report.changes import change_item, kind_changes, recipe_item
-from codemods.report.series import CORE, MECHANICAL, OUTPUT, RECIPES, RUNTIME, STAGES, series_order
+from codemods.report.series import (
+    CORE,
+    MECHANICAL,
+    OUTPUT,
+    RUNTIME,
+    STAGES,
+    recipe_stage,
+    series_order,
+)
 from codemods.report.tally import FileOutcome, Tally, is_output_change
 from lint_rules.wording import count
 
 WHY = {
     RUNTIME: "the modules it migrates import the vendored runtime it adds",
-    MECHANICAL: "this patch changes lines the earlier patch of this component left as they were",
+    MECHANICAL: "it changes lines of its files that patch left as they were",
     OUTPUT: "the core's own lines leave the root logger that some backends stop configuring",
-    RECIPES: "the backends' rejection sites report to the partitioner run that the core's output "
-    "patch opens (`partition-report`)",
 }
+HOOK = "hook"  # the stage of the runtime's torch.backends hook, the series' last patch
+RECIPE_WHY = "its recipe builds on the core's commit of the same name"
 
 
 @dataclass(frozen=True)
@@ -50,19 +60,22 @@ class Patch:
     rewritten: int
     review: int
     requires: tuple[str, ...]  # names of the patches that must land before it
+    paths: frozenset[str] = frozenset()  # the files it touches
 
 
-def _requires(component: str, stage: str, done: list[Patch]) -> list[tuple[str, str]]:
-    """(patch, why) for each earlier patch this one needs: the runtime; the component's own
-    latest earlier patch; for a backend's class B patch, the core's output patch (its lines
-    leave the root logger; it opens the partitioner run the rejection sites report to)."""
+def _requires(
+    component: str, stage: str, files: frozenset[str], done: list[Patch]
+) -> list[tuple[str, str]]:
+    """(patch, why) for each earlier patch this one needs: the runtime; for each of its files
+    the latest earlier patch touching it; for a backend's class B patch, the core's (its lines
+    leave the root logger); for a backend's recipe commit, the core's of the same recipe."""
     out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
-    own = [p for p in done if p.component == component and p.stage != RUNTIME]
-    if own:
-        out.append((own[-1].name, WHY[MECHANICAL]))
+    latest = {path: p for p in done for path in p.paths}
+    out += [(p.name, WHY[MECHANICAL]) for p in done if p in {latest.get(f) for f in files}]
     if stage != MECHANICAL and component != CORE:
-        out += [(p.name, WHY[stage]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
-    return out
+        why = WHY[OUTPUT] if stage == OUTPUT else RECIPE_WHY
+        out += [(p.name, why) for p in done if (p.component, p.stage) == (CORE, stage)]
+    return list(dict.fromkeys(out))
 
 
 def _message(
@@ -80,17 +93,18 @@ def _message(
         for o in tally.outcomes
         if o.component == component and o.path in paths
         for s in o.rewritten
-        if stage != RECIPES and is_output_change(s) == (stage == OUTPUT)
+        if stage in (MECHANICAL, OUTPUT) and is_output_change(s) == (stage == OUTPUT)
     ]
     review = tally.review_items(component) if last else []
     recipes = [
         r
         for r in tally.recipes(component)
-        if stage != MECHANICAL and tally.lands_with_output(r) == (stage == OUTPUT)
+        if r.path in paths and stage not in (MECHANICAL, OUTPUT) and recipe_stage(r.recipe) == stage
     ]
-    subject, what = SUBJECTS[stage]
-    subject = subject.format(component=component)
-    what = [line.format(component=component) for line in what]
+    subject, what = SUBJECTS.get(stage, SUBJECTS[RECIPE])
+    names = ",".join(dict.fromkeys(r.recipe for r in recipes))
+    subject = subject.format(component=component, recipe=stage)
+    what = [line.format(component=component, recipe=stage, names=names) for line in what]
     lines = [subject, "", *what, ""]
     lines.append(
         f"{count(len(group), 'file')} changed, {count(len(sites), 'site')} rewritten, "
@@ -129,6 +143,7 @@ def _message(
     return "\n".join(lines) + "\n\n", len(sites), len(review)
 
 
+RECIPE = "recipe"  # the message of every recipe commit
 SUBJECTS = {
     MECHANICAL: (
         "{component}: log through the {component} component's loggers (output unchanged)",
@@ -148,16 +163,24 @@ SUBJECTS = {
             "or leave a kind out by migrating the file again with --ignore <code>.",
         ],
     ),
-    RECIPES: (
-        "{component}: ExecuTorch recipes, for its owners to take or leave",
+    RECIPE: (
+        "{component}: ExecuTorch recipe {recipe}, for its owners to take or leave",
         [
-            "Named edits of specific ExecuTorch code that the logging migration builds on (the",
-            "partition run's reasons, artifacts, a backend's own logging set-up). Each is listed",
-            "with what it changes; leave one out by migrating again with --skip-recipes <name>",
-            "(its hunks in a file depend on each other: revert them together).",
+            "A named edit of specific ExecuTorch code that the logging migration builds on (the",
+            "partition run's reasons, artifacts, a backend's own logging set-up), listed below",
+            "with what it changes; under Changes users will see when users see it. Its hunks in",
+            "a file depend on each other: take or leave them together; to leave it out, migrate",
+            "again with",
+            "  --skip-recipes {names}",
         ],
     ),
 }
+
+
+def _patch_name(component: str, stage: str) -> str:
+    """`<component>-<stage>`, the stage alone when it names the component already (a recipe
+    such as `vulkan-log-skip`)."""
+    return stage if stage.startswith(f"{component}-") else f"{component}-{stage}"
 
 
 def write_patches(
@@ -165,11 +188,12 @@ def write_patches(
     tally: Tally,
     extra: Iterable[FileOutcome] = (),
     first: tuple[str, bytes] | None = None,
+    hook: tuple[str, bytes] | None = None,
 ) -> list[Patch]:
     """Write the series of `tally`'s changed files, and the `extra` ones (Buck edits), into
     `folder` (created; earlier `NNNN-*.patch` files and `series` in it are replaced); return
     what was written. `first`, (name, the patch's bytes), lands before every component: the
-    vendored runtime their modules import."""
+    vendored runtime their modules import; `hook` after them all: its torch hook."""
     groups: dict[tuple[str, str], list[FileOutcome]] = {}
     for outcome in [*tally.outcomes, *extra]:
         for stage in outcome.patches:
@@ -188,19 +212,29 @@ def write_patches(
     for number, (component, stage) in enumerate(order, start=len(patches) + 1):
         group = sorted(groups[(component, stage)], key=lambda o: o.path)
         last = not any((component, later) in groups for later in STAGES[STAGES.index(stage) + 1 :])
-        requires = _requires(component, stage, patches)
+        paths = frozenset(o.path for o in group)
+        requires = _requires(component, stage, paths, patches)
         message, rewritten, review = _message(component, stage, tally, group, last, requires)
         patch = Patch(
-            f"{number:04d}-{component}-{stage}.patch",
+            f"{number:04d}-{_patch_name(component, stage)}.patch",
             component,
             stage,
             len(group),
             rewritten,
             review,
             tuple(name for name, _ in requires),
+            paths,
         )
         sections = b"".join(o.patches[stage] for o in group)
         (target / patch.name).write_bytes(message.encode("utf-8") + sections)
         patches.append(patch)
+    if hook is not None:
+        name, data = hook
+        runtime = tuple(p.name for p in patches if p.stage == RUNTIME)
+        files = data.count(b"\ndiff --git ")
+        patches.append(
+            Patch(f"{len(patches) + 1:04d}-{name}.patch", name, HOOK, files, 0, 0, runtime)
+        )
+        (target / patches[-1].name).write_bytes(data)
     (target / "series").write_text("".join(f"{p.name}\n" for p in patches), encoding="utf-8")
     return patches

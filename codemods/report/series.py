@@ -1,20 +1,28 @@
-"""The series a migration lands as, decided in one place: the runtime, then class A (output
-unchanged) one commit per component, then class B (the changes of default output) one commit per
-component, the core first in each class. `--patches` writes it; the report says it."""
+"""The series a migration lands as, decided in one place: the runtime; then class A (output
+unchanged) one commit per component; then class B's site rewrites (the changes of default output
+the site kinds make) one commit per component; then the ExecuTorch recipes, one commit per recipe
+(a family's recipes together) and component. The core comes first in each step. `--patches`
+writes it; the report says it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from codemods.recipes import RECIPE_NAMED, RECIPES
 from codemods.report.tally import Tally, is_output_change
 
 CORE = "executorch"
 RUNTIME = "logging-runtime"  # with --vendor: the vendored runtime, its tests and Buck target
-# The stages, in landing order: class A; class B's site rewrites; class B's ExecuTorch recipes
-# (named edits of specific files: the partition run, the artifacts...), each one commit per
-# component.
-MECHANICAL, OUTPUT, RECIPES = "mechanical", "output", "recipes"
-STAGES = (MECHANICAL, OUTPUT, RECIPES)
+MECHANICAL, OUTPUT = "mechanical", "output"
+# One stage per recipe commit (`Recipe.commit`: the family's name or the recipe's), in the
+# order of `RECIPES`: the core's partition run opens before the backends' reasons reach it.
+RECIPE_STAGES = tuple(dict.fromkeys(recipe.commit for recipe in RECIPES))
+STAGES = (MECHANICAL, OUTPUT, *RECIPE_STAGES)
+
+
+def recipe_stage(name: str) -> str:
+    """The stage (commit) recipe `name` lands in."""
+    return RECIPE_NAMED[name].commit
 
 
 def landing_order(components: Iterable[str]) -> list[str]:
@@ -30,15 +38,16 @@ def series_order(by_stage: dict[str, Iterable[str]]) -> list[tuple[str, str]]:
 
 def stages(tally: Tally) -> dict[str, list[str]]:
     """Per stage, the components with changes in it (in landing order): class A rewrites, class
-    B rewrites (a rewrite with a note), recipes applied."""
+    B rewrites (a rewrite with a note), each recipe commit."""
     rewritten = [(o.component, s) for o in tally.outcomes for s in o.rewritten]
     applied = [r for r in tally.recipes() if r.status == "applied"]
-    early = [r.component for r in applied if tally.lands_with_output(r)]
-    return {
+    out = {
         MECHANICAL: landing_order(c for c, s in rewritten if not is_output_change(s)),
-        OUTPUT: landing_order([*(c for c, s in rewritten if is_output_change(s)), *early]),
-        RECIPES: landing_order(r.component for r in applied if not tally.lands_with_output(r)),
+        OUTPUT: landing_order(c for c, s in rewritten if is_output_change(s)),
     }
+    for stage in RECIPE_STAGES:
+        out[stage] = landing_order(r.component for r in applied if recipe_stage(r.recipe) == stage)
+    return out
 
 
 def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
@@ -51,8 +60,10 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
     steps = []
     if vendored:
         steps.append(
-            "The logging runtime, its `torch.backends` hook and tests: every later commit "
-            "imports it; alone it changes nothing a program prints."
+            "The logging runtime and its tests: every later commit imports it; alone it changes "
+            "nothing a program prints. Its `torch.backends` hook (`TORCH_LOGS` naming an "
+            "ExecuTorch component from the first `import torch`) is the series' last commit, "
+            "for the maintainers to take or leave."
         )
     if by_stage[MECHANICAL]:
         steps.append(
@@ -63,26 +74,26 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
         )
     if by_stage[OUTPUT]:
         steps.append(
-            "Class B, the rewrites listed under Changes to look at, one commit per component for "
-            f"its owner to take or leave: {', '.join(by_stage[OUTPUT])}; with them the recipes of "
-            "the same files, those that change what a program that configured nothing prints "
-            "(a print removed, the critical-operator WARNING) and those their lines need "
-            "(DebugPass's `override_logger`). The "
+            "Class B, the site rewrites listed under Changes to look at, one commit per "
+            f"component for its owner to take or leave: {', '.join(by_stage[OUTPUT])}. The "
             "core's first: its own lines leave the root logger that some backends stop "
             "configuring."
         )
-    if by_stage[RECIPES]:
+    commits = [(c, stage) for stage in RECIPE_STAGES for c in by_stage[stage]]
+    if commits:
         steps.append(
-            "The ExecuTorch recipes, one commit per component, each for its owner to take or "
-            f"leave: {', '.join(by_stage[RECIPES])}. After the output patches: the backends' "
-            "rejection sites report to the partitioner run the core's output patch opens "
-            "(`partition-report`)."
+            "The ExecuTorch recipes, one commit per recipe and component, each for its owner "
+            "to take or leave (those that change what a program prints say so in their "
+            f"message): {', '.join(f'{c} {stage}' for c, stage in commits)}. The core's "
+            "come first: the backends' rejection sites report to the partitioner run the "
+            "core's `partition-report` opens, and a backend's critical operators are named at "
+            "the lowering's end the core's `critical-operators` marks."
         )
     out += [f"{number}. {text}" for number, text in enumerate(steps, start=1)]
     out += [
         "",
         "Between the steps users see exactly what they saw before the series until a "
-        "component's class B commit lands; after it, that component is quiet by default and "
-        "speaks on its own TORCH_LOGS name.",
+        "component's class B commit or a recipe that says it changes output lands; after the "
+        "last, that component is quiet by default and speaks on its own TORCH_LOGS name.",
     ]
     return out

@@ -165,17 +165,6 @@ class Tally:
         ]
         return sorted(noted, key=lambda pair: (pair[0].component, pair[1].path, pair[1].line))
 
-    def lands_with_output(self, row: RecipeRow) -> bool:
-        """True when recipe `row` lands in its component's class B commit, not the recipes
-        commit: it says it must (`with_output`), or its file has class B rewrites."""
-        recipe = RECIPE_NAMED.get(row.recipe)
-        if recipe is not None and recipe.with_output:
-            return True
-        return any(
-            o.path == row.path and any(is_output_change(s) for s in o.rewritten)
-            for o in self.outcomes
-        )
-
     def behaviour_changes(self, component: str | None = None) -> list[RecipeRow]:
         """Applied recipes that change behaviour by design (of `component`)."""
         return [r for r in self.recipes(component) if r.status == "applied" and r.behaviour_change]

@@ -114,6 +114,7 @@ def plan(
             body = derive.component_table(body, top, apple, str(source))
         written[out.folder / source.name] = head + text.localize(body, module, str(source))
     hook = derive.hook_source(runtime)
+    out.hook.add(hook_path(out))
     written[hook_path(out)] = head + text.localize(
         hook.read_text(encoding="utf-8"), module, str(hook)
     )
@@ -192,6 +193,8 @@ def _plan_link(out: VendorPlan) -> None:
         link = mirror / name
         if not os.path.lexists(link):
             out.symlinks[link] = os.path.relpath(out.root / name, mirror)
+            if name != first:
+                out.hook.add(link)
 
 
 def _plan_old_layout(out: VendorPlan) -> None:
@@ -248,9 +251,15 @@ def _plan_pyproject(out: VendorPlan) -> None:
             f"extend-exclude = {config_edits.toml_list(excludes)}"
         )
         return
+    before = out.files[path].text if path in out.files else path.read_text(encoding="utf-8")
     _edit(
         out, path, lambda before: config_edits.edit_pyproject(before, entry, out.module, excludes)
     )
+    if path in out.files:  # the runtime's patch carries the rest, the hook's patch the entry
+        try:
+            out.without_hook[path] = config_edits.edit_pyproject(before, None, out.module, excludes)
+        except VendorError:
+            pass  # the edit was refused above too: nothing of it is planned
 
 
 def _plan_lintrunner(out: VendorPlan) -> None:

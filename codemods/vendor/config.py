@@ -72,8 +72,9 @@ def toml_list(items: list[str]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: list[str]) -> str:
-    """``pyproject.toml`` with our entry point and ``[tool.et-log]`` keys; byte-identical elsewhere.
+def edit_pyproject(text: str, entry_point: str | None, runtime: str, exclude: list[str]) -> str:
+    """``pyproject.toml`` with our entry point (none when None) and ``[tool.et-log]`` keys;
+    byte-identical elsewhere.
 
     Raises VendorError when the file declares entry points in a form not safe to edit by text.
     """
@@ -91,14 +92,14 @@ def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: list[str]
         raise VendorError(
             "pyproject.toml: no [project] table to carry the torch.backends entry point"
         )
-    if "entry-points" in project and not text.count("[project.entry-points"):
+    if entry_point and "entry-points" in project and not text.count("[project.entry-points"):
         raise VendorError(
             "pyproject.toml: [project] declares entry-points inline; add by hand:\n"
             f'{ENTRY_POINT_GROUP}\n{ENTRY_POINT_NAME} = "{entry_point}"'
         )
     lines = text.splitlines(keepends=True)
     steps = [
-        (ENTRY_POINT_GROUP, ENTRY_POINT_NAME, f'"{entry_point}"'),
+        *([(ENTRY_POINT_GROUP, ENTRY_POINT_NAME, f'"{entry_point}"')] if entry_point else []),
         ("[tool.et-log]", "runtime-import", f'"{runtime}"'),
         ("[tool.et-log]", "extend-exclude", toml_list(exclude)),
     ]
@@ -119,7 +120,7 @@ def edit_pyproject(text: str, entry_point: str, runtime: str, exclude: list[str]
 
 
 def _with_our_keys(
-    data: dict[str, object], entry_point: str, runtime: str, exclude: list[str]
+    data: dict[str, object], entry_point: str | None, runtime: str, exclude: list[str]
 ) -> dict[str, object]:
     import copy
 
@@ -127,9 +128,9 @@ def _with_our_keys(
     project = out.setdefault("project", {})
     tool = out.setdefault("tool", {})
     assert isinstance(project, dict) and isinstance(tool, dict)
-    project.setdefault("entry-points", {}).setdefault("torch.backends", {})[ENTRY_POINT_NAME] = (
-        entry_point
-    )
+    if entry_point:
+        points = project.setdefault("entry-points", {}).setdefault("torch.backends", {})
+        points[ENTRY_POINT_NAME] = entry_point
     table = tool.setdefault("et-log", {})
     table["runtime-import"] = runtime
     table["extend-exclude"] = exclude

@@ -36,6 +36,10 @@ class VendorPlan:
     kept: list[Path] = field(default_factory=list)  # files in the package not from et-log
     manual: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)  # root-relative path -> status
+    # the torch.backends hook, which lands as its own last patch: its files (module, link) and,
+    # for a file edited for it and for the rest (pyproject.toml), its text without the hook's
+    hook: set[Path] = field(default_factory=set)
+    without_hook: dict[Path, str] = field(default_factory=dict)
     # backend folders left out of the component table, and so out of the migration:
     # (name, its folder, the file that sets its logger up)
     not_components: list[tuple[str, str, str]] = field(default_factory=list)
@@ -107,19 +111,31 @@ def _create(path: Path, body: str) -> None:
     os.replace(temp, path)
 
 
-def patch_sections(out: VendorPlan) -> bytes:
+RUNTIME_PART, HOOK_PART = "runtime", "hook"
+
+
+def patch_sections(out: VendorPlan, part: str | None = None) -> bytes:
     """The run as ``diff --git`` sections git apply takes from the root (files as planned,
-    removals, links), in path order."""
+    removals, links), in path order: all of it, or the `part` without the hook
+    (`RUNTIME_PART`) or the hook's alone (`HOOK_PART`), which applies after it."""
     by_rel = {out.rel(p): p for p in [*out.files, *out.remove, *out.symlinks]}
     sections = []
     for rel, status in out.status.items():
         path = by_rel[rel]
+        if part is not None and (path in out.hook) != (part == HOOK_PART):
+            if path not in out.without_hook:
+                continue
         if path in out.symlinks:
             sections.append(_new_file(rel, out.symlinks[path].encode("utf-8"), "120000"))
         elif status == CREATED:
             sections.append(_new_file(rel, out.files[path].text.encode("utf-8"), "100644"))
         elif status == UPDATED:
-            sections.append(byte_diff(path.read_bytes(), out.files[path].text.encode("utf-8"), rel))
+            old, new = path.read_bytes(), out.files[path].text.encode("utf-8")
+            if path in out.without_hook and part is not None:
+                middle = out.without_hook[path].encode("utf-8")
+                old, new = (old, middle) if part == RUNTIME_PART else (middle, new)
+            if old != new:
+                sections.append(byte_diff(old, new, rel))
         elif status == REMOVED:
             sections.append(_removed_file(rel, path))
     return b"".join(sections)

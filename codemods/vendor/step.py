@@ -9,6 +9,7 @@ Buck target of every module that imports the runtime gets it in its ``deps``.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from codemods.report.tally import FileOutcome
 from codemods.vendor import buck
 from codemods.vendor.buck_deps import DepsPlan, plan_deps, runtime_label
 from codemods.vendor.command import default_module, vendor
-from codemods.vendor.files import VendorPlan, patch_sections
+from codemods.vendor.files import HOOK_PART, RUNTIME_PART, VendorPlan, patch_sections
 from codemods.vendor.text import VendorError
 from codemods.write.fileio import write_atomic
 from codemods.write.worker import byte_diff, unified_diff
@@ -124,19 +125,56 @@ def note_path(note: str) -> str:
     return note.split(":", 1)[0]
 
 
-def runtime_patch(vendored: VendorPlan) -> tuple[str, bytes] | None:
-    """The vendoring as the first patch of a series (name, message and sections), if it
+HOOK = "torch-logs-hook"  # the name of the series' last patch: the runtime's entry point
+_HOOK_MESSAGE = """\
+Register ExecuTorch's log names from the first import torch (torch.backends hook)
+
+Optional, and last on purpose. Without it everything before works, and
+levels are set with the Python API after `import executorch...`
+(`set_logs("+xnnpack")`); but TORCH_LOGS naming an ExecuTorch component fails
+inside `import torch` with torch's "Invalid log settings" (torch parses it
+before any ExecuTorch code runs). With it, `TORCH_LOGS=+xnnpack python
+export.py` works from the first `import torch`.
+
+What it costs: torch imports every torch.backends entry point inside every
+`import torch` in the environment; this one is about 20 lines of standard
+library that register the names inside a `try` (well under a millisecond
+with TORCH_LOGS unset: docs/BENCHMARKS.md of et-log). A runtime that fails
+to import leaves `import torch` working with one line on stderr.
+What it risks: torch turns an entry point whose module is missing into an
+error. An editable install made on a commit with this entry point, then a
+checkout of an older commit, makes every `import torch` in that environment
+fail until `pip install -e .` is run again (or TORCH_DEVICE_BACKEND_AUTOLOAD=0
+is set). Take it once torch warns instead of raising (pytorch/pytorch#173759),
+or accept that until then.
+
+"""
+
+
+def runtime_patches(
+    vendored: VendorPlan,
+) -> tuple[tuple[str, bytes] | None, tuple[str, bytes] | None]:
+    """The vendoring as the series' first patch (the runtime, its tests and configuration)
+    and its last (the `torch.backends` hook), each (name, message and sections) when it
     changes anything."""
-    sections = patch_sections(vendored)
-    if not sections:
-        return None
-    files = vendored.written()
+    sections = patch_sections(vendored, RUNTIME_PART)
+    hook = patch_sections(vendored, HOOK_PART)
+    hook_files = {vendored.rel(p) for p in vendored.hook}
+    files = [name for name in vendored.written() if name not in hook_files]
     listed = "".join(f"- {name}: {vendored.status[name]}\n" for name in files)
     message = (
         f"Add {vendored.module}, the logging runtime migrated modules import\n\n"
-        f"{len(files)} file(s): the runtime package, its tests and Buck target, the\n"
-        "torch.backends entry point beside it, and the configuration that carries them.\n"
+        f"{len(files)} file(s): the runtime package, its tests and Buck target, and the\n"
+        "configuration that carries them: setup.py packages it, pytest.ini runs its\n"
+        "tests, .lintrunner.toml type-checks it, and pyproject.toml's [tool.et-log]\n"
+        "tells et-log's lint and migration which module is the runtime and which\n"
+        "folders to skip (re-running them on this tree needs it; drop it if you do not\n"
+        "run et-log here). Its torch.backends hook is the series' last patch.\n"
         "Apply this patch before the component patches: their modules import it.\n\n"
         f"{listed}\n"
     )
-    return RUNTIME, message.encode("utf-8") + sections
+    first = (RUNTIME, message.encode("utf-8") + sections) if sections else None
+    touched = sorted(set(re.findall(r"^diff --git a/(\S+) ", hook.decode("latin-1"), re.M)))
+    listed = "".join(f"- {name}\n" for name in touched)
+    last = (HOOK, f"{_HOOK_MESSAGE}Files:\n{listed}\n".encode() + hook) if hook else None
+    return first, last

@@ -155,10 +155,9 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
 
 def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tuple[str, str]]:
     """The series' states of one module, (stage, its text after it): class A, then (unless the
-    run is mechanical) class B's site rewrites, then the recipes, which give `final`, the run's
-    result. A recipe lands with class B when it must (`with_output`) or when its file has class
-    B rewrites (one commit per file and owner decision). A stage whose run fails leaves the
-    text as the stage before left it."""
+    run is mechanical) class B's site rewrites, then one state per recipe commit of its file
+    (`Recipe.commit`, in `recipes`' order), the last giving `final`, the run's result. A stage
+    whose run fails leaves the text as the stage before left it."""
     assert _CONFIG is not None
     if _MECHANICAL:
         return [(series.MECHANICAL, final)]
@@ -170,13 +169,12 @@ def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tup
         return done.new_text if done.error is None else before
 
     mechanical = run(True, [], text)
-    sites = run(False, [], mechanical)  # class B's site rewrites, no recipe
-    if sites != mechanical:  # class B rewrites here: the file's recipes come with them
-        return [(series.MECHANICAL, mechanical), (series.OUTPUT, final), (series.RECIPES, final)]
-    early = [r for r in recipes if r.with_output]
-    output = run(False, early, sites) if early else sites
-    states = [(series.MECHANICAL, mechanical), (series.OUTPUT, output)]
-    return [*states, (series.RECIPES, final)]
+    states = [(series.MECHANICAL, mechanical), (series.OUTPUT, run(False, [], mechanical))]
+    chosen: list[Recipe] = []
+    for commit in dict.fromkeys(recipe.commit for recipe in recipes):
+        chosen += [recipe for recipe in recipes if recipe.commit == commit]
+        states.append((commit, run(False, chosen, states[-1][1])))
+    return [*states[:-1], (states[-1][0], final)]
 
 
 def imports_module(text: str, module: str) -> bool:

@@ -1,6 +1,6 @@
 """`--patches DIR`: the series in landing order, class A (mechanical, one patch per component, the
-core first) then class B (the changes of default output, one patch per component, the core
-first). Applied in order with `git apply` they give exactly the tree a writing run gives; the class
+core first), class B's site rewrites (one patch per component, the core first), then one patch per
+recipe (a family's together) and component, the core first. Applied in order with `git apply` they give exactly the tree a writing run gives; the class
 A patches alone give the tree `--mechanical` gives; each message lists every file its patch
 touches and every class B site with the line before and after; the tree is not touched."""
 
@@ -16,8 +16,15 @@ import pytest
 
 from codemods.fixes import FIXES
 from codemods.migrate import main
-from codemods.recipes import RECIPE_NAMED
-from codemods.report.series import MECHANICAL, OUTPUT, RECIPES, STAGES, landing_order, series_order
+from codemods.report.series import (
+    MECHANICAL,
+    OUTPUT,
+    RECIPE_STAGES,
+    STAGES,
+    landing_order,
+    recipe_stage,
+    series_order,
+)
 from codemods.write.worker import byte_diff, line_map, unified_diff
 
 FOLDERS = ("exir", "backends")
@@ -57,9 +64,12 @@ def _series(sample_copy: Path, out: Path, monkeypatch, *flags: str) -> list[str]
 
 
 def _split(name: str) -> tuple[str, str]:
-    """(component, stage) of a patch's file name, `0003-arm-mechanical.patch`."""
-    component, _, stage = name.split("-", 1)[1].removesuffix(".patch").rpartition("-")
-    return component, stage
+    """(component, stage) of a patch's file name: `0003-arm-mechanical.patch`,
+    `0033-xnnpack-critical-operators.patch`, or a recipe that names its component already,
+    `0020-vulkan-log-skip.patch`."""
+    rest = name.split("-", 1)[1].removesuffix(".patch")
+    component, _, stage = rest.partition("-")
+    return component, stage if stage in STAGES else rest
 
 
 def _message(path: Path) -> str:
@@ -78,8 +88,9 @@ def test_the_series_gives_the_written_tree_and_its_class_a_part_the_mechanical_t
     assert _tree(sample_copy) == pristine  # nothing written to the tree
     order = [_split(name) for name in names]
     by_stage = {stage: [c for c, s in order if s == stage] for stage in STAGES}
-    assert order == series_order(by_stage) and all(by_stage.values())
-    assert by_stage[MECHANICAL][0] == by_stage[RECIPES][0] == "executorch"
+    assert order == series_order(by_stage) and all(by_stage[s] for s in (MECHANICAL, OUTPUT))
+    assert by_stage[MECHANICAL][0] == by_stage["critical-operators"][0] == "executorch"
+    assert {stage for _, stage in order} - {MECHANICAL, OUTPUT} <= set(RECIPE_STAGES)
     assert sorted(p.name for p in out.glob("*.patch")) == sorted(names) == names
     a = len(by_stage[MECHANICAL])
     for name in names[:a]:
@@ -192,20 +203,15 @@ def test_class_b_messages_show_each_change_before_and_after(
     noted = [r for r in json.loads(report.read_text())["rewritten"] if r["reason"]]
     assert noted
     messages = {_split(n)[0]: _message(out / n) for n in names if _split(n)[1] == OUTPUT}
-    recipes = {_split(n)[0]: _message(out / n) for n in names if _split(n)[1] == RECIPES}
     applied = json.loads(report.read_text())["recipes"]
     for recipe in [r for r in applied if r["status"] == "applied"]:
-        listed = [
-            stage
-            for stage, messages in ((OUTPUT, messages), (RECIPES, recipes))
-            if f"- {recipe['recipe']} (" in messages.get(recipe["component"], "")
-        ]
-        # in one commit: its component's class B one when it must land with it, or when its
-        # file has class B rewrites; else the recipes commit
-        early = RECIPE_NAMED[recipe["recipe"]].with_output or any(
-            r["path"] == recipe["path"] and r["reason"] for r in noted
-        )
-        assert listed == [OUTPUT if early else RECIPES], (recipe["recipe"], listed)
+        # one commit of its own (its family's, of its component), and in no other message
+        listed = [n for n in names if f"- {recipe['recipe']} (" in _message(out / n)]
+        assert [_split(n) for n in listed] == [
+            (recipe["component"], recipe_stage(recipe["recipe"]))
+        ], (recipe["recipe"], listed)
+        hint = _message(out / listed[0]).split("--skip-recipes ")[1].split()[0]
+        assert recipe["recipe"] in hint.split(","), hint
     for site in noted:
         message = messages[site["component"]]
         item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
@@ -226,12 +232,21 @@ def test_the_series_requires_what_must_land_first(
     names = _series(sample_copy, out, monkeypatch)
     assert landing_order(["xnnpack", "arm", "executorch"]) == ["executorch", "arm", "xnnpack"]
     assert landing_order(["arm", "vulkan"]) == ["arm", "vulkan"]  # no core: by name
+    touched = {
+        n: set(re.findall(r"^diff --git a/(\S+) ", (out / n).read_text("latin-1"), re.M))
+        for n in names
+    }
     for name in names:
         component, stage = _split(name)
         required = set(re.findall(r"^Requires (\S+): land it first", _message(out / name), re.M))
-        own = [n for n in names[: names.index(name)] if _split(n)[0] == component]
-        expected = set(own[-1:])
-        if stage != MECHANICAL and component != "executorch":
-            expected |= {n for n in names if _split(n) == ("executorch", OUTPUT)}  # opens the run
+        before = names[: names.index(name)]
+        # for each of its files, the latest earlier patch that touched it
+        expected = {
+            next(n for n in reversed(before) if path in touched[n])
+            for path in touched[name]
+            if any(path in touched[n] for n in before)
+        }
+        if stage != MECHANICAL and component != "executorch":  # the core's of the same step
+            expected |= {n for n in before if _split(n) == ("executorch", stage)}
         assert required == expected, name
         assert all(names.index(r) < names.index(name) for r in required)

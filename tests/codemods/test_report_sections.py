@@ -63,22 +63,26 @@ def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path)
     argv = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "-j", "1"]
     assert main([*argv, "--report", str(report), "--patches", str(out)]) == 0
     lands = _section(report.read_text(encoding="utf-8"), "## How it lands")
-    said = {}
+    said: dict[str, list[str]] = {}
     for stage, lead in (
         ("mechanical", "Class A, output unchanged, one commit per component: "),
         ("output", "Changes to look at, one commit per component for its owner to take or leave: "),
-        (
-            "recipes",
-            "The ExecuTorch recipes, one commit per component, each for its owner to take or leave: ",
-        ),
     ):
         said[stage] = lands.split(lead)[1].split(". ")[0].split(";")[0].split(", ")
+    lead = "say so in their message): "
+    for pair in lands.split(lead)[1].split(". ")[0].split(", "):
+        component, stage = pair.split(" ")
+        said.setdefault(stage, []).append(component)
     names = (out / "series").read_text().split()
-    written = [n.split("-", 1)[1].removesuffix(".patch").rpartition("-")[::2] for n in names]
+    written = []
+    for name in names:
+        rest = name.split("-", 1)[1].removesuffix(".patch")
+        component, _, stage = rest.partition("-")
+        written.append((component, stage if stage in said else rest))
     assert written == series_order(said)
     changes = _section(report.read_text(encoding="utf-8"), "## Changes to look at")
     listed = [h.split(" (")[0] for h in changes.split("\n### ")[1:] if "left out" not in h]
-    classes = set(said["output"]) | set(said["recipes"])
+    classes = {c for stage, cs in said.items() if stage != "mechanical" for c in cs}
     assert listed and set(listed) <= classes  # each listed change is in a class B commit
 
 

@@ -4,6 +4,7 @@ it, and as a patch series the runtime's patch first (on the sample tree and its 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -148,6 +149,20 @@ def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
     assert runtime.startswith(b"Add executorch._logging, the logging runtime")
     assert b"\ndiff --git a/_logging/BUCK b/_logging/BUCK\nnew file mode 100644\n" in runtime
     assert b"new file mode 120000" in runtime and b"a/pyproject.toml" in runtime
+    # review 8, B1: the torch.backends hook is the last patch, on its own, for the owners
+    hook = (out / names[-1]).read_bytes()
+    assert names[-1].endswith("-torch-logs-hook.patch")
+    assert b"diff --git a/_logging_hook.py" not in runtime
+    assert b'+[project.entry-points."torch.backends"]' not in runtime
+    sections = set(re.findall(rb"^diff --git a/(\S+) ", hook, re.M))
+    assert sections == {b"_logging_hook.py", b"src/executorch/_logging_hook.py", b"pyproject.toml"}
+    pyproject = hook.split(b"diff --git a/pyproject.toml")[1].split(b"\ndiff --git")[0]
+    assert re.findall(rb"^\+(?!\+\+)(.*)$", pyproject, re.M) == [
+        b'[project.entry-points."torch.backends"]',
+        b'executorch_logging = "executorch._logging_hook:register"',
+        b"",
+    ]
+    assert not re.findall(rb"^-(?!--)", pyproject, re.M)  # lines added, none removed
     core = b"".join((out / name).read_bytes() for name in names if "-executorch-" in name)
     assert b"exir/emit/BUCK" in core  # the core's own targets
     subprocess.run(["git", "init", "-q"], cwd=sample_copy, check=True)
