@@ -210,7 +210,8 @@ def run_partitioner(
 def warn_critical(run: PartitionRun, hot: list[dict[str, Any]], depth: int) -> None:
     """One WARNING (shown by default, silenced by ``-<backend>``) naming what ``run`` left."""
     where = [e["source"] or {"file": "?", "line": "?"} for e in hot[:3]]
-    said = [f"{e['name']} ({e['target']}, {e['reasons'][0]['code']})" for e in hot]
+    reason = "{0[code]}: {0[text]}".format  # the code, and words a user can act on
+    said = [f"{e['name']} ({e['target']}, {reason(e['reasons'][0])})" for e in hot]
     at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
     named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
     line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"

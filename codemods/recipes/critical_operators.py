@@ -159,9 +159,12 @@ def _recipe(table: Table) -> Recipe:
         change=f"`{table.cls}` gets `{_ATTRIBUTE} = (...)`: {listed}",
         effect=f"a lowering that leaves one of these on the CPU ends with one WARNING on "
         f"`{table.backend}`, shown by default (`TORCH_LOGS=-{table.backend}` silences it): "
-        f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>) at '
-        '<file>:<line> (each node left: TORCH_LOGS=partition_report)"; before, nothing was '
-        "shown; a lowering that delegates them prints nothing new, nor one whose user kept them "
+        f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>: '
+        "<the backend's reason>) at <file>:<line> (each node left: "
+        'TORCH_LOGS=partition_report)"; before, nothing was shown. A dtype the backend never '
+        "takes is named too (the operator runs on the portable CPU kernels: cast or quantize "
+        "the model); a lowering that delegates them prints nothing new, nor one whose user kept "
+        "them "
         "off the backend (a skip or block list, a partitioner given no config for them: codes "
         "`*.USER_EXCLUDED`, `NO_CONFIG`); the WARNING comes once "
         "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,

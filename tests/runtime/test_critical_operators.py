@@ -114,7 +114,7 @@ def test_a_critical_operator_left_on_the_cpu_warns_once_with_nothing_configured(
     lines, record = _lower(run, tmp_path)
     assert lines == [
         "XnnpackPartitioner left 1 critical operator(s) on the CPU: linear "
-        f"(aten.linear.default, XNN.DTYPE) at export_model.py:{LINEAR_LINE} "
+        f"(aten.linear.default, XNN.DTYPE: dtype float64 not supported) at export_model.py:{LINEAR_LINE} "
         "(each node left: TORCH_LOGS=partition_report)"
     ]
     linear, pow_node = record["nodes"]
@@ -147,7 +147,10 @@ def test_a_user_adds_an_operator_by_pattern(run, tmp_path, flags, env) -> None:
     lines, record = _lower(run, tmp_path, *flags, **env)
     (line,) = lines
     assert line.startswith("XnnpackPartitioner left 2 critical operator(s) on the CPU: "), line
-    assert f"pow_1 (aten.pow.Tensor_Scalar, XNN.CONSTRAINT) at export_model.py:{POW_LINE}" in line
+    assert (
+        f"pow_1 (aten.pow.Tensor_Scalar, XNN.CONSTRAINT: only support power == 2) at export_model.py:{POW_LINE}"
+        in line
+    )
     assert all(node["critical"] for node in record["nodes"])
 
 
@@ -162,7 +165,10 @@ def test_in_a_lowering_one_warning_at_its_end_for_what_the_last_left(run, tmp_pa
     lines, _ = _lower(run, tmp_path, "--chain")
     assert len(lines) == 2 and lines[1] == "after the lowering", lines
     assert lines[0].startswith("XnnpackFloatPartitioner left 1 critical operator(s) on the CPU: ")
-    assert f"(aten.linear.default, XNN.DTYPE) at export_model.py:{LINEAR_LINE}" in lines[0]
+    assert (
+        f"(aten.linear.default, XNN.DTYPE: dtype float64 not supported) at export_model.py:{LINEAR_LINE}"
+        in lines[0]
+    )
 
 
 def test_in_a_lowering_each_method_keeps_its_own_verdict(run, tmp_path) -> None:
