@@ -8,7 +8,7 @@ reader follow them: a cycle there is a cycle in the design).
 from __future__ import annotations
 
 import ast
-import re
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -290,39 +290,67 @@ def test_one_test_for_a_path_inside_a_folder() -> None:
     assert places == ["lint_rules/paths.py"]
 
 
-def _module_map() -> str:
-    """The fenced block under docs/ARCHITECTURE.md's "## Module map" heading."""
+def _module_map() -> dict[str, list[list[str]]]:
+    """The tables under docs/ARCHITECTURE.md's "## Module map": per package (its `### <pkg>/`
+    heading), each row's cells, the module's path first."""
     text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    section = text.split("## Module map", 1)[1]
-    return section.split("```", 2)[1]
+    section = text.split("## Module map", 1)[1].split("\n## ", 1)[0]
+    tables: dict[str, list[list[str]]] = {}
+    for part in section.split("\n### ")[1:]:
+        package = part.split("/", 1)[0]
+        rows = [
+            line.strip("|").split(" | ") for line in part.splitlines() if line.startswith("| `")
+        ]
+        tables[package] = [[cell.strip().strip("`") for cell in row] for row in rows]
+    return tables
 
 
-def _named(rel: Path, block: str) -> bool:
-    """`rel` (a module's path in its package) stands in the map: by its path, by its name (at
-    the package's top, or in its folder's entry), or by its folder's pattern (`rules/etlNNN_*.py`
-    for the kinds, `recipes/  *.py` for the recipes)."""
-    if rel.as_posix() in block:
-        return True
-    if len(rel.parts) == 1:
-        return re.search(rf"(?<![\w/]){re.escape(rel.name)}", block) is not None
-    folder = f"{rel.parts[-2]}/"
-    if re.fullmatch(r"etl\d{3}_\w+\.py", rel.name):
-        return f"{folder}etlNNN_*.py" in block
-    return folder in block and (
-        rel.name in block or re.search(rf"{folder}\s+\*\.py", block) is not None
-    )
+def _covers(row: str, rel: str) -> bool:
+    """A row's path names `rel`: the same path, its folder (`test/`), or its pattern
+    (`rules/etlNNN_*.py`, `recipes/*.py`)."""
+    if row.endswith("/"):
+        return rel.startswith(row)
+    return fnmatchcase(rel, row.replace("NNN", "[0-9][0-9][0-9]"))
 
 
-def test_the_module_map_names_every_module() -> None:
-    """Each module of the five packages stands in the map (package folders name their
-    `__init__.py`; the runtime's tests travel with it and are named as `test/`)."""
-    block = _module_map()
-    missing = [
-        f"{pkg}/{path.relative_to(REPO / pkg).as_posix()}"
-        for pkg in PACKAGES
-        for path in sorted((REPO / pkg).rglob("*.py"))
-        if path.name != "__init__.py"
-        and "test" not in path.relative_to(REPO / pkg).parts[:-1]
-        and not _named(path.relative_to(REPO / pkg), block)
-    ]
-    assert missing == [], "docs/ARCHITECTURE.md's module map does not name: " + ", ".join(missing)
+def _modules(package: str) -> list[str]:
+    return sorted(p.relative_to(REPO / package).as_posix() for p in (REPO / package).rglob("*.py"))
+
+
+def test_the_module_map_is_the_tree() -> None:
+    """Issue 33: the map is one table per package, kept equal to the tree: each module of the
+    five packages has a row (a package's `__init__.py` may go unnamed), each row names a
+    module that exists."""
+    tables = _module_map()
+    assert sorted(tables) == sorted(PACKAGES)
+    for package, rows in tables.items():
+        modules, paths = _modules(package), [row[0] for row in rows]
+        assert len(paths) == len(set(paths)), f"{package}: a row twice"
+        unnamed = [
+            m
+            for m in modules
+            if not m.endswith("__init__.py") and not any(_covers(p, m) for p in paths)
+        ]
+        assert unnamed == [], f"docs/ARCHITECTURE.md's {package} table has no row for {unnamed}"
+        stale = [p for p in paths if not any(_covers(p, m) for m in modules)]
+        assert stale == [], f"docs/ARCHITECTURE.md's {package} table names no module: {stale}"
+
+
+def test_the_map_places_each_codemod_module_in_its_layer() -> None:
+    """The codemods table's layer column is the layer CODEMOD_LAYERS puts each module in."""
+    names = [name for name, _ in CODEMOD_LAYERS]
+    wrong = []
+    for path, layer, _job in _module_map()["codemods"]:
+        for module in [m for m in _modules("codemods") if _covers(path, m)]:
+            dotted = "codemods." + module.removesuffix(".py").replace("/", ".")
+            dotted = dotted.removesuffix(".__init__")
+            index = layer_of(dotted)
+            if index is None or names[index] != layer:
+                wrong.append(f"{module}: the map says {layer}")
+    assert wrong == []
+
+
+def test_the_map_check_sees_a_missing_row() -> None:
+    assert _covers("rules/etlNNN_*.py", "rules/etl004_diagnostic_warning.py")
+    assert not _covers("rules/etlNNN_*.py", "rules/_output.py")
+    assert _covers("test/", "test/test_logging.py") and not _covers("cli.py", "cli_common.py")
