@@ -36,6 +36,7 @@ from codemods.report.series import (
     OUTPUT,
     RUNTIME,
     STAGES,
+    commit_name,
     recipe_stage,
     series_order,
 )
@@ -177,12 +178,6 @@ SUBJECTS = {
 }
 
 
-def _patch_name(component: str, stage: str) -> str:
-    """`<component>-<stage>`, the stage alone when it names the component already (a recipe
-    such as `vulkan-log-skip`)."""
-    return stage if stage.startswith(f"{component}-") else f"{component}-{stage}"
-
-
 def write_patches(
     folder: str,
     tally: Tally,
@@ -216,7 +211,7 @@ def write_patches(
         requires = _requires(component, stage, paths, patches)
         message, rewritten, review = _message(component, stage, tally, group, last, requires)
         patch = Patch(
-            f"{number:04d}-{_patch_name(component, stage)}.patch",
+            f"{number:04d}-{commit_name(component, stage)}.patch",
             component,
             stage,
             len(group),

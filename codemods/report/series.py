@@ -25,6 +25,12 @@ def recipe_stage(name: str) -> str:
     return RECIPE_NAMED[name].commit
 
 
+def commit_name(component: str, stage: str) -> str:
+    """A commit's name in the series, `<component>-<stage>` (its patch's file name after the
+    number): the stage alone when it names the component already (`vulkan-log-skip`)."""
+    return stage if stage.startswith(f"{component}-") else f"{component}-{stage}"
+
+
 def landing_order(components: Iterable[str]) -> list[str]:
     """The components in landing order: the core first, then the rest by name."""
     names = set(components)
@@ -79,15 +85,16 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
             "core's first: its own lines leave the root logger that some backends stop "
             "configuring."
         )
-    commits = [(c, stage) for stage in RECIPE_STAGES for c in by_stage[stage]]
+    commits = [commit_name(c, stage) for stage in RECIPE_STAGES for c in by_stage[stage]]
     if commits:
         steps.append(
             "The ExecuTorch recipes, one commit per recipe and component, each for its owner "
             "to take or leave (those that change what a program prints say so in their "
-            f"message): {', '.join(f'{c} {stage}' for c, stage in commits)}. The core's "
-            "come first: the backends' rejection sites report to the partitioner run the "
-            "core's `partition-report` opens, and a backend's critical operators are named at "
-            "the lowering's end the core's `critical-operators` marks."
+            f"message), in the recipe table's order: {', '.join(commits)}. A backend's commit "
+            "of a recipe the core also has comes after the core's; the backends' rejection "
+            "sites report to the partitioner run the core's `executorch-partition-report` "
+            "opens, and a backend's critical operators are named at the end of the lowering "
+            "the core's `executorch-critical-operators` marks."
         )
     out += [f"{number}. {text}" for number, text in enumerate(steps, start=1)]
     out += [

@@ -12,7 +12,7 @@ from codemods.fixes._shown import printed, root_call_note, root_setup, template
 from codemods.migrate import main
 from codemods.report.namespace import namespace_change, public_names
 from codemods.report.sections import TORCH_NAMES
-from codemods.report.series import series_order
+from codemods.report.series import commit_name, series_order
 
 
 def _call(source: str) -> ast.Call:
@@ -70,20 +70,15 @@ def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path)
         ("output", "Changes to look at, one commit per component for its owner to take or leave: "),
     ):
         said[stage] = lands.split(lead)[1].split(". ")[0].split(";")[0].split(", ")
-    lead = "say so in their message): "
-    for pair in lands.split(lead)[1].split(". ")[0].split(", "):
-        component, stage = pair.split(" ")
-        said.setdefault(stage, []).append(component)
+    lead = "in the recipe table's order: "
+    commits = lands.split(lead)[1].split(". ")[0].split(", ")
     names = (out / "series").read_text().split()
-    written = []
-    for name in names:
-        rest = name.split("-", 1)[1].removesuffix(".patch")
-        component, _, stage = rest.partition("-")
-        written.append((component, stage if stage in said else rest))
-    assert written == series_order(said)
+    written = [name.split("-", 1)[1].removesuffix(".patch") for name in names]
+    said_order = [commit_name(c, stage) for c, stage in series_order(said)]
+    assert written == said_order + commits
     changes = _section(report.read_text(encoding="utf-8"), "## Changes to look at")
     listed = [h.split(" (")[0] for h in changes.split("\n### ")[1:] if "left out" not in h]
-    classes = {c for stage, cs in said.items() if stage != "mechanical" for c in cs}
+    classes = set(said["output"]) | {c.split("-")[0] for c in commits}
     assert listed and set(listed) <= classes  # each listed change is in a class B commit
 
 
