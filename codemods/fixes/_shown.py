@@ -11,10 +11,9 @@ from __future__ import annotations
 import ast
 import logging
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from lint_rules.facts import ModuleFacts
-from lint_rules.rules._flag_setup import kept_for_flag
 
 WIDTH = 100
 SHOWN_LEVELS = ("warning", "error", "critical", "exception")  # Python's last resort: WARNING up
@@ -96,28 +95,15 @@ class RootSetup:
 
     level: int
     format: str | None
-    # It stays (ETL005's review: a verbose flag's lines print through it, `_flag_setup`).
-    kept: bool = False
 
     def shows(self, method: str) -> bool:
         level = logging.getLevelName(_LEVEL_NAMES.get(method, method.upper()))
         return isinstance(level, int) and level >= self.level
 
-    def moved_fields(self) -> list[str]:
-        """What of its format a root call moved to the module logger changes: the logger's name
-        (Python's default format shows it) and the line number (the migration adds its import
-        and logger lines above the call)."""
-        fmt = self.format or "%(levelname)s:%(name)s:%(message)s"
-        moved = {"name": "`%(name)s` (the module logger's name for `root`)"}
-        moved["lineno"] = "`%(lineno)s` (the line's number once lines are added above it)"
-        return [why for field, why in moved.items() if f"%({field})" in fmt]
-
-    def line(
-        self, method: str, text: str, filename: str, lineno: int | str, name: str = "root"
-    ) -> str:
-        """The line a call on the logger `name` at `lineno` shows through this configuration."""
+    def line(self, method: str, text: str, filename: str, lineno: int) -> str:
+        """The line a root call showed through this configuration."""
         level = _LEVEL_NAMES.get(method, method.upper())
-        fields = {"levelname": level, "name": name, "message": text, "filename": filename}
+        fields = {"levelname": level, "name": "root", "message": text, "filename": filename}
         fields |= {"lineno": str(lineno), "asctime": "<time>", "module": filename[:-3]}
         fmt = self.format or "%(levelname)s:%(name)s:%(message)s"
         return _cut(
@@ -146,8 +132,6 @@ def root_setup(facts: ModuleFacts) -> RootSetup | None:
             level if level is not None else logging.WARNING,
             fmt or (found.format if found else None),
         )
-    if found is not None and kept_for_flag(facts) is not None:
-        found = replace(found, kept=True)
     return found
 
 
@@ -187,8 +171,6 @@ def root_call_note(
     flag the call sits under (`self.verbose`)."""
     text = logged(call)
     flag = f"; `{switch}` set no longer shows it (TORCH_LOGS={{component}} does)"
-    if setup is not None and setup.kept:
-        return _through_kept(call, method, setup, filename, text)
     if setup is not None and setup.shows(method):
         before = on("stderr", setup.line(method, text, filename, call.lineno))
         after = as_record(method, text)
@@ -210,24 +192,6 @@ def root_call_note(
         f"{_cut(text)}` in that handler's format"
     )
     return note(before, hidden(method))
-
-
-def _through_kept(call: ast.Call, method: str, setup: RootSetup, filename: str, text: str) -> str:
-    """A root call in a module whose root configuration stays: the module logger hands its
-    record to that same handler, so the line is the same (no note), but for what its format
-    shows of where the record comes from: the logger's name (`root` becomes the module's, as
-    ETL001's rename says) and the line number (lines are added above the call)."""
-    fields = setup.moved_fields()
-    if not setup.shows(method) or not fields:
-        return ""
-    name = "{module}" if any("%(name)" in f for f in fields) else "root"
-    lineno = "{new line}" if any("%(lineno)" in f for f in fields) else call.lineno
-    return note(
-        on("stderr", setup.line(method, text, filename, call.lineno)),
-        on("stderr", setup.line(method, text, filename, lineno, name)),
-        "through this module's own root configuration, which stays (ETL005's review): the same "
-        f"line but for its format's {' and '.join(fields)}",
-    )
 
 
 def under_override_logger(chain: list[ast.stmt]) -> bool:

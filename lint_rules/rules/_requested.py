@@ -12,9 +12,8 @@ Such output is not flagged: rewriting it into a logger call would hide it behind
 - a print telling where a result was written (`csv saved at: <path>`).
 A root-logger call (ETL002) is never such output: no flag alone ever showed it (the logging
 configuration did), and left on the root it would make its module write to two loggers. Where that
-configuration was the module's own `basicConfig` and a flag's lines below WARNING print through it,
-ETL005 keeps it (`_flag_setup`), so the module logger's records still print; where ETL005 removes
-it, the rewrite's note says that the flag no longer shows the line (class B, for the owner).
+configuration was the module's own `basicConfig` (ETL005 removes it), the rewrite's note says that
+the flag no longer shows the line (class B, for the owner to take or leave).
 """
 
 from __future__ import annotations

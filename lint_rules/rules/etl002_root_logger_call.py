@@ -76,8 +76,7 @@ RULE = Rule(
         "shown by the flag alone: the logging configuration decided, and with TORCH_LOGS "
         "unset the module logger hands its records to that same configuration. Left on the "
         "root, such calls would make the module write to two loggers, one of them no longer "
-        "switched by anything the migration keeps (its `basicConfig` goes, ETL005, unless a "
-        "verbose flag's lines print through it: then it stays and so do they)."
+        "switched by anything the migration keeps (its `basicConfig` goes, ETL005)."
     ),
     why_bad=(
         "These functions log on the root logger: the message carries no component, cannot be "

@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
-from lint_rules.rules._flag_setup import kept_for_flag
 from lint_rules.rules.base import Example, Rule, Site
 
 IN_A_BLOCK = "logging configured inside a function or block: review"
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    calls = [
-        c
-        for m in ("setLevel", "addHandler")
-        for c, r in facts.receivers_of(m)
-        if facts.is_root_receiver(r)
-    ]
-    calls += facts.calls_to("logging.basicConfig")
-    if not calls:
-        return
-    kept = kept_for_flag(facts)  # a verbose flag's lines print through it: it stays
-    for call in calls:
-        if id(call) not in facts.module_level_calls:
-            yield Site(call, review=IN_A_BLOCK)
-        else:
-            yield Site(call, review=kept or "")
+    for method in ("setLevel", "addHandler"):
+        for call, receiver in facts.receivers_of(method):
+            if facts.is_root_receiver(receiver):
+                yield _site(call, facts)
+    for call in facts.calls_to("logging.basicConfig"):
+        yield _site(call, facts)
+
+
+def _site(call: ast.Call, facts: ModuleFacts) -> Site:
+    if id(call) in facts.module_level_calls:
+        return Site(call)
+    return Site(call, review=IN_A_BLOCK)
 
 
 RULE = Rule(
@@ -51,11 +48,7 @@ RULE = Rule(
     ),
     fix_safety=(
         "A statement at module level is removed. Inside a function, class or block it is left "
-        "for review: a function may be a deliberate entry point. A module whose lines below "
-        "WARNING under a caller's verbose/debug flag (`if self.verbose: logging.info(...)`) "
-        "print only through its own root configuration keeps that configuration, for review: "
-        "removed, it would leave `verbose=True` printing nothing; the flag is deprecated or "
-        "re-routed in its own commit."
+        "for review: a function may be a deliberate entry point."
     ),
     site="module-level `logging.basicConfig(...)`, root `setLevel`/`addHandler`",
     after="removed",
@@ -160,86 +153,6 @@ RULE = Rule(
                 LEVEL = logging.DEBUG
             """,
             note="root addHandler",
-            at=((3, 1),),
-        ),
-        Example(
-            code="""
-                import logging
-
-                FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
-                logging.basicConfig(level=logging.INFO, format=FORMAT)
-
-
-                class LLMEdgeManager:
-                    def __init__(self, verbose=False):
-                        self.verbose = verbose
-
-                    def source_transform(self, transforms):
-                        if self.verbose:
-                            logging.info(f"Applied source transforms: {transforms}")
-                        return self
-            """,
-            fixed="""
-                import logging
-
-                from et_log_runtime import get_logger
-
-                logger = get_logger(__name__)
-
-                FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
-                logging.basicConfig(level=logging.INFO, format=FORMAT)
-
-
-                class LLMEdgeManager:
-                    def __init__(self, verbose=False):
-                        self.verbose = verbose
-
-                    def source_transform(self, transforms):
-                        if self.verbose:
-                            logger.info(f"Applied source transforms: {transforms}")
-                        return self
-            """,
-            path="executorch/extension/llm/export/builder.py",
-            note=(
-                "kept for review: `verbose=True` prints its INFO lines only through this "
-                "basicConfig; the rest of the module migrates (its logger's records reach the "
-                "same handler)"
-            ),
-            at=((4, 1),),
-        ),
-        Example(
-            code="""
-                import logging
-
-                logging.basicConfig(level=logging.WARNING)
-                logger = logging.getLogger(__name__)
-
-
-                class XnnpackPartitioner:
-                    def __init__(self, verbose=False):
-                        if verbose:
-                            logger.setLevel(logging.DEBUG)
-                            logger.debug("Verbose logging enabled.")
-            """,
-            fixed="""
-                import logging
-
-                from et_log_runtime import get_logger
-
-                logger = get_logger(__name__)
-
-
-                class XnnpackPartitioner:
-                    def __init__(self, verbose=False):
-                        if verbose:
-                            logger.setLevel(logging.DEBUG)
-                            logger.debug("Verbose logging enabled.")
-            """,
-            path="executorch/backends/xnnpack/partition/example_partitioner.py",
-            note=(
-                "XNNPACK's shape: the flag lifts the module logger's own level, which a WARNING root does not "
-                "show: removed, and the report's note names the `setLevel`"
-            ),
             at=((3, 1),),
         ),
         Example(

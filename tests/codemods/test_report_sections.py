@@ -5,7 +5,6 @@ the class B notes' line before and after."""
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from pathlib import Path
 
 from codemods.fixes._shown import printed, root_call_note, root_setup, template
@@ -97,9 +96,8 @@ def test_the_report_lists_namespaces_buck_and_torch_names(
 
 def test_a_root_call_shown_by_its_modules_own_basic_config_says_so() -> None:
     """Qualcomm's `convert_mha_to_sha.py` shape: the module's `basicConfig(level=INFO,
-    format=FORMAT)` showed its `if self.verbose: logging.info(...)` lines. ETL005 keeps it
-    (review 8, M3), so the note says the line still prints, its `%(lineno)s` aside; were it
-    removed, the class B note would say so, and that the flag no longer shows them."""
+    format=FORMAT)` showed its `if self.verbose: logging.info(...)` lines; the class B note says
+    so, and that the flag no longer shows them."""
     from lint_rules import Config
     from lint_rules.detector import analyse
 
@@ -117,15 +115,8 @@ def test_a_root_call_shown_by_its_modules_own_basic_config_says_so() -> None:
     assert analysis is not None
     setup = root_setup(analysis.facts)
     assert setup is not None and setup.shows("info") and not setup.shows("debug")
-    assert setup.kept, "ETL005 keeps the basicConfig its verbose flag's line prints through"
     call = _call('logging.info(f"{node} is for GQA!")')
     call.lineno = 9
-    kept = root_call_note(call, "info", setup, "p.py", "self.verbose")
-    assert kept.startswith("before: stderr `[INFO <time> p.py:9] {node} is for GQA!`; after: ")
-    assert "after: stderr `[INFO <time> p.py:{new line}] {node} is for GQA!`" in kept
-    assert "no longer shows it" not in kept
-    assert root_call_note(_call("logging.debug('hidden')"), "debug", setup, "p.py") == ""
-    setup = replace(setup, kept=False)
     shown = root_call_note(call, "info", setup, "p.py", "self.verbose")
     assert shown.startswith("before: stderr `[INFO <time> p.py:9] {node} is for GQA!` (through")
     assert "after: nothing (an INFO record of {component}" in shown
