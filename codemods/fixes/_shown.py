@@ -17,6 +17,9 @@ from lint_rules.facts import ModuleFacts
 
 WIDTH = 100
 SHOWN_LEVELS = ("warning", "error", "critical", "exception")  # Python's last resort: WARNING up
+# levels a caller's verbose flag asked to see through the module's own basicConfig: ETL002 makes
+# such a call a WARNING, so the flag still shows it once that configuration goes
+VERBOSE_LEVELS = ("debug", "info")
 _LEVEL_NAMES = {"warn": "WARNING", "fatal": "CRITICAL", "exception": "ERROR"}
 
 
@@ -170,12 +173,17 @@ def root_call_note(
     root configuration, `setup`, when it has one), and what it will show; `switch`: the caller's
     flag the call sits under (`self.verbose`)."""
     text = logged(call)
-    flag = f"; `{switch}` set no longer shows it (TORCH_LOGS={{component}} does)"
     if setup is not None and setup.shows(method):
         before = on("stderr", setup.line(method, text, filename, call.lineno))
-        after = as_record(method, text)
         shown = f"{before} (through this module's own `basicConfig`/`setLevel`)"
-        return note(shown, after) + (flag if switch and method not in SHOWN_LEVELS else "")
+        if switch and method in VERBOSE_LEVELS:
+            why = (
+                f"a WARNING now (`logger.warning`): `{switch}` is the caller asking for the "
+                "line, so it still shows without this module's `basicConfig`, and also under "
+                "an application's logging at WARNING; TORCH_LOGS=-{component} hides it"
+            )
+            return note(f"{shown} when `{switch}` is set", on("stderr", text), why)
+        return note(shown, as_record(method, text))
     if method in SHOWN_LEVELS or method in ("warn", "fatal", "critical"):
         level = _LEVEL_NAMES.get(method, method.upper())
         before = on("stderr", f"{level}:root:{text}")

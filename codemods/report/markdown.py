@@ -130,9 +130,10 @@ def changes_to_look_at(tally: Tally) -> list[str]:
 CLASS_B = (
     "Each item is a deliberate change of what a program that configured nothing (no "
     "`TORCH_LOGS`, no `set_logs`, no logging set-up of its own) prints: the line users saw and "
-    "the line they will see (lines of the migrated files). Each component's list is one commit "
-    "of the series, for its owner to take or leave (How it lands, below); every other rewrite "
-    "keeps every line such a program prints."
+    "the line they will see (lines of the migrated files). A component's site rewrites are "
+    "its class B commit, and each recipe named is a commit of its own, each for its owner to "
+    "take or leave (How it lands, below); every other rewrite keeps every line such a program "
+    "prints."
 )
 
 

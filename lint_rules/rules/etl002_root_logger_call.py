@@ -91,10 +91,12 @@ RULE = Rule(
         "`__init__.py`, with the runtime's functions under private aliases); where the module "
         "binds `logger` itself, reads one it does not bind, or a site sits in a function where "
         "`logger` is a local, the whole file is left for review rather than given a logger under "
-        "another name."
+        "another name. A DEBUG or INFO call under the caller's own flag (`if self.verbose:`) in a "
+        "module whose import-time `basicConfig` showed it becomes `.warning`: that configuration "
+        "goes (ETL005), and the flag must still show what it asks for (a listed change)."
     ),
     site="`logging.info(...)` and other root-logger calls (`from logging import debug; debug(...)`, `lg.warn(...)`)",
-    after="the same call on the module's logger (`warn` becomes `warning`)",
+    after="the same call on the module's logger (`warn` becomes `warning`; a verbose flag's line its module's `basicConfig` showed, too)",
     detect=detect,
     file_check=file_check,
     needles=(b"logging",),
@@ -353,6 +355,39 @@ RULE = Rule(
                 "shows it; one logger for the whole module"
             ),
             at=((7, 13), (8, 9)),
+        ),
+        Example(
+            code="""
+                import logging
+
+                FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
+                logging.basicConfig(level=logging.INFO, format=FORMAT)
+
+
+                class LLMEdgeManager:
+                    def export(self):
+                        if self.verbose:
+                            logging.info(f"Exported graph:\\n{self.graph}")
+                        logging.debug("exported")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                class LLMEdgeManager:
+                    def export(self):
+                        if self.verbose:
+                            logger.warning(f"Exported graph:\\n{self.graph}")
+                        logger.debug("exported")
+            """,
+            path="executorch/extension/llm/export/builder.py",
+            note=(
+                "under a verbose flag in a module whose basicConfig showed it: a WARNING, so "
+                "`verbose=True` still shows it once the basicConfig goes (ETL005)"
+            ),
+            at=((10, 13), (11, 9)),
         ),
         Example(
             code="""

@@ -78,3 +78,38 @@ def test_a_removed_handler_names_the_module_s_lines_that_printed_through_it(tmp_
     lines = report.read_text().splitlines()
     (line,) = [x for x in lines if "xnnpack_partitioner.py:3` ETL005" in x]
     assert "`logger.setLevel(logging.DEBUG)` (line 10, under `if verbose`) printed" in line, line
+
+
+VERBOSE_SHAPE = """\
+import logging
+
+FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
+logging.basicConfig(level=logging.INFO, format=FORMAT)
+
+
+class LLMEdgeManager:
+    def __init__(self, verbose=False):
+        self.verbose = verbose
+
+    def export(self):
+        if self.verbose:
+            logging.info("Exported graph")
+        logging.info("exported")
+"""
+
+
+def test_a_verbose_line_the_removed_basicconfig_showed_stays_shown(tmp_path: Path) -> None:
+    """Review 8, M3: `LLMEdgeManager(verbose=True)`'s lines printed through its module's
+    basicConfig; that goes, so they become WARNINGs (still shown), listed with the flag."""
+    path = tmp_path / "executorch" / "extension" / "llm" / "export" / "builder.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(VERBOSE_SHAPE)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
+    text = path.read_text()
+    assert 'logger.warning("Exported graph")' in text and 'logger.info("exported")' in text
+    items = [line for line in report.read_text().splitlines() if "ETL002" in line]
+    flagged = next(line for line in items if "Exported graph" in line)
+    assert "when `self.verbose` is set; after: stderr `Exported graph`" in flagged, flagged
+    plain = next(line for line in items if "] exported`" in line)
+    assert "after: nothing (an INFO record" in plain, plain

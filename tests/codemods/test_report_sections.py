@@ -97,7 +97,7 @@ def test_the_report_lists_namespaces_buck_and_torch_names(
 def test_a_root_call_shown_by_its_modules_own_basic_config_says_so() -> None:
     """Qualcomm's `convert_mha_to_sha.py` shape: the module's `basicConfig(level=INFO,
     format=FORMAT)` showed its `if self.verbose: logging.info(...)` lines; the class B note says
-    so, and that the flag no longer shows them."""
+    so, and that the line, a WARNING now, still shows when the flag is set (review 8, M3)."""
     from lint_rules import Config
     from lint_rules.detector import analyse
 
@@ -119,8 +119,10 @@ def test_a_root_call_shown_by_its_modules_own_basic_config_says_so() -> None:
     call.lineno = 9
     shown = root_call_note(call, "info", setup, "p.py", "self.verbose")
     assert shown.startswith("before: stderr `[INFO <time> p.py:9] {node} is for GQA!` (through")
-    assert "after: nothing (an INFO record of {component}" in shown
-    assert shown.endswith("`self.verbose` set no longer shows it (TORCH_LOGS={component} does)")
+    assert "when `self.verbose` is set; after: stderr `{node} is for GQA!`; a WARNING now" in shown
+    assert shown.endswith("TORCH_LOGS=-{component} hides it")
+    unflagged = root_call_note(call, "info", setup, "p.py")
+    assert "after: nothing (an INFO record of {component}" in unflagged
     debug = root_call_note(_call("logging.debug('hidden')"), "debug", setup, "p.py")
     assert debug.startswith("before: nothing, unless a root handler showed DEBUG")
 
