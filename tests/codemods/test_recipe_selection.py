@@ -46,6 +46,7 @@ def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     assert len(RECIPE_NAMED) == len(RECIPES), "two recipes share a name"
     for recipe in RECIPES:
         assert recipe.change and recipe.effect, recipe.name
+        assert set(recipe.needs) <= set(RECIPE_NAMED) - {recipe.name}, recipe.name
         assert "|" not in recipe.change + recipe.effect, recipe.name  # a Markdown table cell
 
 
