@@ -13,20 +13,31 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, edit_blocks, find_target, laid_out
+from codemods.recipes.base import Recipe, RecipePlan, edit_blocks, find_class, replace_once
 from codemods.recipes.reason_codes import WORDS, plan_codes
 from codemods.shared.review import Review
 
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
-_CODE_ATTRIBUTE = 'self.code = "UNSPECIFIED"  # the reason code its backend gives\n'
+_INIT = (
+    "def __init__(self):\n"
+    "    self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (\n"
+    "        OrderedDict()\n"
+    "    )  # {Rejected node: reason}\n"
+)
+_INIT_CODED = (
+    'def __init__(self, code: str = "UNSPECIFIED"):\n'
+    "    self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (\n"
+    "        OrderedDict()\n"
+    "    )  # {Rejected node: reason}\n"
+    "    self.code = code  # the reason code its backend gives\n"
+)
 
 
 def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | None:
-    """`report_reject` also reports to the run, with the code the reporter's backend gave it;
-    `__init__` declares that code (a backend sets `reporter.code`; ExecuTorch's mypy checks the
-    attribute exists)."""
+    """`report_reject` also reports to the run, with the code the reporter's backend gave its
+    constructor (`WhyNoPartitionReporter(code=...)`, default `UNSPECIFIED`)."""
     report = edit_blocks(
         tree,
         source,
@@ -41,17 +52,14 @@ def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | No
         ],
         imports=_IMPORTS,
     )
-    init = find_target(tree, "WhyNoPartitionReporter.__init__")
     if isinstance(report, Review):
         return report
+    cls = find_class(tree, "WhyNoPartitionReporter")
+    init = replace_once(cls.body, _INIT, _INIT_CODED) if cls else None
     if isinstance(init, Review):
-        return init
-    if any(ast.dump(s) == ast.dump(ast.parse(_CODE_ATTRIBUTE).body[0]) for s in init.body):
-        return report  # done before
-    column = init.body[0].col_offset
-    declare = Edit(init.body, len(init.body), 0, laid_out(_CODE_ATTRIBUTE, column))
-    edits = [declare, *(report.edits if report else [])]
-    return RecipePlan(edits, _IMPORTS)
+        return Review(f"WhyNoPartitionReporter.__init__(): {init.reason}")
+    edits = [*([init] if init else []), *(report.edits if report else [])]
+    return RecipePlan(edits, _IMPORTS) if edits else None
 
 
 ARM_REPORTER = Recipe(
@@ -59,8 +67,8 @@ ARM_REPORTER = Recipe(
     "exir/backend/utils.py",
     plan_arm_reporter,
     change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, "
-    'reason, self.code)`; `__init__` declares `self.code = "UNSPECIFIED"`, the code its '
-    "backend gives the reporter (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
+    'reason, self.code)`; its constructor takes that code (`code: str = "UNSPECIFIED"`), '
+    "which its backend passes (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
     effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
     "stays as it was",
 )

@@ -56,12 +56,13 @@ def test_a_changed_upstream_shape_is_refused_and_left_as_the_site_kinds_wrote_it
 
 
 def test_a_statement_sharing_its_line_is_refused(config):
-    shared = _source(UTILS).replace(
-        "        self.reason = reason\n        self.logger.debug(self)\n",
-        "        self.reason = reason; self.logger.debug(self)\n",
-    )
-    recipes = [_recipe("why-no-partition-info")]
-    result = migrate_source(shared, f"executorch/{UTILS}", config, recipes=recipes)
+    """A statement the recipe replaces shares its line with one it keeps (XNNPACK's printer's
+    formatting, `pstr = ...; assert pstr`): refused, the line left as it is."""
+    formatted = "    pstr = pformat(d, indent=2, compact=True).replace(\"'\", '\"')\n"
+    assert formatted in _source(SERIALIZER)
+    shared = _source(SERIALIZER).replace(formatted, formatted[:-1] + "; assert pstr\n")
+    recipes = [_recipe("xnnpack-graph-artifact")]
+    result = migrate_source(shared, f"executorch/{SERIALIZER}", config, recipes=recipes)
     assert result.recipes == [] and "shares its line" in result.refused_recipes[0][1].reason
 
 
