@@ -7,7 +7,8 @@ the words of its reason ("invalid dtype" -> `XNN.DTYPE`); a call whose words cha
 the backend's code. XNNPACK's and Arm's helpers are the core's, which take the code
 (`WhyNoPartition.__call__(..., code=)`, `WhyNoPartitionReporter(code=)`: recipes
 `why-no-partition-info` and `arm-reporter-rejections`), so their recipes here need those
-(`Recipe.needs`: a selection without those leaves them out). The codes: `et_log_report/codes.py`.
+(`Recipe.needs`: a run applies them only where it applies those too, or found them applied). The
+codes: `et_log_report/codes.py`.
 """
 
 from __future__ import annotations

@@ -83,12 +83,18 @@ def test_skip_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:
     (`Recipe.needs`: XNNPACK's codes call the parameter why-no-partition-info adds)."""
     needing = {r.name for r in RECIPES if set(r.needs) & BEHAVIOUR}
     assert needing == {f"xnnpack-codes-{f}" for f in ("common", "gemm", "nodes", "generic")}
+    report = tmp_path / "report.json"
     statuses = _run(sample_copy, tmp_path, "--skip-recipes", BEHAVIOUR_CHANGES)
     applied = {name for name, status in statuses.items() if status == "applied"}
     assert applied and not applied & (BEHAVIOUR | needing)
     assert {name for name, status in statuses.items() if status == "left out"} == (
         BEHAVIOUR | needing
     )
+    rows = {r["recipe"]: r for r in json.loads(report.read_text())["recipes"]}
+    assert rows["xnnpack-codes-gemm"]["detail"] == (
+        "left out with `why-no-partition-info`, which it needs"
+    )
+    assert rows[SKIPPED]["detail"].startswith("left out (`--skip-recipes`")
 
 
 def test_only_the_recipes_named(sample_copy: Path, tmp_path: Path) -> None:
