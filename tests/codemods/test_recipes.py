@@ -193,10 +193,11 @@ def test_a_recipe_quotes_the_code_it_keeps_from_the_text_it_is_given() -> None:
     """A recipe's plan reads the module's text from its argument (no state set by the engine):
     the message a rejection recipe moves into `report_rejection` is quoted as written there (the
     tree alone would give `f'...'`, in single quotes)."""
-    rel = "backends/qualcomm/partition/qnn_partitioner.py"
+    rel = "backends/mlx/partitioner.py"
     text = _source(rel)
     tree = ast.parse(text)
-    plan = _recipe("qualcomm-rejections").plan(tree, text)
+    plan = _recipe("mlx-rejections").plan(tree, text)
     assert isinstance(plan, RecipePlan), plan
-    written = 'f"{node.target.__name__} | Skipped"'
+    written = 'f"[UNSUPPORTED] Node {node.target}"'
+    assert ast.unparse(ast.parse(written)) != written  # the tree alone would not give it
     assert written in text and any(written in edit.text for edit in plan.edits), plan.edits
