@@ -73,8 +73,10 @@ ARM_REPORTER = Recipe(
     "stays as it was",
 )
 
-XNNPACK_NO_CONFIG = Recipe(
-    "xnnpack-no-config",
+_NO_CONFIG = "no config for this operator"
+
+CONFIG_PARTITIONER_NO_CONFIG = Recipe(
+    "config-partitioner-no-config",
     "exir/backend/canonical_partitioners/config_partitioner.py",
     partial(
         edit_blocks,
@@ -83,20 +85,20 @@ XNNPACK_NO_CONFIG = Recipe(
             (
                 "if target not in self.target_partitioner_configs:\n    continue\n",
                 "if target not in self.target_partitioner_configs:\n"
-                "    report_rejection(\n"
-                "        None,\n"
-                "        node,\n"
-                '        f"no {type(self).__name__} config for {node.target.__name__}",\n'
-                '        code="NO_CONFIG",\n'
-                "    )\n"
+                # the run's line names the partitioner and the operator: a constant reason
+                # costs nothing to build on every node without a config
+                f'    report_rejection(None, node, "{_NO_CONFIG}", code="NO_CONFIG")\n'
                 "    continue\n",
             )
         ],
         imports=_IMPORTS,
     ),
-    change="a target without a config is reported: "
-    "`no XnnpackPartitioner config for aten.sort.default`",
-    effect=f"XNNPACK explains sort, trunc, acosh, ... in the partition run {_RUN}",
+    change="in the core's config-based partitioner, a target without a config is reported: "
+    f'`report_rejection(None, node, "{_NO_CONFIG}", code="NO_CONFIG")` (the run\'s line names '
+    "the partitioner and the operator: `XnnpackPartitioner: aten_sort_default "
+    f"(aten.sort.default) stays on the CPU: {_NO_CONFIG}`)",
+    effect="a partitioner built on it (XNNPACK's) explains sort, trunc, acosh, ... in the "
+    f"partition run {_RUN}",
 )
 
 _LOG_SKIP = (

@@ -42,7 +42,8 @@ def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     # INFO before; after, a DEBUG record while nothing of ExecuTorch's is named: an application
     # at INFO (or Vulkan's own basicConfig) no longer shows it
     assert "vulkan-log-skip" in BEHAVIOUR
-    assert "xnnpack-no-config" not in BEHAVIOUR  # a reason for the record, nothing printed less
+    # a reason for the record, nothing printed less
+    assert "config-partitioner-no-config" not in BEHAVIOUR
     assert len(RECIPE_NAMED) == len(RECIPES), "two recipes share a name"
     for recipe in RECIPES:
         assert recipe.change and recipe.effect, recipe.name
@@ -98,11 +99,13 @@ def test_skip_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:
 
 
 def test_only_the_recipes_named(sample_copy: Path, tmp_path: Path) -> None:
-    statuses = _run(sample_copy, tmp_path, "--recipes", "why-no-partition-info,xnnpack-no-config")
+    statuses = _run(
+        sample_copy, tmp_path, "--recipes", "why-no-partition-info,config-partitioner-no-config"
+    )
     applied = {name for name, status in statuses.items() if status == "applied"}
-    assert applied == {"why-no-partition-info", "xnnpack-no-config"}
-    chosen = select(["xnnpack-no-config"], [BEHAVIOUR_CHANGES])
-    assert chosen == [RECIPE_NAMED["xnnpack-no-config"]]
+    assert applied == {"why-no-partition-info", "config-partitioner-no-config"}
+    chosen = select(["config-partitioner-no-config"], [BEHAVIOUR_CHANGES])
+    assert chosen == [RECIPE_NAMED["config-partitioner-no-config"]]
     assert select(["why-no-partition-info"], [BEHAVIOUR_CHANGES]) == []
 
 

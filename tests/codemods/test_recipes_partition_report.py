@@ -19,7 +19,7 @@ from codemods.recipes import RECIPES, Recipe
 FILES = {
     "partition-report": "exir/backend/backend_api.py",
     "arm-reporter-rejections": "exir/backend/utils.py",
-    "xnnpack-no-config": "exir/backend/canonical_partitioners/config_partitioner.py",
+    "config-partitioner-no-config": "exir/backend/canonical_partitioners/config_partitioner.py",
     "vulkan-log-skip": "backends/vulkan/partitioner/vulkan_partitioner.py",
     "coreml-rejections": "backends/apple/coreml/partition/coreml_partitioner.py",
     "openvino-rejections": "backends/openvino/partitioner.py",
@@ -80,7 +80,7 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
     [
         ("vulkan-log-skip", "[Vulkan Partitioner] Due to", "[Vulkan] Due to"),
         ("coreml-rejections", "                return False\n", "                return None\n"),
-        ("xnnpack-no-config", "                continue\n", "                pass\n"),
+        ("config-partitioner-no-config", "                continue\n", "                pass\n"),
         ("qualcomm-rejections", "logger.info(", "logger.log(logging.INFO, "),
         ("nxp-rejections", "        return (\n", "        return bool(\n"),
         ("samsung-rejections", "        return supported\n", "        return bool(supported)\n"),
