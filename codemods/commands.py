@@ -19,6 +19,7 @@ from codemods.pipeline import migrate_source
 from codemods.recipes import Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.recipes.selection import select
+from codemods.write.needs import unmet
 from lint_rules.cli_common import cli_config
 from lint_rules.rules import RULES_BY_CODE
 
@@ -52,6 +53,11 @@ class MigrateLogging(CodemodCommand):
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<stdin>"
         recipes = recipes_for(path, self.recipes)
+        if any(recipe.needs for recipe in recipes):  # libcst's files are not known in advance:
+            refused = unmet(self.recipes, None, self.config)  # the needed ones must be applied
+            for recipe in [r for r in recipes if r.name in refused]:
+                self.warn(f"recipe {recipe.name}: {refused[recipe.name].reason}")
+                recipes.remove(recipe)
         result = migrate_source(tree.code, path, self.config, recipes=recipes)
         for item in result.review:
             finding = item.finding

@@ -31,6 +31,7 @@ from codemods.report.series import MECHANICAL, STAGES
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
 from codemods.vendor.config import ENTRY_POINT_NAME
 from codemods.write.fileio import remove_stale_temps, within_roots
+from codemods.write.needs import unmet
 from codemods.write.worker import init_pool_worker, init_worker, migrate_file
 from lint_rules import Config, ConfigError
 from lint_rules.capturing_tests import TestRef, index_run_tests
@@ -266,9 +267,15 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     progress = Progress(len(jobs), sys.stderr, enabled=not args.quiet)
     tests = _test_index(jobs, config)
     recipes: list[Recipe] = args.chosen_recipes
-    names = tuple(recipe.name for recipe in recipes)
+    refuse = unmet(recipes, (path for path, _, _ in jobs), config, tests)  # a needed one is not
+    names = tuple(recipe.name for recipe in recipes if recipe.name not in refuse)
     for outcome in _run(jobs, config, args.jobs, names, tests, args.mechanical):
         outcome.component = config.component_for(outcome.path)
+        outcome.refused_recipes += [
+            (r.name, refuse[r.name].reason)
+            for r in recipes_for(outcome.path, recipes)
+            if r.name in refuse
+        ]
         tally.outcomes.append(outcome)
         progress.advance()
         if outcome.diff and mode == "diff":

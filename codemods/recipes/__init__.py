@@ -28,7 +28,7 @@ RECIPES: list[Recipe] = [
     WHY_NO_PARTITION,
     PARTITION_REPORT,
     backend_rejections.ARM_REPORTER,
-    backend_rejections.XNNPACK_NO_CONFIG,
+    backend_rejections.CONFIG_PARTITIONER_NO_CONFIG,
     backend_rejections.VULKAN_LOG_SKIP,
     backend_rejections.COREML,
     openvino_rejections.RECIPE,

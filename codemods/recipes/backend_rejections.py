@@ -13,20 +13,31 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, edit_blocks, find_target, laid_out
+from codemods.recipes.base import Recipe, RecipePlan, edit_blocks, find_class, replace_once
 from codemods.recipes.reason_codes import WORDS, plan_codes
 from codemods.shared.review import Review
 
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
-_CODE_ATTRIBUTE = 'self.code = "UNSPECIFIED"  # the reason code its backend gives\n'
+_INIT = (
+    "def __init__(self):\n"
+    "    self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (\n"
+    "        OrderedDict()\n"
+    "    )  # {Rejected node: reason}\n"
+)
+_INIT_CODED = (
+    'def __init__(self, code: str = "UNSPECIFIED"):\n'
+    "    self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (\n"
+    "        OrderedDict()\n"
+    "    )  # {Rejected node: reason}\n"
+    "    self.code = code  # the reason code its backend gives\n"
+)
 
 
 def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | None:
-    """`report_reject` also reports to the run, with the code the reporter's backend gave it;
-    `__init__` declares that code (a backend sets `reporter.code`; ExecuTorch's mypy checks the
-    attribute exists)."""
+    """`report_reject` also reports to the run, with the code the reporter's backend gave its
+    constructor (`WhyNoPartitionReporter(code=...)`, default `UNSPECIFIED`)."""
     report = edit_blocks(
         tree,
         source,
@@ -41,17 +52,14 @@ def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | No
         ],
         imports=_IMPORTS,
     )
-    init = find_target(tree, "WhyNoPartitionReporter.__init__")
     if isinstance(report, Review):
         return report
+    cls = find_class(tree, "WhyNoPartitionReporter")
+    init = replace_once(cls.body, _INIT, _INIT_CODED) if cls else None
     if isinstance(init, Review):
-        return init
-    if any(ast.dump(s) == ast.dump(ast.parse(_CODE_ATTRIBUTE).body[0]) for s in init.body):
-        return report  # done before
-    column = init.body[0].col_offset
-    declare = Edit(init.body, len(init.body), 0, laid_out(_CODE_ATTRIBUTE, column))
-    edits = [declare, *(report.edits if report else [])]
-    return RecipePlan(edits, _IMPORTS)
+        return Review(f"WhyNoPartitionReporter.__init__(): {init.reason}")
+    edits = [*([init] if init else []), *(report.edits if report else [])]
+    return RecipePlan(edits, _IMPORTS) if edits else None
 
 
 ARM_REPORTER = Recipe(
@@ -59,14 +67,16 @@ ARM_REPORTER = Recipe(
     "exir/backend/utils.py",
     plan_arm_reporter,
     change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, "
-    'reason, self.code)`; `__init__` declares `self.code = "UNSPECIFIED"`, the code its '
-    "backend gives the reporter (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
+    'reason, self.code)`; its constructor takes that code (`code: str = "UNSPECIFIED"`), '
+    "which its backend passes (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
     effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
     "stays as it was",
 )
 
-XNNPACK_NO_CONFIG = Recipe(
-    "xnnpack-no-config",
+_NO_CONFIG = "no config for this operator"
+
+CONFIG_PARTITIONER_NO_CONFIG = Recipe(
+    "config-partitioner-no-config",
     "exir/backend/canonical_partitioners/config_partitioner.py",
     partial(
         edit_blocks,
@@ -75,20 +85,20 @@ XNNPACK_NO_CONFIG = Recipe(
             (
                 "if target not in self.target_partitioner_configs:\n    continue\n",
                 "if target not in self.target_partitioner_configs:\n"
-                "    report_rejection(\n"
-                "        None,\n"
-                "        node,\n"
-                '        f"no {type(self).__name__} config for {node.target.__name__}",\n'
-                '        code="NO_CONFIG",\n'
-                "    )\n"
+                # the run's line names the partitioner and the operator: a constant reason
+                # costs nothing to build on every node without a config
+                f'    report_rejection(None, node, "{_NO_CONFIG}", code="NO_CONFIG")\n'
                 "    continue\n",
             )
         ],
         imports=_IMPORTS,
     ),
-    change="a target without a config is reported: "
-    "`no XnnpackPartitioner config for aten.sort.default`",
-    effect=f"XNNPACK explains sort, trunc, acosh, ... in the partition run {_RUN}",
+    change="in the core's config-based partitioner, a target without a config is reported: "
+    f'`report_rejection(None, node, "{_NO_CONFIG}", code="NO_CONFIG")` (the run\'s line names '
+    "the partitioner and the operator: `XnnpackPartitioner: aten_sort_default "
+    f"(aten.sort.default) stays on the CPU: {_NO_CONFIG}`)",
+    effect="a partitioner built on it (XNNPACK's) explains sort, trunc, acosh, ... in the "
+    f"partition run {_RUN}",
 )
 
 _LOG_SKIP = (

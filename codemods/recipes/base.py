@@ -54,6 +54,10 @@ class Recipe:
     # True when it changes, by design, what users who relied on the old behaviour see: the
     # report lists it under "Changes to look at" and its owner takes it or leaves it out
     behaviour_change: bool = False
+    # the recipes whose change its edit relies on (XNNPACK's `why(..., code=...)` calls the
+    # parameter `why-no-partition-info` gives the core's helper): applied only with them
+    # (`selection.select`) and only when they are applied to their file (`write.needs`)
+    needs: tuple[str, ...] = ()
     # the name of the group it belongs to, when one decision takes or leaves several recipes
     # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
     # `--recipes` accept it for all of them

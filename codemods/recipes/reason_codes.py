@@ -2,16 +2,13 @@
 
 XNNPACK's configs reject through one `why = WhyNoPartition(logger=logger)` per file, Vulkan's
 checks through `self.log_skip(node, reason)`, Arm's through the `WhyNoPartitionReporter()` its
-partitioner makes. The helper carries the backend's usual code, and a call whose cause is another
-gets its own `code=`, recognised by the words of its reason ("invalid dtype" -> `XNN.DTYPE`).
-The helper's statement is required (the recipe refuses when upstream moved it); a call whose words
-changed keeps the helper's code. Each recipe depends on the runtime alone, never on another
-recipe having changed another file (recipes are taken or left one by one): XNNPACK's `why`
-becomes an instance of a `WhyNoPartition` subclass of its own file calling `report_rejection`
-(a subclass, not a function: `why` is passed on where `WhyNoPartition | None` is annotated, and
-ExecuTorch's mypy checks it), and Arm's reporter is given its
-code as an attribute the core's reporter reads when it has that recipe (`arm-reporter-rejections`)
-and that is harmless when it does not. The codes: `et_log_report/codes.py`.
+partitioner makes. Each call gets the backend's code, or, when its cause is another, the code of
+the words of its reason ("invalid dtype" -> `XNN.DTYPE`); a call whose words changed upstream keeps
+the backend's code. XNNPACK's and Arm's helpers are the core's, which take the code
+(`WhyNoPartition.__call__(..., code=)`, `WhyNoPartitionReporter(code=)`: recipes
+`why-no-partition-info` and `arm-reporter-rejections`), so their recipes here need those
+(`Recipe.needs`: a run applies them only where it applies those too, or found them applied). The
+codes: `et_log_report/codes.py`.
 """
 
 from __future__ import annotations
@@ -66,12 +63,12 @@ def segment_text(call: cst.Call, column: int, exploded: bool = False) -> str:
     return "\n".join([first, *(line.removeprefix(" " * column) for line in rest)]) + "\n"
 
 
-def _imports_torch(tree: ast.Module) -> bool:
-    """True if the module binds `torch` with a top-level `import torch`."""
-    return any(
-        isinstance(stmt, ast.Import) and any(a.name == "torch" and not a.asname for a in stmt.names)
-        for stmt in tree.body
-    )
+def _required(tree: ast.Module, statements: tuple[str, ...]) -> Review | None:
+    """A Review when one of `statements` is not in the module any more."""
+    for statement in statements:
+        if not any(locate(block, statement) is not None for block in _blocks(tree)):
+            return Review(f"`{statement.strip().splitlines()[0]}` is not there any more")
+    return None
 
 
 def plan_codes(
@@ -82,14 +79,13 @@ def plan_codes(
     call: str,
     codes: tuple[tuple[str, str], ...],
     imports: tuple[str, ...] = (),
+    default: str | None = None,
 ) -> RecipePlan | Review | None:
     """Replace each `old` statement of `helper` (wherever it stands, required) by its `new`,
     and give each `call(...)` statement whose arguments say one of `codes`' words (the first
-    that matches) that code."""
+    that matches) that code, and any other the `default` code when there is one."""
     edits: list[Edit] = []
     done = any(new and any(locate(b, new) is not None for b in _blocks(tree)) for _, new in helper)
-    if not done and any("torch." in new for _, new in helper) and not _imports_torch(tree):
-        return Review("`import torch` is not in the module (the helper's annotation needs it)")
     for old, new in () if done else helper:
         found = [(b, i) for b in _blocks(tree) if (i := locate(b, old)) is not None]
         if not found:
@@ -97,7 +93,7 @@ def plan_codes(
         count = len(ast.parse(old).body)
         for block, index in found[:1]:
             edits.append(Edit(block, index, count, laid_out(new, block[index].col_offset)))
-    coded = 0
+    coded = own = 0
     for block in _blocks(tree):
         for index, stmt in enumerate(block):
             value = stmt.value if isinstance(stmt, ast.Expr) else None
@@ -108,12 +104,18 @@ def plan_codes(
             said = [*value.args, *(k.value for k in value.keywords)]
             words = " ".join(segment(source, a) for a in said)
             code = next((c for key, c in codes if key in words), None)
+            own += code is not None
+            code = code or default
             if code is not None and isinstance(stmt, ast.Expr):
                 edits.append(Edit(block, index, 1, with_code(stmt, code, source)))
                 coded += 1
     if not edits:
         return None
-    return RecipePlan(edits, imports, f"{coded} call(s) of {call}() given their own code")
+    if default is not None:
+        detail = f"{coded} call(s) of {call}() given a code, {own} by the words of their reason"
+    else:  # only the words give one: none said (Arm's) is no news
+        detail = f"{coded} call(s) of {call}() given their own code" if coded else ""
+    return RecipePlan(edits, imports, detail)
 
 
 def _recipe(
@@ -124,89 +126,80 @@ def _recipe(
     codes: dict[str, str],
     change: str,
     effect: str,
+    *,
+    default: str | None = None,
+    required: tuple[str, ...] = (),
+    needs: str,
 ) -> Recipe:
     imports = ("report_rejection",) if any("report_rejection" in n for _, n in helper) else ()
 
     def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
+        missing = _required(tree, required)
+        if missing is not None:
+            return missing
         pairs = tuple(codes.items())
-        return plan_codes(tree, source, helper=helper, call=call, codes=pairs, imports=imports)
+        return plan_codes(
+            tree, source, helper=helper, call=call, codes=pairs, imports=imports, default=default
+        )
 
     WORDS[name] = (call, codes)
-    return Recipe(name, path, plan, change=change, effect=effect)
+    return Recipe(name, path, plan, change=change, effect=effect, needs=(needs,))
 
 
 WORDS: dict[str, tuple[str, dict[str, str]]] = {}  # recipe -> (the call, its words' codes)
 
-
-# XNNPACK's WhyNoPartition with a code: still a WhyNoPartition (a subclass of the file), so `why`
-# passed on where `why: WhyNoPartition | None` is annotated (`DecomposeBatchNorm`) type-checks
-_WHY = (
-    "why = WhyNoPartition(logger=logger)\n",
-    '''
-
-class _XnnpackWhy(WhyNoPartition):
-    """WhyNoPartition with XNNPACK's stable reason code, reported to the partition run."""
-
-    def __call__(
-        self, node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT"
-    ) -> None:
-        self.node, self.reason = node, reason  # as WhyNoPartition keeps them
-        report_rejection(self.logger, node, reason, code)
-
-
-why = _XnnpackWhy(logger=logger)
-''',
-)
+_WHY = "why = WhyNoPartition(logger=logger)\n"  # required: the calls are of this `why`
 _XNN = "backends/xnnpack/partition/config/"
-_XNN_SAID = {
-    "change": "`why = WhyNoPartition(logger=logger)` becomes an instance of `_XnnpackWhy`, a "
-    '`WhyNoPartition` of the file whose `__call__(node, reason, code="XNN.CONSTRAINT")` calls '
-    "`report_rejection` (`why` keeps its type: an optional `WhyNoPartition` parameter still "
-    "type-checks it); "
-    "a call whose reason names another cause passes its code (`XNN.DTYPE`, `XNN.PRECISION`, "
-    "`XNN.NOT_QUANTIZED`)",
-    "effect": "XNNPACK's reasons carry stable codes in the delegation record and "
-    "`partition_report` (the vendored runtime's README: Reason codes)",
-}
+_WHY_CODES = "why-no-partition-info"
+
+
+def _xnnpack(name: str, file: str, codes: dict[str, str]) -> Recipe:
+    """The recipe of one of XNNPACK's config files: each `why(...)` call passes its code."""
+    own = ", ".join(f"`{code}`" for code in dict.fromkeys(codes.values()))
+    return _recipe(
+        name,
+        f"{_XNN}{file}",
+        (),
+        "why",
+        codes,
+        change=f'each `why(node, reason)` call passes `code="XNN.CONSTRAINT"`, or, when its '
+        f"reason names another cause, that cause's code ({own}); needs `{_WHY_CODES}` "
+        "(`WhyNoPartition.__call__` takes the code)",
+        effect="XNNPACK's reasons carry stable codes in the delegation record and "
+        "`partition_report` (the vendored runtime's README: Reason codes)",
+        default="XNN.CONSTRAINT",
+        required=(_WHY,),
+        needs=_WHY_CODES,
+    )
+
+
 _NOT_QUANTIZED = {k: "XNN.NOT_QUANTIZED" for k in ("dequant", "quantized", "qparam", "scale/zp")}
 
 # per file: the words of a reason -> its code (the first that matches); the rest: XNN.CONSTRAINT
 XNNPACK = [
-    _recipe(
+    _xnnpack(
         "xnnpack-codes-common",
-        f"{_XNN}xnnpack_config.py",
-        (_WHY,),
-        "why",
+        "xnnpack_config.py",
         {
             "precision types": "XNN.PRECISION",
             "invalid dtype": "XNN.DTYPE",
             "mixed input dtypes": "XNN.DTYPE",
         },
-        **_XNN_SAID,
     ),
-    _recipe(
+    _xnnpack(
         "xnnpack-codes-gemm",
-        f"{_XNN}gemm_configs.py",
-        (_WHY,),
-        "why",
+        "gemm_configs.py",
         {"precision type": "XNN.PRECISION", **_NOT_QUANTIZED},
-        **_XNN_SAID,
     ),
-    _recipe(
+    _xnnpack(
         "xnnpack-codes-nodes",
-        f"{_XNN}node_configs.py",
-        (_WHY,),
-        "why",
+        "node_configs.py",
         {"output dtype": "XNN.DTYPE", "input dtype": "XNN.DTYPE"},
-        **_XNN_SAID,
     ),
-    _recipe(
+    _xnnpack(
         "xnnpack-codes-generic",
-        f"{_XNN}generic_node_configs.py",
-        (_WHY,),
-        "why",
+        "generic_node_configs.py",
         {"does not support fp16": "XNN.DTYPE", "does not support dtype": "XNN.DTYPE"},
-        **_XNN_SAID,
     ),
 ]
 
@@ -216,12 +209,13 @@ ARM = _recipe(
     (
         (
             "reporter = WhyNoPartitionReporter()\n",
-            'reporter = WhyNoPartitionReporter()\nreporter.code = "ARM.UNSUPPORTED"\n',
+            'reporter = WhyNoPartitionReporter(code="ARM.UNSUPPORTED")\n',
         ),
     ),
     "reporter.report_reject",
     {},
-    change='after `reporter = WhyNoPartitionReporter()`, `reporter.code = "ARM.UNSUPPORTED"`',
-    effect="Arm's reasons carry a stable code in the delegation record and `partition_report` "
-    "(with `arm-reporter-rejections`, which reads it)",
+    change='`reporter = WhyNoPartitionReporter()` becomes `WhyNoPartitionReporter(code="ARM.'
+    'UNSUPPORTED")`; needs `arm-reporter-rejections` (the reporter takes the code)',
+    effect="Arm's reasons carry a stable code in the delegation record and `partition_report`",
+    needs="arm-reporter-rejections",
 )

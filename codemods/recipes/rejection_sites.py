@@ -98,10 +98,17 @@ def support_checks(tree: ast.Module) -> list[ast.FunctionDef]:
 
 
 def plan_log_then_reject(
-    tree: ast.Module, source: str, code: str, words: Words = (), logger: str = "logger"
+    tree: ast.Module,
+    source: str,
+    code: str,
+    words: Words = (),
+    logger: str = "logger",
+    reasons: Words = (),
 ) -> RecipePlan | Review | None:
     """The plan for every `log; return False` in the module's `is_node_supported` methods, each
-    reporting the code of the first of `words` its message says, else `code`."""
+    reporting the code of the first of `words` its message says, else `code`, and the reason of
+    the first of `reasons` its message says, else the message (a log line's words, such as
+    Qualcomm's `[phase] aten.x | False`, need not explain anything)."""
     checks = support_checks(tree)
     if not checks:
         return Review("no is_node_supported() in this file")
@@ -126,6 +133,7 @@ def plan_log_then_reject(
                     continue
                 text = segment(source, message)
                 said = next((c for word, c in words if word in text), code)
+                text = next((f'"{r}"' for word, r in reasons if word in text), text)
                 if verdict is not None:
                     # `logger.info(f"... | {supported}"); return supported`: the line stays
                     # (it logs both verdicts), a refusal is reported after it
@@ -144,11 +152,18 @@ def plan_log_then_reject(
 
 
 def log_then_reject(
-    name: str, path: str, backend: str, code: str, words: Words = (), printed: str = ""
+    name: str,
+    path: str,
+    backend: str,
+    code: str,
+    words: Words = (),
+    printed: str = "",
+    reasons: Words = (),
 ) -> Recipe:
     """The recipe for `backend`'s support check in `path`, its rejections coded `code` unless
-    their message says one of `words`; `printed`, the line its check printed on stdout, if any
-    (the effect quotes it: users no longer see it by default)."""
+    their message says one of `words`, their reason the message unless it says one of `reasons`;
+    `printed`, the line its check printed on stdout, if any (the effect quotes it: users no
+    longer see it by default)."""
     gone = (
         f"; the line it printed on stdout for each such node, `{printed}`, no longer shows by "
         "default"
@@ -160,10 +175,17 @@ def log_then_reject(
     return Recipe(
         name,
         path,
-        lambda tree, source: plan_log_then_reject(tree, source, code, words),
+        lambda tree, source: plan_log_then_reject(tree, source, code, words, reasons=reasons),
         change="in `is_node_supported`, each `logger.info/debug/warning(MSG)` or `print(MSG)` "
         f'right before `return False` becomes `report_rejection(logger, node, MSG, code="{code}")`'
-        "; a `self.log_once(MSG)` there stays and is followed by it",
+        "; a `self.log_once(MSG)` there stays and is followed by it"
+        + (
+            "; a line that only logs the verdict (`MSG; return supported`) stays and a refusal "
+            "is reported after it; the reason says why in words of its own: "
+            + ", ".join(f"`{reason}`" for _, reason in reasons)
+            if reasons
+            else ""
+        ),
         effect=f"{backend}'s reasons reach the partition run (`TORCH_LOGS=<backend>`, "
         "`partition_report`), once per node, as INFO lines of the component (DEBUG records "
         "while nothing of ExecuTorch's is named"
@@ -184,6 +206,17 @@ QUALCOMM = log_then_reject(
     "QNN.UNSUPPORTED",
     # the lines of the user's skip sets and of the nodes the user marked for fallback
     (('| Skipped"', "QNN.USER_EXCLUDED"), ('| Forced Fallback"', "QNN.USER_EXCLUDED")),
+    # its lines name the op and a verdict word; the reason says what the check found
+    reasons=(
+        (
+            "| Skipped, this op can be supported",
+            "not implemented by the QNN backend yet (to_be_implemented_operator)",
+        ),
+        ('| Forced Fallback"', "marked for CPU fallback (QCOM_FALLBACK_NODE)"),
+        ('| Skipped"', "in the partitioner's skip_node_id_set or skip_node_op_set"),
+        ("| No node visitor", "no QNN node visitor for it"),
+        ("| {supported}", "not supported by the QNN backend (IsNodeSupportedByBackend)"),
+    ),
 )
 MEDIATEK = log_then_reject(
     "mediatek-rejections",

@@ -4,7 +4,8 @@
 skip-recipes` the ones to leave out (a backend owner's decision, kept in the config so that a
 later `--check` agrees), `--no-recipes` none. `behaviour-changes` stands for every recipe that
 changes behaviour by design (`Recipe.behaviour_change`), a family's name (`Recipe.family`) for each
-of its members.
+of its members. A recipe whose edit needs another's (`Recipe.needs`: XNNPACK's `code=` needs
+`WhyNoPartition.__call__` to take it) is left out with it.
 """
 
 from __future__ import annotations
@@ -52,9 +53,12 @@ def parse_names(text: str) -> tuple[str, ...]:
 
 
 def select(only: Iterable[str] | None, skip: Iterable[str]) -> list[Recipe]:
-    """The recipes to apply, in `RECIPES` order: `only` (all when None) less `skip`."""
+    """The recipes to apply, in `RECIPES` order: `only` (all when None) less `skip`, less
+    those whose needed recipe is not among them."""
     chosen = set(RECIPE_NAMED) if only is None else expand(only)
     chosen -= expand(skip)
+    while unmet := {name for name in chosen if set(RECIPE_NAMED[name].needs) - chosen}:
+        chosen -= unmet  # and what needs those, in turn
     return [recipe for recipe in RECIPES if recipe.name in chosen]
 
 

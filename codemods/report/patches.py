@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from codemods.recipes import RECIPE_NAMED
 from codemods.report.changes import change_item, kind_changes, recipe_item
 from codemods.report.series import (
     CORE,
@@ -49,6 +50,7 @@ WHY = {
     OUTPUT: "the core's own lines leave the root logger that some backends stop configuring",
 }
 HOOK = "hook"  # the stage of the runtime's torch.backends hook, the series' last patch
+NEEDS_WHY = "its edit calls what that recipe adds (`Recipe.needs`)"
 RECIPE_WHY = "its recipe builds on the core's commit of the same name"
 
 
@@ -65,17 +67,20 @@ class Patch:
 
 
 def _requires(
-    component: str, stage: str, files: frozenset[str], done: list[Patch]
+    component: str, stage: str, files: frozenset[str], done: list[Patch], needed: set[str]
 ) -> list[tuple[str, str]]:
     """(patch, why) for each earlier patch this one needs: the runtime; for each of its files
     the latest earlier patch touching it; for a backend's class B patch, the core's (its lines
-    leave the root logger); for a backend's recipe commit, the core's of the same recipe."""
+    leave the root logger); for a backend's recipe commit, the core's of the same recipe; for a
+    recipe commit, the commits of the recipes its recipes need (`Recipe.needs`: `needed`, their
+    stages)."""
     out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
     latest = {path: p for p in done for path in p.paths}
     out += [(p.name, WHY[MECHANICAL]) for p in done if p in {latest.get(f) for f in files}]
     if stage != MECHANICAL and component != CORE:
         why = WHY[OUTPUT] if stage == OUTPUT else RECIPE_WHY
         out += [(p.name, why) for p in done if (p.component, p.stage) == (CORE, stage)]
+    out += [(p.name, NEEDS_WHY) for p in done if p.stage in needed]
     return list(dict.fromkeys(out))
 
 
@@ -208,7 +213,14 @@ def write_patches(
         group = sorted(groups[(component, stage)], key=lambda o: o.path)
         last = not any((component, later) in groups for later in STAGES[STAGES.index(stage) + 1 :])
         paths = frozenset(o.path for o in group)
-        requires = _requires(component, stage, paths, patches)
+        names = {r.recipe for r in tally.recipes(component) if r.path in paths}
+        needed = {
+            recipe_stage(n)
+            for r in names
+            if stage == recipe_stage(r)
+            for n in RECIPE_NAMED[r].needs
+        }
+        requires = _requires(component, stage, paths, patches, needed)
         message, rewritten, review = _message(component, stage, tally, group, last, requires)
         patch = Patch(
             f"{number:04d}-{commit_name(component, stage)}.patch",

@@ -135,8 +135,9 @@ class Tally:
             _recipe_row(name, path, self._component_of(path), "not found", NOT_FOUND)
             for name, path in self.missing_recipes
         ]
+        left = {name for name, _ in self.left_out_recipes}
         rows += [
-            _recipe_row(name, path, self._component_of(path), "left out", LEFT_OUT)
+            _recipe_row(name, path, self._component_of(path), "left out", _left_out(name, left))
             for name, path in self.left_out_recipes
         ]
         return [r for r in rows if component is None or r.component == component]
@@ -229,6 +230,13 @@ def recipe_result(status: str, written: bool) -> str:
 
 
 REVIEWED = ("refused", "not found")  # recipe statuses that put the recipe on the review list
+
+
+def _left_out(name: str, left: set[str]) -> str:
+    """Why recipe `name` is left out: the selection, or a recipe it needs that was left out."""
+    recipe = RECIPE_NAMED.get(name)
+    needed = [need for need in (recipe.needs if recipe else ()) if need in left]
+    return f"left out with `{needed[0]}`, which it needs" if needed else LEFT_OUT
 
 
 def _recipe_row(

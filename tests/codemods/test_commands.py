@@ -99,3 +99,28 @@ def test_the_command_leaves_out_the_recipes_the_config_skips(sample_copy, monkey
     pyproject.write_text(pyproject.read_text() + 'skip-recipes = ["behaviour-changes"]\n')
     left = transform_module(MigrateLogging(CodemodContext(filename=str(sample_copy / rel))), source)
     assert not isinstance(left, TransformSuccess) or notset not in left.code
+
+
+def test_the_command_applies_a_recipe_only_once_what_it_needs_is_applied(sample_copy, monkeypatch):
+    """XNNPACK's `why(..., code=...)` needs why-no-partition-info's parameter in
+    exir/backend/utils.py: while that file lacks it, the command leaves the calls as they are
+    and warns; once it has it, the command applies the recipe."""
+    rel = "backends/xnnpack/partition/config/gemm_configs.py"
+    source = (sample_copy / rel).read_text()
+    monkeypatch.chdir(sample_copy)
+    command = MigrateLogging(CodemodContext(filename=str(sample_copy / rel)))
+    waiting = transform_module(command, source)
+    assert 'code="XNN.' not in getattr(waiting, "code", source)
+    (warning,) = [w for w in command.context.warnings if "xnnpack-codes-gemm" in w]
+    assert (
+        "it needs `why-no-partition-info`, which is not applied to exir/backend/utils.py yet"
+        in (warning)
+    )
+    utils = sample_copy / "exir/backend/utils.py"
+    core = transform_module(MigrateLogging(CodemodContext(filename=str(utils))), utils.read_text())
+    assert isinstance(core, TransformSuccess)
+    utils.write_text(core.code)
+    applied = transform_module(
+        MigrateLogging(CodemodContext(filename=str(sample_copy / rel))), source
+    )
+    assert isinstance(applied, TransformSuccess) and 'code="XNN.' in applied.code

@@ -16,6 +16,7 @@ import pytest
 
 from codemods.fixes import FIXES
 from codemods.migrate import main
+from codemods.recipes import RECIPES
 from codemods.report.series import (
     MECHANICAL,
     OUTPUT,
@@ -248,5 +249,8 @@ def test_the_series_requires_what_must_land_first(
         }
         if stage != MECHANICAL and component != "executorch":  # the core's of the same step
             expected |= {n for n in before if _split(n) == ("executorch", stage)}
+        # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
+        needed = {recipe_stage(n) for r in RECIPES if r.commit == stage for n in r.needs}
+        expected |= {n for n in before if _split(n)[1] in needed}
         assert required == expected, name
         assert all(names.index(r) < names.index(name) for r in required)

@@ -49,46 +49,24 @@ class Config:
         return True
 """
 
-EXPECTED = '''import torch
-from executorch.exir.backend.utils import WhyNoPartition
-from executorch_logging import get_logger, report_rejection
-
-logger = get_logger(__name__)
-
-
-class _XnnpackWhy(WhyNoPartition):
-    """WhyNoPartition with XNNPACK's stable reason code, reported to the partition run."""
-
-    def __call__(
-        self, node: torch.fx.Node, reason: str, code: str = "XNN.CONSTRAINT"
-    ) -> None:
-        self.node, self.reason = node, reason  # as WhyNoPartition keeps them
-        report_rejection(self.logger, node, reason, code)
-
-
-why = _XnnpackWhy(logger=logger)
-
-
-class Config:
-    def check(self, node, precisions, first, second) -> bool:
-        if not precisions:
-            why(node, reason="not enabled precision types", code="XNN.PRECISION")
-            return False
-        if node.args[0] != 2:
-            why(node, f"only support power == 2, got {node.args[0]}")
-            return False
-        if first != second:
-            why(
-                node,
-                reason=(
-                    f"{node.name} does not support mixed input dtypes, "
-                    f"got: [{first}, {second}]"
-                ),
-                code="XNN.DTYPE",
-            )
-            return False
-        return True
-'''
+EXPECTED = (
+    CONFIG.replace(
+        'why(node, reason="not enabled precision types")',
+        'why(node, reason="not enabled precision types", code="XNN.PRECISION")',
+    )
+    .replace(  # too long for one line with its code: laid out as black would
+        '            why(node, f"only support power == 2, got {node.args[0]}")\n',
+        "            why(\n"
+        "                node,\n"
+        '                f"only support power == 2, got {node.args[0]}",\n'
+        '                code="XNN.CONSTRAINT",\n'
+        "            )\n",
+    )
+    .replace(
+        "                ),\n            )\n",
+        '                ),\n                code="XNN.DTYPE",\n            )\n',
+    )
+)
 
 
 def _apply(text: str, recipe=COMMON):
@@ -98,25 +76,32 @@ def _apply(text: str, recipe=COMMON):
 def test_xnnpacks_why_becomes_a_coded_report_and_its_calls_get_their_codes() -> None:
     out = _apply(CONFIG)
     assert out.refused == [] and out.text == EXPECTED, out.text
-    assert out.applied == [(COMMON.name, "2 call(s) of why() given their own code")]
+    assert EXPECTED.count("code=") == 3, EXPECTED
+    assert out.applied == [
+        (COMMON.name, "3 call(s) of why() given a code, 2 by the words of their reason")
+    ]
     again = _apply(out.text)
     assert (again.text, again.applied, again.refused) == (out.text, [], [])
 
 
-def test_the_new_why_reports_with_its_codes() -> None:
-    """Run the migrated module against a stand-in runtime: the codes reach report_rejection."""
+def test_the_coded_calls_reach_why_no_partition_with_their_codes() -> None:
+    """Run the migrated module against the core's WhyNoPartition as why-no-partition-info makes
+    it (its `__call__` takes the code): each call's code reaches report_rejection."""
+    from codemods.recipes import why_no_partition
+
     reported = []
-    namespace = {"__name__": "config"}
+    namespace: dict[str, object] = {"__name__": "config"}
     runtime = types.ModuleType("executorch_logging")
     runtime.get_logger = lambda name: name
-    runtime.report_rejection = lambda *args: reported.append(args)
     utils = types.ModuleType("executorch.exir.backend.utils")
-
-    class WhyNoPartition:  # the core's, as far as the subclass relies on it
-        def __init__(self, logger: object) -> None:
-            self.logger = logger
-
-    utils.WhyNoPartition = WhyNoPartition
+    core = (
+        "class WhyNoPartition:\n    def __init__(self, logger):\n        self.logger = logger\n\n"
+    )
+    body = "".join("    " + line for line in why_no_partition.NEW.splitlines(keepends=True))
+    utils_ns = {"torch": types.SimpleNamespace(fx=types.SimpleNamespace(Node=object))}
+    utils_ns["report_rejection"] = lambda *args: reported.append(args)
+    exec(core + body, utils_ns)
+    utils.WhyNoPartition = utils_ns["WhyNoPartition"]
     stand_ins = {"executorch_logging": runtime, "executorch.exir.backend.utils": utils}
     for parent in ("executorch", "executorch.exir", "executorch.exir.backend"):
         stand_ins.setdefault(parent, types.ModuleType(parent))
@@ -130,7 +115,6 @@ def test_the_new_why_reports_with_its_codes() -> None:
                 del sys.modules[name]
             else:
                 sys.modules[name] = module
-    assert isinstance(namespace["why"], WhyNoPartition)  # `why: WhyNoPartition | None` holds
     node = type("Node", (), {"args": (3,), "name": "pow_1"})()
     config = namespace["Config"]()
     assert config.check(node, [], "f32", "f32") is False
@@ -153,14 +137,22 @@ def test_a_moved_helper_is_refused() -> None:
     assert out.text == CONFIG.replace("WhyNoPartition(logger=logger)", "WhyNoPartition(logger)")
 
 
-def test_a_module_without_torch_is_refused() -> None:
-    """The new helper's annotation names `torch.fx.Node`: a module that does not import torch
-    (so the annotation would raise NameError at import) is left as it is."""
-    text = CONFIG.replace("import torch\n", "")
-    out = _apply(text)
-    ((name, review),) = out.refused
-    assert name == COMMON.name and "import torch" in review.reason
-    assert out.text == text
+def test_the_coded_recipes_are_left_out_without_the_core_s_code_parameter() -> None:
+    """`code=` needs WhyNoPartition.__call__'s parameter (why-no-partition-info) and Arm's
+    constructor's (arm-reporter-rejections): a selection without those leaves them out."""
+    from codemods.recipes.selection import BEHAVIOUR_CHANGES, select
+
+    everything = {recipe.name for recipe in select(None, ())}
+    assert {r.name for r in XNNPACK} | {ARM.name} <= everything
+    no_behaviour = {recipe.name for recipe in select(None, [BEHAVIOUR_CHANGES])}
+    assert not {r.name for r in XNNPACK} & no_behaviour  # why-no-partition-info changes it
+    assert ARM.name in no_behaviour
+    alone = select(["arm-codes", "xnnpack-codes-gemm"], ())
+    assert alone == []
+    assert [r.name for r in select(["arm-codes", "arm-reporter-rejections"], ())] == [
+        "arm-reporter-rejections",
+        "arm-codes",
+    ]
 
 
 def test_arms_reporter_carries_its_code() -> None:
@@ -171,9 +163,8 @@ def test_arms_reporter_carries_its_code() -> None:
         "    return self.check(program, reporter)\n"
     )
     out = _apply(source, ARM)
-    assert '    reporter = WhyNoPartitionReporter()\n    reporter.code = "ARM.UNSUPPORTED"\n' in (
-        out.text
-    ), out.text
+    assert '    reporter = WhyNoPartitionReporter(code="ARM.UNSUPPORTED")\n' in out.text, out.text
+    assert out.applied == [(ARM.name, "")]  # no count of calls given no code of their own
     assert _apply(out.text, ARM).applied == []
 
 

@@ -42,10 +42,12 @@ def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     # INFO before; after, a DEBUG record while nothing of ExecuTorch's is named: an application
     # at INFO (or Vulkan's own basicConfig) no longer shows it
     assert "vulkan-log-skip" in BEHAVIOUR
-    assert "xnnpack-no-config" not in BEHAVIOUR  # a reason for the record, nothing printed less
+    # a reason for the record, nothing printed less
+    assert "config-partitioner-no-config" not in BEHAVIOUR
     assert len(RECIPE_NAMED) == len(RECIPES), "two recipes share a name"
     for recipe in RECIPES:
         assert recipe.change and recipe.effect, recipe.name
+        assert set(recipe.needs) <= set(RECIPE_NAMED) - {recipe.name}, recipe.name
         assert "|" not in recipe.change + recipe.effect, recipe.name  # a Markdown table cell
 
 
@@ -78,18 +80,32 @@ def test_skip_one_recipe_leaves_its_file_as_the_site_kinds_wrote_it(
 
 
 def test_skip_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:
+    """The behaviour changes are left out, and with them the recipes that need one of them
+    (`Recipe.needs`: XNNPACK's codes call the parameter why-no-partition-info adds)."""
+    needing = {r.name for r in RECIPES if set(r.needs) & BEHAVIOUR}
+    assert needing == {f"xnnpack-codes-{f}" for f in ("common", "gemm", "nodes", "generic")}
+    report = tmp_path / "report.json"
     statuses = _run(sample_copy, tmp_path, "--skip-recipes", BEHAVIOUR_CHANGES)
     applied = {name for name, status in statuses.items() if status == "applied"}
-    assert applied and not applied & BEHAVIOUR
-    assert {name for name, status in statuses.items() if status == "left out"} == BEHAVIOUR
+    assert applied and not applied & (BEHAVIOUR | needing)
+    assert {name for name, status in statuses.items() if status == "left out"} == (
+        BEHAVIOUR | needing
+    )
+    rows = {r["recipe"]: r for r in json.loads(report.read_text())["recipes"]}
+    assert rows["xnnpack-codes-gemm"]["detail"] == (
+        "left out with `why-no-partition-info`, which it needs"
+    )
+    assert rows[SKIPPED]["detail"].startswith("left out (`--skip-recipes`")
 
 
 def test_only_the_recipes_named(sample_copy: Path, tmp_path: Path) -> None:
-    statuses = _run(sample_copy, tmp_path, "--recipes", "why-no-partition-info,xnnpack-no-config")
+    statuses = _run(
+        sample_copy, tmp_path, "--recipes", "why-no-partition-info,config-partitioner-no-config"
+    )
     applied = {name for name, status in statuses.items() if status == "applied"}
-    assert applied == {"why-no-partition-info", "xnnpack-no-config"}
-    chosen = select(["xnnpack-no-config"], [BEHAVIOUR_CHANGES])
-    assert chosen == [RECIPE_NAMED["xnnpack-no-config"]]
+    assert applied == {"why-no-partition-info", "config-partitioner-no-config"}
+    chosen = select(["config-partitioner-no-config"], [BEHAVIOUR_CHANGES])
+    assert chosen == [RECIPE_NAMED["config-partitioner-no-config"]]
     assert select(["why-no-partition-info"], [BEHAVIOUR_CHANGES]) == []
 
 

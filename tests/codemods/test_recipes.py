@@ -56,12 +56,13 @@ def test_a_changed_upstream_shape_is_refused_and_left_as_the_site_kinds_wrote_it
 
 
 def test_a_statement_sharing_its_line_is_refused(config):
-    shared = _source(UTILS).replace(
-        "        self.reason = reason\n        self.logger.debug(self)\n",
-        "        self.reason = reason; self.logger.debug(self)\n",
-    )
-    recipes = [_recipe("why-no-partition-info")]
-    result = migrate_source(shared, f"executorch/{UTILS}", config, recipes=recipes)
+    """A statement the recipe replaces shares its line with one it keeps (XNNPACK's printer's
+    formatting, `pstr = ...; assert pstr`): refused, the line left as it is."""
+    formatted = "    pstr = pformat(d, indent=2, compact=True).replace(\"'\", '\"')\n"
+    assert formatted in _source(SERIALIZER)
+    shared = _source(SERIALIZER).replace(formatted, formatted[:-1] + "; assert pstr\n")
+    recipes = [_recipe("xnnpack-graph-artifact")]
+    result = migrate_source(shared, f"executorch/{SERIALIZER}", config, recipes=recipes)
     assert result.recipes == [] and "shares its line" in result.refused_recipes[0][1].reason
 
 
@@ -192,10 +193,11 @@ def test_a_recipe_quotes_the_code_it_keeps_from_the_text_it_is_given() -> None:
     """A recipe's plan reads the module's text from its argument (no state set by the engine):
     the message a rejection recipe moves into `report_rejection` is quoted as written there (the
     tree alone would give `f'...'`, in single quotes)."""
-    rel = "backends/qualcomm/partition/qnn_partitioner.py"
+    rel = "backends/mlx/partitioner.py"
     text = _source(rel)
     tree = ast.parse(text)
-    plan = _recipe("qualcomm-rejections").plan(tree, text)
+    plan = _recipe("mlx-rejections").plan(tree, text)
     assert isinstance(plan, RecipePlan), plan
-    written = 'f"{node.target.__name__} | Skipped"'
+    written = 'f"[UNSUPPORTED] Node {node.target}"'
+    assert ast.unparse(ast.parse(written)) != written  # the tree alone would not give it
     assert written in text and any(written in edit.text for edit in plan.edits), plan.edits

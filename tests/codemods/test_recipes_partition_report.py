@@ -19,7 +19,7 @@ from codemods.recipes import RECIPES, Recipe
 FILES = {
     "partition-report": "exir/backend/backend_api.py",
     "arm-reporter-rejections": "exir/backend/utils.py",
-    "xnnpack-no-config": "exir/backend/canonical_partitioners/config_partitioner.py",
+    "config-partitioner-no-config": "exir/backend/canonical_partitioners/config_partitioner.py",
     "vulkan-log-skip": "backends/vulkan/partitioner/vulkan_partitioner.py",
     "coreml-rejections": "backends/apple/coreml/partition/coreml_partitioner.py",
     "openvino-rejections": "backends/openvino/partitioner.py",
@@ -80,7 +80,7 @@ def test_a_third_partitioner_call_is_refused(config) -> None:
     [
         ("vulkan-log-skip", "[Vulkan Partitioner] Due to", "[Vulkan] Due to"),
         ("coreml-rejections", "                return False\n", "                return None\n"),
-        ("xnnpack-no-config", "                continue\n", "                pass\n"),
+        ("config-partitioner-no-config", "                continue\n", "                pass\n"),
         ("qualcomm-rejections", "logger.info(", "logger.log(logging.INFO, "),
         ("nxp-rejections", "        return (\n", "        return bool(\n"),
         ("samsung-rejections", "        return supported\n", "        return bool(supported)\n"),
@@ -153,13 +153,31 @@ def test_a_rejection_print_the_site_kinds_make_a_warning_is_reported(config) -> 
     assert "report_rejection(" in result.new_text and "warning(" not in result.new_text
 
 
-def test_the_reporter_declares_the_code_a_backend_sets(config) -> None:
-    """ExecuTorch type-checks backends/arm: `reporter.code = ...` (arm-codes) needs the attribute
-    declared in `WhyNoPartitionReporter.__init__`, once however often the recipe runs."""
+def test_the_reporter_takes_the_code_its_backend_passes(config) -> None:
+    """`WhyNoPartitionReporter(code=...)` (arm-codes passes Arm's, `ARM.UNSUPPORTED`): the
+    constructor takes it, `UNSPECIFIED` by default, and each rejection is reported with it;
+    once however often the recipe runs. Run on the migrated class with a stand-in runtime."""
     rel = FILES["arm-reporter-rejections"]
     path = f"executorch/{rel}"
     recipes = [_recipe("arm-reporter-rejections")]
     result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=recipes)
-    reporter = result.new_text.split("class WhyNoPartitionReporter")[1]
-    init = reporter.split("def __init__(self")[1].split("def report_reject")[0]
-    assert init.count('self.code = "UNSPECIFIED"') == 1, init
+    again = migrate_source(result.new_text, path, config, recipes=recipes)
+    assert (again.new_text, again.recipes) == (result.new_text, [])
+    tree = ast.parse(result.new_text)
+    (cls,) = [s for s in tree.body if isinstance(s, ast.ClassDef) and s.name.endswith("Reporter")]
+    reported: list[tuple[object, ...]] = []
+    namespace = {
+        "OrderedDict": dict,
+        "torch": type("torch", (), {"fx": type("fx", (), {"Node": object})}),
+        "report_rejection": lambda *args: reported.append(args),
+    }
+    exec(compile(ast.Module([cls], []), rel, "exec"), namespace)
+    reporter = namespace["WhyNoPartitionReporter"]
+    arm = reporter(code="ARM.UNSUPPORTED")
+    arm.report_reject("conv", "kernel too large")
+    arm.report_reject("conv", "reported once")
+    reporter().report_reject("add", "no code given")
+    assert reported == [
+        (None, "conv", "kernel too large", "ARM.UNSUPPORTED"),
+        (None, "add", "no code given", "UNSPECIFIED"),
+    ]

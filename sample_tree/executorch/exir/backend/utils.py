@@ -3,6 +3,10 @@
 """Helpers backends share (the part of ExecuTorch's exir/backend/utils.py the recipes know)."""
 
 import logging
+from collections import OrderedDict
+from typing import Optional
+
+import torch
 
 
 def is_shape_dynamic(node) -> bool:
@@ -13,12 +17,12 @@ def is_shape_dynamic(node) -> bool:
 class WhyNoPartition:
     """Partitioners call `why(node, reason)` for every node they reject."""
 
-    def __init__(self, logger: logging.Logger) -> None:
+    def __init__(self, logger: logging.Logger):
         self.logger = logger
-        self.node = None
-        self.reason = ""
+        self.node: Optional[torch.fx.Node] = None
+        self.reason: str = ""
 
-    def __call__(self, node, reason: str) -> None:
+    def __call__(self, node: torch.fx.Node, reason: str) -> None:
         self.node = node
         self.reason = reason
         self.logger.debug(self)
@@ -30,9 +34,11 @@ class WhyNoPartition:
 class WhyNoPartitionReporter:
     """Gathers why nodes were rejected, for one table (Arm's reporter)."""
 
-    def __init__(self) -> None:
-        self._rejected_nodes = {}
+    def __init__(self):
+        self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (
+            OrderedDict()
+        )  # {Rejected node: reason}
 
-    def report_reject(self, node, reason: str):
+    def report_reject(self, node: torch.fx.Node, reason: str):
         if node not in self._rejected_nodes:
             self._rejected_nodes[node] = reason
