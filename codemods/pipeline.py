@@ -119,7 +119,10 @@ def _superseded(
     named = ", ".join(f"`{name}`" for name in recipes)
     out = []
     for site in rewritten:
-        if site.note and at_sites(site.finding.line) in replaced:
+        # a removed line (a configuration, a level) is not there for a recipe to rewrite: the
+        # line it maps to is its neighbour's (the runtime import a recipe extends)
+        kept = not site.note.startswith("removed")
+        if site.note and kept and at_sites(site.finding.line) in replaced:
             site = replace(site, note=f"this line is rewritten again by {named}: see its item")
         out.append(site)
     return out

@@ -27,6 +27,7 @@ __all__ = [
     "report_rejection",
     "run_partitioner",
     "set_logs",
+    "set_verbose",
     "warn",
 ]
 
@@ -73,8 +74,7 @@ def set_logs(
         if name in ARTIFACTS:
             if not (value is None or isinstance(value, bool)):
                 raise ValueError(f"set_logs: {name} is an artifact: give True or False")
-            if value:
-                chosen[name] = True
+            chosen |= {name: True} if value else {}
         elif value is not None:
             chosen[name] = _level(value, f"set_logs: {name}")
     torch = STATE.registered(asked=True)
@@ -125,6 +125,14 @@ def override_logs(
                 each.close()
 
 
+def set_verbose(logger: logging.Logger) -> None:
+    """``logger`` at DEBUG, on stderr as ``basicConfig()`` did if nothing shows it."""
+    logger.setLevel(logging.DEBUG)
+    if not logger.hasHandlers() and not STATE.asked():  # basicConfig's default format
+        logger.addHandler(shown := logging.StreamHandler())
+        shown.setFormatter(logging.Formatter(logging.BASIC_FORMAT))
+
+
 def warn(
     logger: logging.Logger,
     message: str | Warning,
@@ -133,7 +141,5 @@ def warn(
     source: object = None,
 ) -> None:
     """``warnings.warn`` from the caller's line, unless ``-<component>`` switched it off."""
-    switched = STATE.switched(logger.name)
-    if switched is not None and switched > logging.WARNING:
-        return
-    warnings.warn(message, category, max(stacklevel, 1) + 1, source)
+    if (STATE.switched(logger.name) or 0) <= logging.WARNING:
+        warnings.warn(message, category, max(stacklevel, 1) + 1, source)

@@ -234,8 +234,7 @@ def lowering() -> Iterator[None]:
 def report_rejection(
     logger: logging.Logger | None, node: object, reason: str, code: str = "UNSPECIFIED"
 ) -> None:
-    """A backend keeps ``node`` on the CPU for ``reason``: kept by the run, and a DEBUG line
-    on ``logger`` unless the run shows each node's reasons itself."""
+    """``node`` stays on the CPU for ``reason``: to the run, or a DEBUG line on ``logger``."""
     run = getattr(_open, "run", None)
     if run is not None and run.live:  # nothing is kept while nobody reads the record
         reasons = run.reasons.setdefault(str(getattr(node, "name", node)), [])

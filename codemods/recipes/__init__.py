@@ -23,6 +23,7 @@ from codemods.recipes.partition_report import RECIPE as PARTITION_REPORT
 from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 from codemods.recipes.why_no_partition import RECIPE as WHY_NO_PARTITION
 from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
+from codemods.recipes.xnnpack_verbose import RECIPE as XNNPACK_VERBOSE
 
 RECIPES: list[Recipe] = [
     WHY_NO_PARTITION,
@@ -41,6 +42,7 @@ RECIPES: list[Recipe] = [
     *reason_codes.XNNPACK,
     reason_codes.ARM,
     XNNPACK_GRAPH,
+    XNNPACK_VERBOSE,
     OVERRIDE_LOGGER,
     VELA_VERBOSE,
     coreml_log_level.PARTITIONER,

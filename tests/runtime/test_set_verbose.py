@@ -1,0 +1,48 @@
+"""`set_verbose(logger)`: a library's verbose flag (XnnpackPartitioner's `verbose=True`) shows
+the logger's DEBUG lines as the library's own `basicConfig()` did, without configuring the root:
+once, in basicConfig's default format, with nothing configured; through the application's
+handler, or torch's under TORCH_LOGS, otherwise, never twice."""
+
+from __future__ import annotations
+
+import pytest
+
+NAME = "executorch.backends.xnnpack.partition.xnnpack_partitioner"
+CODE = f"""
+import logging, sys
+import torch
+from et_log_runtime import get_logger, set_verbose
+
+if sys.argv[1:] == ["app"]:
+    logging.basicConfig(level=logging.DEBUG, format="APP %(name)s %(message)s")
+logger = get_logger("{NAME}")
+set_verbose(logger)
+set_verbose(logger)  # a second partitioner made with verbose=True
+logger.debug("Verbose logging enabled for XNNPACK partitioner.")
+get_logger("executorch.exir.passes").info("another module's line")
+print("root handlers:", len(logging.getLogger().handlers))
+"""
+LINE = "Verbose logging enabled for XNNPACK partitioner."
+
+
+def test_nothing_configured_prints_it_once_as_basic_config_did(run) -> None:
+    proc = run(CODE)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines().count(f"DEBUG:{NAME}:{LINE}") == 1, proc.stderr
+    assert proc.stderr.count(LINE) == 1 and "another module's line" not in proc.stderr
+    assert "root handlers: 0" in proc.stdout  # the application's root is left alone
+
+
+def test_an_application_s_logging_shows_it_once_in_its_format(run) -> None:
+    proc = run(None, ["-c", CODE, "app"])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count(LINE) == 1, proc.stderr
+    assert f"APP {NAME} {LINE}" in proc.stderr.splitlines()
+
+
+@pytest.mark.parametrize("setting", ["xnnpack", "+xnnpack"])
+def test_under_torch_logs_torch_s_handler_shows_it_once(run, setting: str) -> None:
+    proc = run(CODE, TORCH_LOGS=setting)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count(LINE) == 1, proc.stderr
+    assert f"DEBUG:{NAME}:{LINE}" not in proc.stderr.splitlines()
