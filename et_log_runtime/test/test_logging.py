@@ -91,6 +91,21 @@ class TestNothingConfigured(unittest.TestCase):
         )  # Python's last resort
         self.assertEqual(out.stdout, "")
 
+    def test_set_verbose_shows_a_library_flag_s_lines_once(self) -> None:
+        out = run(
+            f"""
+            import logging, torch
+            from PKG import get_logger, set_verbose
+            log = get_logger("{XNN}")
+            set_verbose(log)
+            set_verbose(log)  # twice: still one handler
+            log.debug("a verbose line")
+            assert logging.getLogger().handlers == []
+            """
+        )
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(out.stderr.splitlines(), [f"DEBUG:{XNN}:a verbose line"])
+
     def test_application_logging_sees_every_record_once(self) -> None:
         out = run(
             f"""
