@@ -269,12 +269,14 @@ def test_artifacts_print_the_graph_and_the_partition_report_and_nothing_else(aft
     assert below("WARNING", other) == [], run.describe()
 
 
-def test_the_full_migration_lists_what_silences_the_verbose_flag(after, migrated):
+def test_the_full_migration_keeps_what_the_verbose_flag_shows(after, migrated):
     """The partitioner module's `basicConfig(level=WARNING)` gave the root the handler through
-    which `verbose=True` showed its DEBUG lines. The full migration removes it (class B: class A
-    keeps the line, test_class_a.py), so the line is gone and the report says why."""
+    which `verbose=True` showed its DEBUG lines. The full migration removes it (class B, listed)
+    and the `xnnpack-verbose` recipe (review 9) gives the flag `set_verbose(logger)`: the line
+    shows once, in basicConfig's format, as before."""
     run = after["XnnpackPartitioner(verbose=True)"]
-    assert not [line for line in run.lines if "Verbose logging enabled" in line.message]
+    shown = [line for line in run.lines if "Verbose logging enabled" in line.message]
+    assert len(shown) == 1 and shown[0].text.startswith("DEBUG:executorch.backends.xnnpack"), shown
     assert _rejections(run) == 0, "verbose=True is about the partitioner module, not its configs"
     removed = [
         s
@@ -282,6 +284,8 @@ def test_the_full_migration_lists_what_silences_the_verbose_flag(after, migrated
         if s["code"] == "ETL005" and s["path"].endswith("xnnpack/partition/xnnpack_partitioner.py")
     ]
     assert removed and "root logger a handler" in removed[0]["reason"], removed
+    rows = [r for r in migrated.report["recipes"] if r["recipe"] == "xnnpack-verbose"]
+    assert [r["status"] for r in rows] == ["applied"], rows
 
 
 def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
