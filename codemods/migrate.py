@@ -29,6 +29,7 @@ from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
 from codemods.report.series import MECHANICAL, STAGES
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
+from codemods.shared.owners import Owners, read_owners
 from codemods.vendor.config import ENTRY_POINT_NAME
 from codemods.write.fileio import remove_stale_temps, within_roots
 from codemods.write.needs import unmet
@@ -269,8 +270,10 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     recipes: list[Recipe] = args.chosen_recipes
     refuse = unmet(recipes, (path for path, _, _ in jobs), config, tests)  # a needed one is not
     names = tuple(recipe.name for recipe in recipes if recipe.name not in refuse)
+    owners = read_owners(config.root)
     for outcome in _run(jobs, config, args.jobs, names, tests, args.mechanical):
         outcome.component = config.component_for(outcome.path)
+        outcome.owner = owners.of(config.relpath(outcome.path))
         outcome.refused_recipes += [
             (r.name, refuse[r.name].reason)
             for r in recipes_for(outcome.path, recipes)
@@ -288,7 +291,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     tally.missing_recipes, tally.left_out_recipes = _absent_recipes(tally, recipes)
     for path, reason in tally.skipped:
         write_line(f"{path}: skipped: {reason}")
-    extra, (first, last) = _vendored_runtime(args, config, tally, mode)
+    extra, (first, last) = _vendored_runtime(args, config, tally, mode, owners)
     tally.vendored = args.vendored is not None
     if args.vendored is not None:
         from codemods.vendor.step import NOT_A_COMPONENT
@@ -328,7 +331,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
 
 
 def _vendored_runtime(
-    args: argparse.Namespace, config: Config, tally: Tally, mode: str
+    args: argparse.Namespace, config: Config, tally: Tally, mode: str, owners: Owners
 ) -> tuple[list[FileOutcome], tuple[tuple[str, bytes] | None, tuple[str, bytes] | None]]:
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
     and, for --patches with --vendor, the runtime's own patch, which goes first, and its
@@ -352,6 +355,7 @@ def _vendored_runtime(
         ]
     for outcome in extra:
         outcome.component = config.component_for(outcome.path)
+        outcome.owner = owners.of(config.relpath(outcome.path))
     ends = runtime_patches(vendored) if vendored is not None and mode == "patch" else (None, None)
     return extra, ends
 

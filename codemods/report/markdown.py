@@ -5,7 +5,7 @@ from __future__ import annotations
 from codemods.report import sections
 from codemods.report.changes import change_item, kind_changes, recipe_item
 from codemods.report.provenance import Provenance
-from codemods.report.series import how_it_lands, landing_order
+from codemods.report.series import Unit, how_it_lands, landing_order, tally_names
 from codemods.report.tally import (
     Tally,
     recipe_result,
@@ -93,7 +93,7 @@ def to_markdown(tally: Tally, written: bool = True, origin: Provenance | None = 
 
 
 def changes_to_look_at(tally: Tally) -> list[str]:
-    """Every change users will see (class B), per component: the recipes that change behaviour
+    """Every change users will see (class B), per owner (`series.Unit`): the recipes that change behaviour
     by design (take or leave), what each kind's rewrites change, each rewrite with the line
     before and after; then the behaviour changes left out."""
     recipes = tally.behaviour_changes()
@@ -103,12 +103,13 @@ def changes_to_look_at(tally: Tally) -> list[str]:
     if not recipes and not rewrites and not left_out:
         return [*out, "Nothing beyond the rewrites counted above."]
     out += [CLASS_B, ""]
-    for component in landing_order(
-        {r.component for r in recipes} | {o.component for o, _ in rewrites}
-    ):
-        own = [r for r in recipes if r.component == component]
-        sites = [(o, s) for o, s in rewrites if o.component == component]
-        out += [f"### {component} ({count(len(own) + len(sites), 'change')})", ""]
+    units = {Unit(r.component, r.owner) for r in recipes}
+    units |= {Unit(o.component, o.owner) for o, _ in rewrites}
+    named = tally_names(tally, units)
+    for unit in landing_order(units):
+        own = [r for r in recipes if Unit(r.component, r.owner) == unit]
+        sites = [(o, s) for o, s in rewrites if Unit(o.component, o.owner) == unit]
+        out += [f"### {named[unit]} ({count(len(own) + len(sites), 'change')})", ""]
         if own:
             out += [TAKE_OR_LEAVE, "", *(recipe_item(r) for r in own), ""]
         general = kind_changes(s.code for _, s in sites)
@@ -130,7 +131,7 @@ def changes_to_look_at(tally: Tally) -> list[str]:
 CLASS_B = (
     "Each item is a deliberate change of what a program that configured nothing (no "
     "`TORCH_LOGS`, no `set_logs`, no logging set-up of its own) prints: the line users saw and "
-    "the line they will see (lines of the migrated files). A component's site rewrites are "
+    "the line they will see (lines of the migrated files). An owner's site rewrites are "
     "its class B commit, and each recipe named is a commit of its own, each for its owner to "
     "take or leave (How it lands, below); every other rewrite keeps every line such a program "
     "prints."

@@ -1,17 +1,18 @@
-"""`--patches DIR`: the migration as a patch series in landing order, each patch for one owner.
+"""`--patches DIR`: the migration as a patch series in landing order, each patch for one owner
+(a component's files one CODEOWNERS entry covers, `series.Unit`).
 
 The series (`series_order` decides it, in one place):
 
 1. `0001-logging-runtime.patch` (with `--vendor`): the runtime and its tests; every later patch
    imports it.
-2. Class A, one patch per component (`NNNN-<component>-mechanical.patch`, the core first): the
+2. Class A, one patch per owner (`NNNN-<unit>-mechanical.patch`, the core's first): the
    rewrites that keep every line a program that configured nothing prints; only which logger a
    line goes through, and which switch controls it, change.
-3. Class B, one patch per component (`NNNN-<component>-output.patch`, the core first): the
+3. Class B, one patch per owner (`NNNN-<unit>-output.patch`, the core's first): the
    site rewrites that change default output on purpose (a print becoming a record, a library
    `basicConfig` removed), each listed with what users saw and what they will see.
-4. The ExecuTorch recipes, one patch per recipe (a family's together) and component
-   (`NNNN-<component>-<recipe>.patch`, the core first): each says what it changes, and whether
+4. The ExecuTorch recipes, one patch per recipe (a family's together) and owner
+   (`NNNN-<unit>-<recipe>.patch`, the core's first): each says what it changes, and whether
    a program that configured nothing prints something else.
 5. (with `--vendor`) the runtime's `torch.backends` hook, on its own: `TORCH_LOGS` naming an
    ExecuTorch component from the first `import torch`, with what it costs and risks.
@@ -26,7 +27,7 @@ the same records as the report (`Tally`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from codemods.recipes import RECIPE_NAMED
@@ -37,11 +38,13 @@ from codemods.report.series import (
     OUTPUT,
     RUNTIME,
     STAGES,
+    Unit,
     commit_name,
     recipe_stage,
     series_order,
+    tally_names,
 )
-from codemods.report.tally import FileOutcome, Tally, is_output_change
+from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, Tally, is_output_change
 from lint_rules.wording import count
 
 WHY = {
@@ -64,6 +67,7 @@ class Patch:
     review: int
     requires: tuple[str, ...]  # names of the patches that must land before it
     paths: frozenset[str] = frozenset()  # the files it touches
+    owner: str = ""  # the CODEOWNERS entry covering its files ("": none)
 
 
 def _requires(
@@ -84,24 +88,58 @@ def _requires(
     return list(dict.fromkeys(out))
 
 
+@dataclass
+class Leftovers:
+    """What a unit's last commit lists for a person: its sites left for review, its recipes
+    for review, and (in a component's last commit) the component's Buck notes. Items of files
+    no commit touches go to their unit's last commit, else their component's."""
+
+    sites: list[tuple[FileOutcome, SiteRecord]] = field(default_factory=list)
+    recipes: list[RecipeRow] = field(default_factory=list)
+    buck: list[str] = field(default_factory=list)
+
+
+def _leftovers(tally: Tally, order: list[tuple[Unit, str]]) -> dict[Unit, Leftovers]:
+    """Per unit with commits, what its last commit lists (see `Leftovers`)."""
+    last_of = {unit.component: unit for unit, _ in order}  # each component's last unit
+    placed = {unit: Leftovers() for unit, _ in order}
+
+    def home(component: str, owner: str) -> Leftovers | None:
+        unit = Unit(component, owner)
+        return placed.get(unit if unit in placed else last_of.get(component, unit))
+
+    for outcome, site in tally.review_items():
+        if (box := home(outcome.component, outcome.owner)) is not None:
+            box.sites.append((outcome, site))
+    for row in tally.recipes():
+        if row.for_review and (box := home(row.component, row.owner)) is not None:
+            box.recipes.append(row)
+    for component, note in tally.buck_notes:
+        if component in last_of:
+            placed[last_of[component]].buck.append(note)
+    return placed
+
+
 def _message(
-    component: str,
+    unit: Unit,
+    who: str,
     stage: str,
     tally: Tally,
     group: list[FileOutcome],
-    last: bool,
+    left: Leftovers,
     requires: list[tuple[str, str]],
 ) -> tuple[str, int, int]:
-    """The commit message, and the figures it states (sites rewritten, left for review)."""
+    """The commit message, and the figures it states (sites rewritten, left for review).
+    `who` names the unit in words; `left`: what it lists for a person (empty but in the unit's
+    last commit)."""
+    component = unit.component
     paths = {o.path for o in group}
     sites = [
         (o, s)
-        for o in tally.outcomes
-        if o.component == component and o.path in paths
+        for o in group
         for s in o.rewritten
         if stage in (MECHANICAL, OUTPUT) and is_output_change(s) == (stage == OUTPUT)
     ]
-    review = tally.review_items(component) if last else []
     recipes = [
         r
         for r in tally.recipes(component)
@@ -109,12 +147,12 @@ def _message(
     ]
     subject, what = SUBJECTS.get(stage, SUBJECTS[RECIPE])
     names = ",".join(dict.fromkeys(r.recipe for r in recipes))
-    subject = subject.format(component=component, recipe=stage)
+    subject = subject.format(who=who, component=component, recipe=stage)
     what = [line.format(component=component, recipe=stage, names=names) for line in what]
     lines = [subject, "", *what, ""]
     lines.append(
         f"{count(len(group), 'file')} changed, {count(len(sites), 'site')} rewritten, "
-        f"{len(review)} left for review."
+        f"{len(left.sites)} left for review."
     )
     for name, why in requires:
         lines += ["", f"Requires {name}: land it first ({why})."]
@@ -128,31 +166,25 @@ def _message(
     if applied:
         lines += ["", "ExecuTorch recipes:"]
         lines += [f"- {r.recipe} ({r.path}): {r.what}" for r in applied]
-    items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in review]
-    if last:
-        items += [
-            f"- {r.path} recipe {r.recipe}: {r.why_review}"
-            for r in tally.recipes(component)
-            if r.for_review
-        ]
+    items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in left.sites]
+    items += [f"- {r.path} recipe {r.recipe}: {r.why_review}" for r in left.recipes]
     if items:
         lines += [
             "",
-            f"Left for review in {component} (the component's whole list, in its last commit; "
-            "files this series leaves as they are included):",
+            f"Left for review in {who} (the whole list, in its last commit; files this series "
+            "leaves as they are included):",
             *items,
         ]
-    notes = [note for owner, note in tally.buck_notes if owner == component]
-    if notes and last:
-        lines += ["", "Buck, by hand:", *(f"- {n}" for n in notes)]
+    if left.buck:
+        lines += ["", "Buck, by hand:", *(f"- {n}" for n in left.buck)]
     lines += ["", "Files:", *(f"- {p}" for p in sorted(paths))]
-    return "\n".join(lines) + "\n\n", len(sites), len(review)
+    return "\n".join(lines) + "\n\n", len(sites), len(left.sites)
 
 
 RECIPE = "recipe"  # the message of every recipe commit
 SUBJECTS = {
     MECHANICAL: (
-        "{component}: log through the {component} component's loggers (output unchanged)",
+        "{who}: log through the {component} component's loggers (output unchanged)",
         [
             "Class A, mechanical: a program that configured nothing (no TORCH_LOGS, no set_logs,",
             "no logging set-up of its own) prints the same stdout and stderr after this commit.",
@@ -161,7 +193,7 @@ SUBJECTS = {
         ],
     ),
     OUTPUT: (
-        "{component}: deliberate changes of default output, for its owners to take or leave",
+        "{who}: deliberate changes of default output, for its owners to take or leave",
         [
             "Class B: each change below is what a user who configured nothing sees differently,",
             "the line they saw and the line they will see. The hunks of a file depend on each",
@@ -170,7 +202,7 @@ SUBJECTS = {
         ],
     ),
     RECIPE: (
-        "{component}: ExecuTorch recipe {recipe}, for its owners to take or leave",
+        "{who}: ExecuTorch recipe {recipe}, for its owners to take or leave",
         [
             "A named edit of specific ExecuTorch code that the logging migration builds on (the",
             "partition run's reasons, artifacts, a backend's own logging set-up), listed below",
@@ -194,10 +226,11 @@ def write_patches(
     `folder` (created; earlier `NNNN-*.patch` files and `series` in it are replaced); return
     what was written. `first`, (name, the patch's bytes), lands before every component: the
     vendored runtime their modules import; `hook` after them all: its torch hook."""
-    groups: dict[tuple[str, str], list[FileOutcome]] = {}
+    groups: dict[tuple[Unit, str], list[FileOutcome]] = {}
     for outcome in [*tally.outcomes, *extra]:
         for stage in outcome.patches:
-            groups.setdefault((outcome.component, stage), []).append(outcome)
+            unit = Unit(outcome.component, outcome.owner)
+            groups.setdefault((unit, stage), []).append(outcome)
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     for old in target.glob("[0-9][0-9][0-9][0-9]-*.patch"):
@@ -208,29 +241,35 @@ def write_patches(
         count_files = data.count(b"\ndiff --git ")
         patches.append(Patch(f"0001-{name}.patch", name, RUNTIME, count_files, 0, 0, ()))
         (target / patches[0].name).write_bytes(data)
-    order = series_order({stage: [c for c, s in groups if s == stage] for stage in STAGES})
-    for number, (component, stage) in enumerate(order, start=len(patches) + 1):
-        group = sorted(groups[(component, stage)], key=lambda o: o.path)
-        last = not any((component, later) in groups for later in STAGES[STAGES.index(stage) + 1 :])
+    order = series_order({stage: [u for u, s in groups if s == stage] for stage in STAGES})
+    named = tally_names(tally, (unit for unit, _ in order))
+    left = _leftovers(tally, order)
+    last = {unit: number for number, (unit, _) in enumerate(order)}
+    for number, (unit, stage) in enumerate(order):
+        group = sorted(groups[(unit, stage)], key=lambda o: o.path)
         paths = frozenset(o.path for o in group)
-        names = {r.recipe for r in tally.recipes(component) if r.path in paths}
+        names = {r.recipe for r in tally.recipes(unit.component) if r.path in paths}
         needed = {
             recipe_stage(n)
             for r in names
             if stage == recipe_stage(r)
             for n in RECIPE_NAMED[r].needs
         }
-        requires = _requires(component, stage, paths, patches, needed)
-        message, rewritten, review = _message(component, stage, tally, group, last, requires)
+        requires = _requires(unit.component, stage, paths, patches, needed)
+        split = named[unit] != unit.component
+        who = f"{unit.component} ({unit.owner or 'no owner'})" if split else unit.component
+        lists = left[unit] if last[unit] == number else Leftovers()
+        message, rewritten, review = _message(unit, who, stage, tally, group, lists, requires)
         patch = Patch(
-            f"{number:04d}-{commit_name(component, stage)}.patch",
-            component,
+            f"{len(patches) + 1:04d}-{commit_name(named[unit], stage)}.patch",
+            unit.component,
             stage,
             len(group),
             rewritten,
             review,
             tuple(name for name, _ in requires),
             paths,
+            unit.owner,
         )
         sections = b"".join(o.patches[stage] for o in group)
         (target / patch.name).write_bytes(message.encode("utf-8") + sections)

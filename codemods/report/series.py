@@ -1,12 +1,14 @@
 """The series a migration lands as, decided in one place: the runtime; then class A (output
-unchanged) one commit per component; then class B's site rewrites (the changes of default output
-the site kinds make) one commit per component; then the ExecuTorch recipes, one commit per recipe
-(a family's recipes together) and component. The core comes first in each step. `--patches`
-writes it; the report says it."""
+unchanged) one commit per owner; then class B's site rewrites (the changes of default output
+the site kinds make) one commit per owner; then the ExecuTorch recipes, one commit per recipe
+(a family's recipes together) and owner. An owner is a component's files one CODEOWNERS entry
+covers (`Unit`): the core splits into exir, devtools, extension/llm, ...; a backend is usually
+one. The core comes first in each step. `--patches` writes it; the report says it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from codemods.recipes import RECIPE_NAMED, RECIPES
 from codemods.report.tally import Tally, is_output_change
@@ -25,40 +27,74 @@ def recipe_stage(name: str) -> str:
     return RECIPE_NAMED[name].commit
 
 
-def commit_name(component: str, stage: str) -> str:
-    """A commit's name in the series, `<component>-<stage>` (its patch's file name after the
-    number): the stage alone when it names the component already (`vulkan-log-skip`)."""
-    return stage if stage.startswith(f"{component}-") else f"{component}-{stage}"
+class Unit(NamedTuple):
+    """The files one commit of a stage holds: a component's files under one CODEOWNERS entry
+    ("" when no entry covers them, or the project has no CODEOWNERS)."""
+
+    component: str
+    owner: str = ""
 
 
-def landing_order(components: Iterable[str]) -> list[str]:
-    """The components in landing order: the core first, then the rest by name."""
-    names = set(components)
-    return [CORE] * (CORE in names) + sorted(names - {CORE})
+def unit_names(units: Iterable[Unit]) -> dict[Unit, str]:
+    """Each unit's name in the series: its component's, or, when the component's files have
+    several owners, the component's and the owner's (`executorch-exir`, `executorch-extension-llm`;
+    `executorch-unowned` for files no entry covers)."""
+    units = set(units)
+    owners: dict[str, set[str]] = {}
+    for unit in units:
+        owners.setdefault(unit.component, set()).add(unit.owner)
+    return {
+        u: u.component
+        if len(owners[u.component]) == 1
+        else f"{u.component}-{(u.owner or 'unowned').replace('/', '-').replace('.', '-')}"
+        for u in units
+    }
 
 
-def series_order(by_stage: dict[str, Iterable[str]]) -> list[tuple[str, str]]:
-    """(component, stage) in landing order: each stage in turn, its components core first."""
-    return [(c, stage) for stage in STAGES for c in landing_order(by_stage.get(stage, ()))]
+def tally_names(tally: Tally, more: Iterable[Unit] = ()) -> dict[Unit, str]:
+    """`unit_names` of every unit whose files the run changes (and of `more`): the report and
+    the series name a unit alike whatever stage it is in."""
+    return unit_names([*(Unit(o.component, o.owner) for o in tally.outcomes if o.changed), *more])
 
 
-def stages(tally: Tally) -> dict[str, list[str]]:
-    """Per stage, the components with changes in it (in landing order): class A rewrites, class
+def commit_name(name: str, stage: str) -> str:
+    """A commit's name in the series, `<unit name>-<stage>` (its patch's file name after the
+    number): the stage alone when it names the unit already (`vulkan-log-skip`)."""
+    return stage if stage.startswith(f"{name}-") else f"{name}-{stage}"
+
+
+def landing_order(units: Iterable[Unit]) -> list[Unit]:
+    """The units in landing order: the core's first, then the rest by component; a
+    component's by owner."""
+    return sorted(set(units), key=lambda u: (u.component != CORE, u.component, u.owner))
+
+
+def series_order(by_stage: dict[str, Iterable[Unit]]) -> list[tuple[Unit, str]]:
+    """(unit, stage) in landing order: each stage in turn, its units the core's first."""
+    return [(u, stage) for stage in STAGES for u in landing_order(by_stage.get(stage, ()))]
+
+
+def stages(tally: Tally) -> dict[str, list[Unit]]:
+    """Per stage, the units with changes in it (in landing order): class A rewrites, class
     B rewrites (a rewrite with a note), each recipe commit."""
-    rewritten = [(o.component, s) for o in tally.outcomes for s in o.rewritten]
+    rewritten = [(Unit(o.component, o.owner), s) for o in tally.outcomes for s in o.rewritten]
     applied = [r for r in tally.recipes() if r.status == "applied"]
     out = {
-        MECHANICAL: landing_order(c for c, s in rewritten if not is_output_change(s)),
-        OUTPUT: landing_order(c for c, s in rewritten if is_output_change(s)),
+        MECHANICAL: landing_order(u for u, s in rewritten if not is_output_change(s)),
+        OUTPUT: landing_order(u for u, s in rewritten if is_output_change(s)),
     }
     for stage in RECIPE_STAGES:
-        out[stage] = landing_order(r.component for r in applied if recipe_stage(r.recipe) == stage)
+        out[stage] = landing_order(
+            Unit(r.component, r.owner) for r in applied if recipe_stage(r.recipe) == stage
+        )
     return out
 
 
 def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
     """The report's section on the series: its order and what users see between the steps."""
     by_stage = stages(tally)
+    named = tally_names(tally, (u for units in by_stage.values() for u in units))
+    names = {stage: [named[u] for u in units] for stage, units in by_stage.items()}
     out = ["", "## How it lands", ""]
     if not any(by_stage.values()):
         return [*out, "Nothing to land."]
@@ -73,28 +109,27 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
         )
     if by_stage[MECHANICAL]:
         steps.append(
-            "Class A, output unchanged, one commit per component: "
-            f"{', '.join(by_stage[MECHANICAL])}. A program that configured nothing prints the "
-            "same stdout and stderr; the lines only move to their component's logger "
+            "Class A, output unchanged, one commit per owner (a component's files one "
+            f"CODEOWNERS entry covers): {', '.join(names[MECHANICAL])}. A program that "
+            "configured nothing prints the same stdout and stderr; the lines only move to their component's logger "
             "(`TORCH_LOGS=<component>` controls them)."
         )
     if by_stage[OUTPUT]:
         steps.append(
             "Class B, the site rewrites listed under Changes to look at, one commit per "
-            f"component for its owner to take or leave: {', '.join(by_stage[OUTPUT])}. The "
-            "core's first: its own lines leave the root logger that some backends stop "
-            "configuring."
+            f"owner to take or leave: {', '.join(names[OUTPUT])}. The core's first: its own "
+            "lines leave the root logger that some backends stop configuring."
         )
-    commits = [commit_name(c, stage) for stage in RECIPE_STAGES for c in by_stage[stage]]
+    commits = [commit_name(n, stage) for stage in RECIPE_STAGES for n in names[stage]]
     if commits:
         steps.append(
-            "The ExecuTorch recipes, one commit per recipe and component, each for its owner "
+            "The ExecuTorch recipes, one commit per recipe and owner, each for its owner "
             "to take or leave (those that change what a program prints say so in their "
             f"message), in the recipe table's order: {', '.join(commits)}. A backend's commit "
             "of a recipe the core also has comes after the core's; the backends' rejection "
-            "sites report to the partitioner run the core's `executorch-partition-report` "
-            "opens, and a backend's critical operators are named at the end of the lowering "
-            "the core's `executorch-critical-operators` marks."
+            "sites report to the partitioner run the core's `partition-report` commit opens, "
+            "and a backend's critical operators are named at the end of the lowering the "
+            "core's `critical-operators` commit marks."
         )
     out += [f"{number}. {text}" for number, text in enumerate(steps, start=1)]
     out += [

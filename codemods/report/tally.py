@@ -50,6 +50,7 @@ class RecipeRow:
     effect: str
     behaviour_change: bool
     review: str = ""  # applied, and its output needs a person: why (a stale docstring)
+    owner: str = ""  # the CODEOWNERS entry covering its file (codemods.shared.owners)
 
     @property
     def for_review(self) -> bool:
@@ -74,6 +75,7 @@ class FileOutcome:
 
     path: str
     component: str = ""
+    owner: str = ""  # the CODEOWNERS entry covering it (codemods.shared.owners): its commits' unit
     changed: bool = False
     rewritten: list[SiteRecord] = field(default_factory=list)
     review: list[SiteRecord] = field(default_factory=list)
@@ -122,12 +124,12 @@ class Tally:
         refused (with the reason), its file not found, or left out by the run's selection; each
         with what the recipe declares (`effect`, `behaviour_change`)."""
         rows = [
-            _recipe_row(name, o.path, o.component, "applied", detail, _why(o, name))
+            _recipe_row(name, o.path, o.component, "applied", detail, _why(o, name), o.owner)
             for o in self.outcomes
             for name, detail in o.recipes
         ]
         rows += [
-            _recipe_row(name, o.path, o.component, "refused", reason)
+            _recipe_row(name, o.path, o.component, "refused", reason, owner=o.owner)
             for o in self.outcomes
             for name, reason in o.refused_recipes
         ]
@@ -240,11 +242,17 @@ def _left_out(name: str, left: set[str]) -> str:
 
 
 def _recipe_row(
-    name: str, path: str, component: str, status: str, detail: str, review: str = ""
+    name: str,
+    path: str,
+    component: str,
+    status: str,
+    detail: str,
+    review: str = "",
+    owner: str = "",
 ) -> RecipeRow:
     recipe = RECIPE_NAMED.get(name)
     effect, changes = (recipe.effect, recipe.behaviour_change) if recipe else ("", False)
-    return RecipeRow(name, path, component, status, detail, effect, changes, review)
+    return RecipeRow(name, path, component, status, detail, effect, changes, review, owner)
 
 
 def _why(outcome: FileOutcome, name: str) -> str:
@@ -296,7 +304,9 @@ def summary_table(tally: Tally, written: bool = True) -> str:
 
 def to_json(tally: Tally) -> str:
     rewritten = [
-        {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.rewritten
+        {**asdict(s), "component": o.component, "owner": o.owner}
+        for o in tally.outcomes
+        for s in o.rewritten
     ]
     for entry in rewritten:
         entry["reason"] = note_text(entry["reason"], entry["component"])
@@ -313,7 +323,9 @@ def to_json(tally: Tally) -> str:
         },
         "codes": tally.by_code(),
         "review": [
-            {**asdict(s), "component": o.component} for o in tally.outcomes for s in o.review
+            {**asdict(s), "component": o.component, "owner": o.owner}
+            for o in tally.outcomes
+            for s in o.review
         ],
         "rewritten": rewritten,
         "failures": [

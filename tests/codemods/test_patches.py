@@ -22,10 +22,11 @@ from codemods.report.series import (
     OUTPUT,
     RECIPE_STAGES,
     STAGES,
+    Unit,
     landing_order,
     recipe_stage,
-    series_order,
 )
+from codemods.shared.owners import read_owners
 from codemods.write.worker import byte_diff, line_map, unified_diff
 
 FOLDERS = ("exir", "backends")
@@ -65,12 +66,24 @@ def _series(sample_copy: Path, out: Path, monkeypatch, *flags: str) -> list[str]
 
 
 def _split(name: str) -> tuple[str, str]:
-    """(component, stage) of a patch's file name: `0003-arm-mechanical.patch`,
-    `0033-xnnpack-critical-operators.patch`, or a recipe that names its component already,
-    `0020-vulkan-log-skip.patch`."""
+    """(unit, stage) of a patch's file name: `0003-arm-mechanical.patch`,
+    `0016-executorch-exir-backend-partition-report.patch` (the core's files under one
+    CODEOWNERS entry), or a recipe that names its component already, `0020-vulkan-log-skip.patch`."""
     rest = name.split("-", 1)[1].removesuffix(".patch")
-    component, _, stage = rest.partition("-")
-    return component, stage if stage in STAGES else rest
+    if rest in STAGES:
+        return rest.split("-")[0], rest
+    stage = max((s for s in STAGES if rest.endswith(f"-{s}")), key=len)
+    return rest.removesuffix(f"-{stage}"), stage
+
+
+def _unit_name(component: str, owner: str, names: list[str]) -> str:
+    """The name the series gives the files of `component` under CODEOWNERS entry `owner`."""
+    split = f"{component}-{(owner or 'unowned').replace('/', '-')}"
+    return split if split in {_split(n)[0] for n in names} else component
+
+
+def _touched(patch: Path) -> list[str]:
+    return sorted(set(re.findall(r"^diff --git a/(\S+) ", patch.read_text("latin-1"), re.M)))
 
 
 def _message(path: Path) -> str:
@@ -88,9 +101,14 @@ def test_the_series_gives_the_written_tree_and_its_class_a_part_the_mechanical_t
     names = _series(sample_copy, out, monkeypatch)
     assert _tree(sample_copy) == pristine  # nothing written to the tree
     order = [_split(name) for name in names]
-    by_stage = {stage: [c for c, s in order if s == stage] for stage in STAGES}
-    assert order == series_order(by_stage) and all(by_stage[s] for s in (MECHANICAL, OUTPUT))
-    assert by_stage[MECHANICAL][0] == by_stage["critical-operators"][0] == "executorch"
+    assert [STAGES.index(s) for _, s in order] == sorted(STAGES.index(s) for _, s in order)
+    by_stage = {stage: [u for u, s in order if s == stage] for stage in STAGES}
+    for units in by_stage.values():  # the core's first, each part by name
+        core = sorted(u for u in units if u.split("-")[0] == "executorch")
+        assert units == core + sorted(set(units) - set(core))
+    assert all(by_stage[s] for s in (MECHANICAL, OUTPUT))
+    assert by_stage[MECHANICAL][0].startswith("executorch-")  # the core, cut by its owners
+    assert by_stage["critical-operators"][0].startswith("executorch-")
     assert {stage for _, stage in order} - {MECHANICAL, OUTPUT} <= set(RECIPE_STAGES)
     assert sorted(p.name for p in out.glob("*.patch")) == sorted(names) == names
     a = len(by_stage[MECHANICAL])
@@ -120,13 +138,30 @@ def test_a_backends_patches_apply_alone_on_its_own_files(
 
 
 def test_rerun_replaces_the_series(sample_copy: Path, tmp_path: Path, monkeypatch) -> None:
+    """Without a CODEOWNERS file a component's files are one unit: one commit per step."""
     out = tmp_path / "series"
     out.mkdir()
     (out / "0099-gone.patch").write_text("stale")
+    (sample_copy / "CODEOWNERS").unlink()
     monkeypatch.chdir(sample_copy)
     assert main(["exir", "-q", "-j", "1", "--patches", str(out), "--mechanical"]) == 0
     assert (out / "series").read_text().split() == ["0001-executorch-mechanical.patch"]
     assert not (out / "0099-gone.patch").exists()
+
+
+def test_each_patch_holds_one_owners_files(sample_copy: Path, tmp_path: Path, monkeypatch) -> None:
+    """The series is cut along CODEOWNERS: every patch's files share one entry (`/exir/backend`
+    after `/exir` in the sample's file: its files have their own commits), so an owner takes
+    or leaves its commits without another owner's files riding in them."""
+    owner_of = read_owners(sample_copy).of
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    owners = {name: {owner_of(path) for path in _touched(out / name)} for name in names}
+    assert all(len(found) == 1 for found in owners.values()), owners
+    core = {_split(n)[0]: owners[n].pop() for n in names if n.split("-")[1] == "executorch"}
+    assert core == {"executorch-exir": "exir", "executorch-exir-backend": "exir/backend"}
+    message = _message(out / next(n for n in names if "executorch-exir-backend-" in n))
+    assert message.startswith("executorch (exir/backend): ")
 
 
 def test_diff_marks_a_last_line_without_newline() -> None:
@@ -171,27 +206,37 @@ def test_each_message_counts_and_lists_what_the_report_has(
     data = json.loads(report.read_text())
     assert any(r["path"] == "backends/arm/_passes/warns_only.py" for r in data["review"])
     sites: dict[str, int] = {}
+    listed_in: dict[str, str] = {}  # review item -> the patch listing it
     for name in names:
-        component, _ = _split(name)
-        text = (out / name).read_text(encoding="utf-8", errors="replace")
+        unit, _ = _split(name)
         message = _message(out / name)
         found = COUNTS.search(message)
         assert found, message
+        component = unit.split("-")[0]
         sites[component] = sites.get(component, 0) + int(found.group(2))
-        touched = sorted(set(re.findall(r"^diff --git a/(\S+) ", text, re.M)))
+        touched = _touched(out / name)
         listed = message.split("\nFiles:\n")[1].splitlines()
         assert listed == [f"- {path}" for path in touched], name
         assert int(found.group(1)) == len(touched), name
-        last = name == [n for n in names if _split(n)[0] == component][-1]
         items = [
             line
             for line in message.split("Left for review in ")[-1].splitlines()
             if re.match(r"- \S+:\d+ ETL\d{3}:", line) and "Left for review in " in message
         ]
-        review = sum(data["components"][component]["review"].values())
-        assert int(found.group(3)) == len(items) == (review if last else 0), (name, items)
+        assert int(found.group(3)) == len(items), (name, items)
+        assert not items or name == [n for n in names if _split(n)[0] == unit][-1], name
+        listed_in.update((item, name) for item in items)
     for component, row in data["components"].items():
         assert sites.get(component, 0) == sum(row["rewritten"].values()), component
+    for item in data["review"]:  # each once, in its owner's commits (else its component's)
+        name = listed_in.pop(f"- {item['path']}:{item['line']} {item['code']}: {item['reason']}")
+        unit = _unit_name(item["component"], item["owner"], names)
+        if unit in {_split(n)[0] for n in names}:
+            assert _split(name)[0] == unit, item
+        else:  # a file of an owner with no commit: its component's last commit
+            own = [n for n in names if _split(n)[0].split("-")[0] == item["component"]]
+            assert name == own[-1], item
+    assert not listed_in
     arm = [n for n in names if _split(n)[0] == "arm"][-1]
     assert "warns_only.py:6 ETL007" in _message(out / arm)
 
@@ -208,13 +253,12 @@ def test_class_b_messages_show_each_change_before_and_after(
     for recipe in [r for r in applied if r["status"] == "applied"]:
         # one commit of its own (its family's, of its component), and in no other message
         listed = [n for n in names if f"- {recipe['recipe']} (" in _message(out / n)]
-        assert [_split(n) for n in listed] == [
-            (recipe["component"], recipe_stage(recipe["recipe"]))
-        ], (recipe["recipe"], listed)
+        unit = _unit_name(recipe["component"], recipe["owner"], names)
+        assert [_split(n) for n in listed] == [(unit, recipe_stage(recipe["recipe"]))], listed
         hint = _message(out / listed[0]).split("--skip-recipes ")[1].split()[0]
         assert recipe["recipe"] in hint.split(","), hint
     for site in noted:
-        message = messages[site["component"]]
+        message = messages[_unit_name(site["component"], site["owner"], names)]
         item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
         assert item in message.splitlines(), item
         change = FIXES[site["code"]].change
@@ -231,8 +275,10 @@ def test_the_series_requires_what_must_land_first(
 ) -> None:
     out = tmp_path / "series"
     names = _series(sample_copy, out, monkeypatch)
-    assert landing_order(["xnnpack", "arm", "executorch"]) == ["executorch", "arm", "xnnpack"]
-    assert landing_order(["arm", "vulkan"]) == ["arm", "vulkan"]  # no core: by name
+    core, exir_backend = Unit("executorch", "exir"), Unit("executorch", "exir/backend")
+    units = [Unit("xnnpack", "backends/xnnpack"), exir_backend, Unit("arm"), core]
+    assert landing_order(units) == [core, exir_backend, Unit("arm"), units[0]]
+    assert landing_order([Unit("vulkan"), Unit("arm")]) == [Unit("arm"), Unit("vulkan")]
     touched = {
         n: set(re.findall(r"^diff --git a/(\S+) ", (out / n).read_text("latin-1"), re.M))
         for n in names
@@ -247,8 +293,11 @@ def test_the_series_requires_what_must_land_first(
             for path in touched[name]
             if any(path in touched[n] for n in before)
         }
-        if stage != MECHANICAL and component != "executorch":  # the core's of the same step
-            expected |= {n for n in before if _split(n) == ("executorch", stage)}
+        core = component.split("-")[0] == "executorch"
+        if stage != MECHANICAL and not core:  # the core's of the same step, each owner's
+            expected |= {
+                n for n in before if _split(n)[1] == stage and n.split("-")[1] == "executorch"
+            }
         # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
         needed = {recipe_stage(n) for r in RECIPES if r.commit == stage for n in r.needs}
         expected |= {n for n in before if _split(n)[1] in needed}

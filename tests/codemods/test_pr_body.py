@@ -72,18 +72,23 @@ def test_changes_to_look_at_lists_every_behaviour_change(sample_copy: Path, tmp_
     noted = [r for r in report["rewritten"] if r["reason"]]
     assert recipes and noted
     blocks = {b.split(" (")[0]: b for b in changes.split("\n### ")[1:]}
+
+    def unit(entry: dict[str, str]) -> str:  # one block per owner (series.Unit)
+        split = f"{entry['component']}-{(entry['owner'] or 'unowned').replace('/', '-')}"
+        return split if split in blocks else entry["component"]
+
     for recipe in recipes:
-        block = blocks[recipe["component"]]
+        block = blocks[unit(recipe)]
         assert f"- {recipe['recipe']} ({recipe['component']}, `" in block
         assert recipe["effect"] in block, recipe["recipe"]
     for site in noted:
         item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
-        assert item in blocks[site["component"]].splitlines(), item
-    for component, block in blocks.items():
-        if component.startswith("Behaviour changes left out"):
+        assert item in blocks[unit(site)].splitlines(), item
+    for name, block in blocks.items():
+        if name.startswith("Behaviour changes left out"):
             continue
-        mine = [r for r in [*recipes, *noted] if r["component"] == component]
-        assert block.startswith(f"{component} ({len(mine)} change"), block[:60]
+        mine = [r for r in [*recipes, *noted] if unit(r) == name]
+        assert block.startswith(f"{name} ({len(mine)} change"), block[:60]
     assert report["totals"]["changes_to_look_at"] == len(recipes) + len(noted)
     quiet = [r["recipe"] for r in report["recipes"] if not r["behaviour_change"]]
     assert quiet and not any(f"- {name} (" in changes for name in quiet)

@@ -144,7 +144,7 @@ def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
     assert main(["--vendor", *FOLDERS, "-q", "-j", "1", "--patches", str(out)]) == 0
     assert _tree(sample_copy) == pristine
     names = (out / "series").read_text().split()
-    assert names[:2] == ["0001-logging-runtime.patch", "0002-executorch-mechanical.patch"]
+    assert names[:2] == ["0001-logging-runtime.patch", "0002-executorch-exir-mechanical.patch"]
     runtime = (out / names[0]).read_bytes()
     assert runtime.startswith(b"Add executorch._logging, the logging runtime")
     assert b"\ndiff --git a/_logging/BUCK b/_logging/BUCK\nnew file mode 100644\n" in runtime
