@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import warnings
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
@@ -76,14 +77,18 @@ def migrate_source(
     recipes: list[Recipe] | None = None,
     tests: list[TestRef] | None = None,
     mechanical: bool = False,
+    defer: Collection[str] = (),
 ) -> SourceResult:
     """The migrated text of `text` (pretending to live at `path`); never raises on bad input.
     The site kinds first, then the ExecuTorch `recipes` for this path (default: all). A site
     whose message one of `tests` asserts on through another channel than logs is left for
     review, with the test named. `mechanical`: class A only, the rewrites that keep every line
     a program that configured nothing prints, and no recipe; the other sites (a plan with a
-    note) are left as they are, listed in `deferred`."""
-    result, tree = _migrate_sites(text, path, config, whole_module, tests or [], mechanical)
+    note) are left as they are, listed in `deferred`. `defer`: the class B sites of these
+    codes are left so too (the series' steps before the logging set-up's commit)."""
+    result, tree = _migrate_sites(
+        text, path, config, whole_module, tests or [], mechanical, frozenset(defer)
+    )
     chosen = recipes_for(path, RECIPES) if recipes is None else recipes
     if mechanical:  # class A is the site kinds' alone (the recipes are deliberate edits)
         chosen = []
@@ -155,6 +160,7 @@ def _migrate_sites(
     whole_module: bool,
     tests: list[TestRef],
     mechanical: bool = False,
+    defer: frozenset[str] = frozenset(),
 ) -> tuple[SourceResult, ast.Module | None]:
     """The site kinds' pass, and the tree of its result when known."""
     result = SourceResult(path, text, text)
@@ -175,10 +181,14 @@ def _migrate_sites(
     names = scan_names(analysis.facts.nodes, config.runtime_import, analysis.tree.body)
     outcomes = make_plans(analysis, fixable, lines)
     plans = [p for p in outcomes if isinstance(p, SitePlan)]
-    if mechanical:  # class B (a note says what changes) stays as it is
-        result.deferred = [SiteReview(p.finding, Review(p.note)) for p in plans if p.note]
-        plans = [p for p in plans if not p.note]
-        outcomes = [o for o in outcomes if not isinstance(o, SitePlan) or not o.note]
+    if mechanical or defer:  # class B (a note says what changes) stays as it is
+
+        def held(plan: SitePlan) -> bool:
+            return bool(plan.note) and (mechanical or plan.finding.code in defer)
+
+        result.deferred = [SiteReview(p.finding, Review(p.note)) for p in plans if held(p)]
+        plans = [p for p in plans if not held(p)]
+        outcomes = [o for o in outcomes if not isinstance(o, SitePlan) or not held(o)]
         if not plans:
             return result, analysis.tree
     if tests:

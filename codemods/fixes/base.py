@@ -91,6 +91,9 @@ class Fix:
     # What its class B rewrites change for a program that configured nothing, beyond the line
     # each site's note shows (said once per kind in the report and the commit messages).
     change: str = ""
+    # It removes the library's own logging set-up (a process-wide handler, a level its owner
+    # chose): its class B rewrites land in a commit of their own, after the other site rewrites.
+    setup: bool = False
 
 
 Decided = TypeVar("Decided")

@@ -38,7 +38,7 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
             "at INFO or DEBUG, and under TORCH_LOGS=+{component}"
         )
         after = (
-            "an application whose own logging is at INFO or DEBUG now sees them too (as many as "
+            "an application whose own logging is at INFO or DEBUG sees them too (as many as "
             "the module writes: one per node where it logs per node)"
         )
     return (
@@ -47,4 +47,4 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     )
 
 
-FIX = Fix("module-level logger.setLevel -> the component decides", plan)
+FIX = Fix("module-level logger.setLevel -> the component decides", plan, setup=True)

@@ -9,12 +9,15 @@ The series (`series_order` decides it, in one place):
    rewrites that keep every line a program that configured nothing prints; only which logger a
    line goes through, and which switch controls it, change.
 3. Class B, one patch per owner (`NNNN-<unit>-output.patch`, the core's first): the
-   site rewrites that change default output on purpose (a print becoming a record, a library
-   `basicConfig` removed), each listed with what users saw and what they will see.
-4. The ExecuTorch recipes, one patch per recipe (a family's together) and owner
+   site rewrites that change default output on purpose (a print becoming a record), each
+   listed with what users saw and what they will see.
+4. Class B's removals of a library's own logging set-up (`Fix.setup`: a `basicConfig` or
+   handler, a module's `setLevel`), one patch per owner (`NNNN-<unit>-logging-setup.patch`),
+   each after the core's class B patches (the root-logger lines the set-up printed).
+5. The ExecuTorch recipes, one patch per recipe (a family's together) and owner
    (`NNNN-<unit>-<recipe>.patch`, the core's first): each says what it changes, and whether
    a program that configured nothing prints something else.
-5. (with `--vendor`) the runtime's `torch.backends` hook, on its own: `TORCH_LOGS` naming an
+6. (with `--vendor`) the runtime's `torch.backends` hook, on its own: `TORCH_LOGS` naming an
    ExecuTorch component from the first `import torch`, with what it costs and risks.
 
 Each patch is a commit message (subject, body, the files it touches) followed by `diff --git`
@@ -37,20 +40,23 @@ from codemods.report.series import (
     MECHANICAL,
     OUTPUT,
     RUNTIME,
+    SETUP,
+    SITE_STAGES,
     STAGES,
     Unit,
     commit_name,
     recipe_stage,
     series_order,
+    site_stage,
     tally_names,
 )
-from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, Tally, is_output_change
+from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, Tally
 from lint_rules.wording import count
 
 WHY = {
     RUNTIME: "the modules it migrates import the vendored runtime it adds",
     MECHANICAL: "it changes lines of its files that patch left as they were",
-    OUTPUT: "the core's own lines leave the root logger that some backends stop configuring",
+    OUTPUT: "the core's own lines leave the root logger whose set-up this commit removes",
 }
 HOOK = "hook"  # the stage of the runtime's torch.backends hook, the series' last patch
 NEEDS_WHY = "its edit calls what that recipe adds (`Recipe.needs`)"
@@ -74,16 +80,17 @@ def _requires(
     component: str, stage: str, files: frozenset[str], done: list[Patch], needed: set[str]
 ) -> list[tuple[str, str]]:
     """(patch, why) for each earlier patch this one needs: the runtime; for each of its files
-    the latest earlier patch touching it; for a backend's class B patch, the core's (its lines
-    leave the root logger); for a backend's recipe commit, the core's of the same recipe; for a
-    recipe commit, the commits of the recipes its recipes need (`Recipe.needs`: `needed`, their
-    stages)."""
+    the latest earlier patch touching it; for a logging set-up removal, the core's class B
+    patches (their lines leave the root logger it stops configuring); for a backend's recipe
+    commit, the core's of the same recipe; for a recipe commit, the commits of the recipes its
+    recipes need (`Recipe.needs`: `needed`, their stages)."""
     out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
     latest = {path: p for p in done for path in p.paths}
     out += [(p.name, WHY[MECHANICAL]) for p in done if p in {latest.get(f) for f in files}]
-    if stage != MECHANICAL and component != CORE:
-        why = WHY[OUTPUT] if stage == OUTPUT else RECIPE_WHY
-        out += [(p.name, why) for p in done if (p.component, p.stage) == (CORE, stage)]
+    if stage == SETUP:
+        out += [(p.name, WHY[OUTPUT]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
+    if stage not in SITE_STAGES and component != CORE:
+        out += [(p.name, RECIPE_WHY) for p in done if (p.component, p.stage) == (CORE, stage)]
     out += [(p.name, NEEDS_WHY) for p in done if p.stage in needed]
     return list(dict.fromkeys(out))
 
@@ -134,16 +141,11 @@ def _message(
     last commit)."""
     component = unit.component
     paths = {o.path for o in group}
-    sites = [
-        (o, s)
-        for o in group
-        for s in o.rewritten
-        if stage in (MECHANICAL, OUTPUT) and is_output_change(s) == (stage == OUTPUT)
-    ]
+    sites = [(o, s) for o in group for s in o.rewritten if site_stage(s) == stage]
     recipes = [
         r
         for r in tally.recipes(component)
-        if r.path in paths and stage not in (MECHANICAL, OUTPUT) and recipe_stage(r.recipe) == stage
+        if r.path in paths and stage not in SITE_STAGES and recipe_stage(r.recipe) == stage
     ]
     subject, what = SUBJECTS.get(stage, SUBJECTS[RECIPE])
     names = ",".join(dict.fromkeys(r.recipe for r in recipes))
@@ -199,6 +201,16 @@ SUBJECTS = {
             "the line they saw and the line they will see. The hunks of a file depend on each",
             "other (an import removed, a logger added): take or leave a file's hunks together,",
             "or leave a kind out by migrating the file again with --ignore <code>.",
+        ],
+    ),
+    SETUP: (
+        "{who}: remove the library's own logging set-up, for its owners to take or leave",
+        [
+            "Class B, the logging set-up a library module did for the whole process or chose for",
+            "its own logger (a basicConfig or handler, a setLevel): after this commit the",
+            "application's logging and TORCH_LOGS={component} decide. Each removal below says",
+            "what it showed or hid; it changes more than the module's own lines. Leave a kind",
+            "out by migrating the file again with --ignore <code>.",
         ],
     ),
     RECIPE: (

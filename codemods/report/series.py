@@ -1,6 +1,8 @@
 """The series a migration lands as, decided in one place: the runtime; then class A (output
 unchanged) one commit per owner; then class B's site rewrites (the changes of default output
-the site kinds make) one commit per owner; then the ExecuTorch recipes, one commit per recipe
+the site kinds make) one commit per owner; then the removals of the library's own logging set-up
+(`basicConfig`, handlers, `setLevel`: the kinds whose `Fix.setup` is set), which change more
+than their module's lines, one commit per owner; then the ExecuTorch recipes, one commit per recipe
 (a family's recipes together) and owner. An owner is a component's files one CODEOWNERS entry
 covers (`Unit`): the core splits into exir, devtools, extension/llm, ...; a backend is usually
 one. The core comes first in each step. `--patches` writes it; the report says it."""
@@ -10,16 +12,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from codemods.fixes import FIXES
 from codemods.recipes import RECIPE_NAMED, RECIPES
-from codemods.report.tally import Tally, is_output_change
+from codemods.report.tally import SiteRecord, Tally, is_output_change
 
 CORE = "executorch"
 RUNTIME = "logging-runtime"  # with --vendor: the vendored runtime, its tests and Buck target
-MECHANICAL, OUTPUT = "mechanical", "output"
+MECHANICAL, OUTPUT, SETUP = "mechanical", "output", "logging-setup"
+SETUP_CODES = frozenset(code for code, fix in FIXES.items() if fix.setup)
 # One stage per recipe commit (`Recipe.commit`: the family's name or the recipe's), in the
 # order of `RECIPES`: the core's partition run opens before the backends' reasons reach it.
 RECIPE_STAGES = tuple(dict.fromkeys(recipe.commit for recipe in RECIPES))
-STAGES = (MECHANICAL, OUTPUT, *RECIPE_STAGES)
+STAGES = (MECHANICAL, OUTPUT, SETUP, *RECIPE_STAGES)
+SITE_STAGES = (MECHANICAL, OUTPUT, SETUP)  # the site kinds' (the rest: a recipe's each)
+
+
+def site_stage(site: SiteRecord) -> str:
+    """The stage a rewritten site lands in: class A, class B, or class B's set-up removals."""
+    if not is_output_change(site):
+        return MECHANICAL
+    return SETUP if site.code in SETUP_CODES else OUTPUT
 
 
 def recipe_stage(name: str) -> str:
@@ -80,8 +92,8 @@ def stages(tally: Tally) -> dict[str, list[Unit]]:
     rewritten = [(Unit(o.component, o.owner), s) for o in tally.outcomes for s in o.rewritten]
     applied = [r for r in tally.recipes() if r.status == "applied"]
     out = {
-        MECHANICAL: landing_order(u for u, s in rewritten if not is_output_change(s)),
-        OUTPUT: landing_order(u for u, s in rewritten if is_output_change(s)),
+        stage: landing_order(u for u, s in rewritten if site_stage(s) == stage)
+        for stage in SITE_STAGES
     }
     for stage in RECIPE_STAGES:
         out[stage] = landing_order(
@@ -117,8 +129,16 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
     if by_stage[OUTPUT]:
         steps.append(
             "Class B, the site rewrites listed under Changes to look at, one commit per "
-            f"owner to take or leave: {', '.join(names[OUTPUT])}. The core's first: its own "
-            "lines leave the root logger that some backends stop configuring."
+            f"owner to take or leave: {', '.join(names[OUTPUT])}. The core's first."
+        )
+    if by_stage[SETUP]:
+        steps.append(
+            "Class B's removals of a library's own logging set-up (a `basicConfig` or handler "
+            "that held for the whole process, a level its owner chose), one commit per owner "
+            f"to take or leave: {', '.join(names[SETUP])}. Each changes more than its "
+            "module's lines (what the configuration showed or hid for every library), so each "
+            "owner decides it apart from the site rewrites; each lands after the core's class B "
+            "commits, whose own lines leave the root logger these stop configuring."
         )
     commits = [commit_name(n, stage) for stage in RECIPE_STAGES for n in names[stage]]
     if commits:

@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Collection
 from dataclasses import replace
 
 from codemods.pipeline import migrate_source
@@ -155,21 +156,26 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
 
 def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tuple[str, str]]:
     """The series' states of one module, (stage, its text after it): class A, then (unless the
-    run is mechanical) class B's site rewrites, then one state per recipe commit of its file
+    run is mechanical) class B's site rewrites but the logging set-up's removals, then those,
+    then one state per recipe commit of its file
     (`Recipe.commit`, in `recipes`' order), the last giving `final`, the run's result. A stage
     whose run fails leaves the text as the stage before left it."""
     assert _CONFIG is not None
     if _MECHANICAL:
         return [(series.MECHANICAL, final)]
 
-    def run(mechanical: bool, chosen: list[Recipe], before: str) -> str:
+    def run(
+        mechanical: bool, chosen: list[Recipe], before: str, defer: Collection[str] = ()
+    ) -> str:
         done = migrate_source(
-            text, path, _CONFIG, recipes=chosen, tests=_TESTS, mechanical=mechanical
+            text, path, _CONFIG, recipes=chosen, tests=_TESTS, mechanical=mechanical, defer=defer
         )
         return done.new_text if done.error is None else before
 
     mechanical = run(True, [], text)
-    states = [(series.MECHANICAL, mechanical), (series.OUTPUT, run(False, [], mechanical))]
+    states = [(series.MECHANICAL, mechanical)]
+    states.append((series.OUTPUT, run(False, [], mechanical, series.SETUP_CODES)))
+    states.append((series.SETUP, run(False, [], states[-1][1])))
     chosen: list[Recipe] = []
     for commit in dict.fromkeys(recipe.commit for recipe in recipes):
         chosen += [recipe for recipe in recipes if recipe.commit == commit]

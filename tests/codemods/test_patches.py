@@ -21,6 +21,9 @@ from codemods.report.series import (
     MECHANICAL,
     OUTPUT,
     RECIPE_STAGES,
+    SETUP,
+    SETUP_CODES,
+    SITE_STAGES,
     STAGES,
     Unit,
     landing_order,
@@ -106,10 +109,10 @@ def test_the_series_gives_the_written_tree_and_its_class_a_part_the_mechanical_t
     for units in by_stage.values():  # the core's first, each part by name
         core = sorted(u for u in units if u.split("-")[0] == "executorch")
         assert units == core + sorted(set(units) - set(core))
-    assert all(by_stage[s] for s in (MECHANICAL, OUTPUT))
+    assert all(by_stage[s] for s in SITE_STAGES)
     assert by_stage[MECHANICAL][0].startswith("executorch-")  # the core, cut by its owners
     assert by_stage["critical-operators"][0].startswith("executorch-")
-    assert {stage for _, stage in order} - {MECHANICAL, OUTPUT} <= set(RECIPE_STAGES)
+    assert {stage for _, stage in order} - set(SITE_STAGES) <= set(RECIPE_STAGES)
     assert sorted(p.name for p in out.glob("*.patch")) == sorted(names) == names
     a = len(by_stage[MECHANICAL])
     for name in names[:a]:
@@ -247,8 +250,9 @@ def test_class_b_messages_show_each_change_before_and_after(
     out, report = tmp_path / "series", tmp_path / "report.json"
     names = _series(sample_copy, out, monkeypatch, "--report", str(report))
     noted = [r for r in json.loads(report.read_text())["rewritten"] if r["reason"]]
-    assert noted
-    messages = {_split(n)[0]: _message(out / n) for n in names if _split(n)[1] == OUTPUT}
+    assert SETUP_CODES == {"ETL005", "ETL006"}  # basicConfig / handlers, a module's setLevel
+    assert {s["code"] for s in noted} & SETUP_CODES and {s["code"] for s in noted} - SETUP_CODES
+    messages = {_split(n): _message(out / n) for n in names if _split(n)[1] in (OUTPUT, SETUP)}
     applied = json.loads(report.read_text())["recipes"]
     for recipe in [r for r in applied if r["status"] == "applied"]:
         # one commit of its own (its family's, of its component), and in no other message
@@ -258,7 +262,9 @@ def test_class_b_messages_show_each_change_before_and_after(
         hint = _message(out / listed[0]).split("--skip-recipes ")[1].split()[0]
         assert recipe["recipe"] in hint.split(","), hint
     for site in noted:
-        message = messages[_unit_name(site["component"], site["owner"], names)]
+        # the removal of a library's logging set-up in a commit of its own (review 9, m1)
+        stage = SETUP if site["code"] in SETUP_CODES else OUTPUT
+        message = messages[(_unit_name(site["component"], site["owner"], names), stage)]
         item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
         assert item in message.splitlines(), item
         change = FIXES[site["code"]].change
@@ -293,11 +299,11 @@ def test_the_series_requires_what_must_land_first(
             for path in touched[name]
             if any(path in touched[n] for n in before)
         }
-        core = component.split("-")[0] == "executorch"
-        if stage != MECHANICAL and not core:  # the core's of the same step, each owner's
-            expected |= {
-                n for n in before if _split(n)[1] == stage and n.split("-")[1] == "executorch"
-            }
+        cores = [n for n in before if n.split("-")[1] == "executorch"]  # each owner's
+        if stage == SETUP:  # a set-up removal: the core's class B, its lines off the root
+            expected |= {n for n in cores if _split(n)[1] == OUTPUT}
+        elif stage not in SITE_STAGES and component.split("-")[0] != "executorch":
+            expected |= {n for n in cores if _split(n)[1] == stage}  # the core's recipe
         # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
         needed = {recipe_stage(n) for r in RECIPES if r.commit == stage for n in r.needs}
         expected |= {n for n in before if _split(n)[1] in needed}

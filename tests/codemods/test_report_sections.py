@@ -67,13 +67,18 @@ def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path)
     for stage, lead in (
         ("mechanical", "CODEOWNERS entry covers): "),
         ("output", "Changes to look at, one commit per owner to take or leave: "),
+        (
+            "logging-setup",
+            "(a `basicConfig` or handler that held for the whole process, a level "
+            "its owner chose), one commit per owner to take or leave: ",
+        ),
     ):
         said[stage] = lands.split(lead)[1].split(". ")[0].split(";")[0].split(", ")
     lead = "in the recipe table's order: "
     commits = lands.split(lead)[1].split(". ")[0].split(", ")
     names = (out / "series").read_text().split()
     written = [name.split("-", 1)[1].removesuffix(".patch") for name in names]
-    said_order = [commit_name(u, stage) for stage in ("mechanical", "output") for u in said[stage]]
+    said_order = [commit_name(u, stage) for stage in said for u in said[stage]]
     assert written == said_order + commits
     changes = _section(report.read_text(encoding="utf-8"), "## Changes to look at")
     listed = [h.split(" (")[0] for h in changes.split("\n### ")[1:] if "left out" not in h]
@@ -82,7 +87,7 @@ def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path)
         for c in commits
         for stage in [max((s for s in STAGES if c == s or c.endswith(f"-{s}")), key=len)]
     }
-    classes = set(said["output"]) | units
+    classes = set(said["output"]) | set(said["logging-setup"]) | units
     assert listed and set(listed) <= classes  # each listed change is in a class B commit
 
 
