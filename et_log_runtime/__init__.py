@@ -141,5 +141,6 @@ def warn(
     source: object = None,
 ) -> None:
     """``warnings.warn`` from the caller's line, unless ``-<component>`` switched it off."""
-    if (STATE.switched(logger.name) or 0) <= logging.WARNING:
+    always = issubclass(category or type(message), (DeprecationWarning, FutureWarning))
+    if always or (STATE.switched(logger.name) or 0) <= logging.WARNING:
         warnings.warn(message, category, max(stacklevel, 1) + 1, source)

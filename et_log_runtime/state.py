@@ -97,9 +97,8 @@ class State:
         torch = self.registered()
         if torch is None:
             return False
-        return any(torch.switched(q) is not None for q in QNAMES) or any(
-            torch.artifact_on(name) for name in ARTIFACTS
-        )
+        named = any(torch.switched(q) is not None for q in QNAMES)
+        return named or any(torch.artifact_on(name) for name in ARTIFACTS)
 
 
 def quiet_unnamed() -> None:

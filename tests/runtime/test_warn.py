@@ -74,6 +74,23 @@ def test_only_an_explicit_switch_silences_it(run) -> None:
     assert "UserWarning: switched" in other.stderr, other.stderr
 
 
+def test_a_switch_never_silences_a_deprecation(run) -> None:
+    """A logging switch is no way to miss that an API goes away (review 9): under
+    ``-xnnpack`` a FutureWarning and a DeprecationWarning still show, a UserWarning does not."""
+    code = """
+        import torch
+        from et_log_runtime import get_logger, warn
+        log = get_logger("executorch.backends.xnnpack.partition.q")
+        warn(log, "old api", FutureWarning)
+        warn(log, DeprecationWarning("older api"))
+        warn(log, "switched off")
+    """
+    switched = run(code, TORCH_LOGS="-xnnpack")
+    assert "FutureWarning: old api" in switched.stderr, switched.stderr
+    assert "DeprecationWarning: older api" in switched.stderr
+    assert "switched off" not in switched.stderr
+
+
 def test_python_s_display_is_left_alone() -> None:
     shown: list[str] = []
     before = (warnings.showwarning, getattr(warnings, "_showwarnmsg_impl", None))
