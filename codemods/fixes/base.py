@@ -91,9 +91,10 @@ class Fix:
     # What its class B rewrites change for a program that configured nothing, beyond the line
     # each site's note shows (said once per kind in the report and the commit messages).
     change: str = ""
-    # It removes the library's own logging set-up (a process-wide handler, a level its owner
-    # chose): its class B rewrites land in a commit of their own, after the other site rewrites.
-    setup: bool = False
+    # It removes a library's own logging set-up, "process" (a handler or level for the whole
+    # process: the root's) or "logger" (a level a module chose for its own logger): its class B
+    # rewrites land in a commit of their own, after the other site rewrites.
+    setup: str = ""
 
 
 Decided = TypeVar("Decided")

@@ -73,5 +73,5 @@ FIX = Fix(
     "`isEnabledFor`, `getEffectiveLevel`) sees WARNING again, so what such a gate guarded, even "
     "a table printed on stdout (MPS's graph, Cadence's event table), shows only when the "
     "application's own logging or TORCH_LOGS asks for it",
-    setup=True,
+    setup="process",
 )

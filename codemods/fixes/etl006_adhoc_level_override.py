@@ -47,4 +47,4 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     )
 
 
-FIX = Fix("module-level logger.setLevel -> the component decides", plan, setup=True)
+FIX = Fix("module-level logger.setLevel -> the component decides", plan, setup="logger")

@@ -39,6 +39,7 @@ from codemods.report.series import (
     CORE,
     MECHANICAL,
     OUTPUT,
+    ROOT_SETUP_CODES,
     RUNTIME,
     SETUP,
     SITE_STAGES,
@@ -77,22 +78,30 @@ class Patch:
 
 
 def _requires(
-    component: str, stage: str, files: frozenset[str], done: list[Patch], needed: set[str]
+    component: str,
+    stage: str,
+    files: frozenset[str],
+    done: list[Patch],
+    needed: set[str],
+    root_setup: bool = False,
 ) -> list[tuple[str, str]]:
     """(patch, why) for each earlier patch this one needs: the runtime; for each of its files
-    the latest earlier patch touching it; for a logging set-up removal, the core's class B
-    patches (their lines leave the root logger it stops configuring); for a backend's recipe
+    the latest earlier patch touching it; for a removal of the root's set-up (`root_setup`),
+    the core's class B patches (their lines leave the root logger it stops configuring); for a backend's recipe
     commit, the core's of the same recipe; for a recipe commit, the commits of the recipes its
     recipes need (`Recipe.needs`: `needed`, their stages)."""
     out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
     latest = {path: p for p in done for path in p.paths}
     out += [(p.name, WHY[MECHANICAL]) for p in done if p in {latest.get(f) for f in files}]
-    if stage == SETUP:
+    if stage == SETUP and root_setup:
         out += [(p.name, WHY[OUTPUT]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
     if stage not in SITE_STAGES and component != CORE:
         out += [(p.name, RECIPE_WHY) for p in done if (p.component, p.stage) == (CORE, stage)]
     out += [(p.name, NEEDS_WHY) for p in done if p.stage in needed]
-    return list(dict.fromkeys(out))
+    first: dict[str, str] = {}  # a patch needed for two reasons: the first one said
+    for name, why in out:
+        first.setdefault(name, why)
+    return list(first.items())
 
 
 @dataclass
@@ -156,8 +165,12 @@ def _message(
         f"{count(len(group), 'file')} changed, {count(len(sites), 'site')} rewritten, "
         f"{len(left.sites)} left for review."
     )
+    by_why: dict[str, list[str]] = {}
     for name, why in requires:
-        lines += ["", f"Requires {name}: land it first ({why})."]
+        by_why.setdefault(why, []).append(name)
+    for why, names_ in by_why.items():
+        them = "them" if len(names_) > 1 else "it"
+        lines += ["", f"Requires {', '.join(names_)}: land {them} first ({why})."]
     changes = [recipe_item(r) for r in recipes if r.status == "applied" and r.behaviour_change]
     if stage != MECHANICAL:
         changes += kind_changes(s.code for _, s in sites)
@@ -267,7 +280,12 @@ def write_patches(
             if stage == recipe_stage(r)
             for n in RECIPE_NAMED[r].needs
         }
-        requires = _requires(unit.component, stage, paths, patches, needed)
+        root = any(
+            s.code in ROOT_SETUP_CODES and site_stage(s) == stage
+            for o in group
+            for s in o.rewritten
+        )
+        requires = _requires(unit.component, stage, paths, patches, needed, root)
         split = named[unit] != unit.component
         who = f"{unit.component} ({unit.owner or 'no owner'})" if split else unit.component
         lists = left[unit] if last[unit] == number else Leftovers()

@@ -20,6 +20,7 @@ CORE = "executorch"
 RUNTIME = "logging-runtime"  # with --vendor: the vendored runtime, its tests and Buck target
 MECHANICAL, OUTPUT, SETUP = "mechanical", "output", "logging-setup"
 SETUP_CODES = frozenset(code for code, fix in FIXES.items() if fix.setup)
+ROOT_SETUP_CODES = frozenset(code for code, fix in FIXES.items() if fix.setup == "process")
 # One stage per recipe commit (`Recipe.commit`: the family's name or the recipe's), in the
 # order of `RECIPES`: the core's partition run opens before the backends' reasons reach it.
 RECIPE_STAGES = tuple(dict.fromkeys(recipe.commit for recipe in RECIPES))

@@ -21,6 +21,7 @@ from codemods.report.series import (
     MECHANICAL,
     OUTPUT,
     RECIPE_STAGES,
+    ROOT_SETUP_CODES,
     SETUP,
     SETUP_CODES,
     SITE_STAGES,
@@ -83,6 +84,9 @@ def _unit_name(component: str, owner: str, names: list[str]) -> str:
     """The name the series gives the files of `component` under CODEOWNERS entry `owner`."""
     split = f"{component}-{(owner or 'unowned').replace('/', '-')}"
     return split if split in {_split(n)[0] for n in names} else component
+
+
+ROOT_SETUP = " ETL005: removed "  # a change item removing the root's set-up (Fix.setup "process")
 
 
 def _touched(patch: Path) -> list[str]:
@@ -251,6 +255,7 @@ def test_class_b_messages_show_each_change_before_and_after(
     names = _series(sample_copy, out, monkeypatch, "--report", str(report))
     noted = [r for r in json.loads(report.read_text())["rewritten"] if r["reason"]]
     assert SETUP_CODES == {"ETL005", "ETL006"}  # basicConfig / handlers, a module's setLevel
+    assert ROOT_SETUP_CODES == {"ETL005"}  # the root's (the core's class B lands before it)
     assert {s["code"] for s in noted} & SETUP_CODES and {s["code"] for s in noted} - SETUP_CODES
     messages = {_split(n): _message(out / n) for n in names if _split(n)[1] in (OUTPUT, SETUP)}
     applied = json.loads(report.read_text())["recipes"]
@@ -291,7 +296,8 @@ def test_the_series_requires_what_must_land_first(
     }
     for name in names:
         component, stage = _split(name)
-        required = set(re.findall(r"^Requires (\S+): land it first", _message(out / name), re.M))
+        said = re.findall(r"^Requires (.+?): land (?:it|them) first", _message(out / name), re.M)
+        required = {patch for line in said for patch in line.split(", ")}
         before = names[: names.index(name)]
         # for each of its files, the latest earlier patch that touched it
         expected = {
@@ -300,8 +306,8 @@ def test_the_series_requires_what_must_land_first(
             if any(path in touched[n] for n in before)
         }
         cores = [n for n in before if n.split("-")[1] == "executorch"]  # each owner's
-        if stage == SETUP:  # a set-up removal: the core's class B, its lines off the root
-            expected |= {n for n in cores if _split(n)[1] == OUTPUT}
+        if stage == SETUP and ROOT_SETUP in _message(out / name):  # the root's set-up removed:
+            expected |= {n for n in cores if _split(n)[1] == OUTPUT}  # the core's lines off it
         elif stage not in SITE_STAGES and component.split("-")[0] != "executorch":
             expected |= {n for n in cores if _split(n)[1] == stage}  # the core's recipe
         # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
