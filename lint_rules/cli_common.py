@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from lint_rules.config import Config, load_config
+from lint_rules import load_config
+from lint_rules.config import Config
 from lint_rules.paths import is_within
 from lint_rules.rules import CODES, code_range
 

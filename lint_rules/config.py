@@ -10,7 +10,6 @@ from pathlib import Path
 
 from lint_rules.backends import backend_of
 from lint_rules.globs import matches_any
-from lint_rules.options import OPTIONS
 from lint_rules.paths import is_within
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
@@ -60,8 +59,9 @@ class Config:
     script_patterns: tuple[str, ...] = DEFAULT_SCRIPT_PATTERNS
     # Also treat files with a `__main__` guard or an argparse entry point as scripts.
     detect_scripts: bool = True
-    # Options a site kind declares for itself (`Rule.options`): key -> list of strings.
-    rule_options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Every other key: a site kind's own option (`Rule.options`), as read: (key, value, where it
+    # was set). `lint_rules.rules.check_options` checks them against the kinds' declarations.
+    rule_options: tuple[tuple[str, object, str], ...] = ()
     components: tuple[tuple[str, str], ...] = ()
     default_component: str = "executorch"
     runtime_import: str = "et_log_runtime"
@@ -106,13 +106,10 @@ class Config:
     def is_included_rel(self, rel: str) -> bool:
         return matches_any(rel, self.include) and not self.is_excluded_rel(rel)
 
-    def option(self, key: str) -> tuple[str, ...]:
-        """A site kind's own option (e.g. ETL008's `print-functions`): as configured, else the
-        default its rule declares."""
-        for name, value in self.rule_options:
-            if name == key:
-                return value
-        return OPTIONS[key].default
+    def configured(self, key: str) -> object:
+        """The value set for a site kind's own option `key` (None: not set; `Option.read` gives
+        the kind's default then)."""
+        return next((value for name, value, _ in self.rule_options if name == key), None)
 
     def is_script_path(self, path: str | os.PathLike[str]) -> bool:
         """True for tests, examples and script folders (by path alone)."""
@@ -141,17 +138,19 @@ _STR_KEYS = {"default_component", "runtime_import", "package", "severity"}
 _BOOL_KEYS = {"detect_scripts"}
 
 
-def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
+def _normalise(
+    table: dict[str, object], where: str
+) -> tuple[dict[str, object], list[tuple[str, object, str]]]:
+    """The Config fields `table` sets, checked, and the other keys (a kind's options) as read."""
     known = {f.name for f in fields(Config)} - {"root", "source_file", "rule_options"}
     out: dict[str, object] = {}
-    rule_options: dict[str, tuple[str, ...]] = {}
+    rule_options: list[tuple[str, object, str]] = []
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
-        if raw_key.replace("_", "-") in OPTIONS:
-            rule_options[raw_key.replace("_", "-")] = _string_list(value, raw_key, where)
+        if key not in known:  # a kind's option, or unknown: the kinds decide (check_options)
+            frozen = tuple(value) if isinstance(value, list) else value
+            rule_options.append((raw_key.replace("_", "-"), frozen, where))
             continue
-        if key not in known:
-            raise ConfigError(f"{where}: unknown key {raw_key!r} in [tool.et-log]")
         if key in _LIST_KEYS:
             value = _string_list(value, raw_key, where)
         elif key in _STR_KEYS:
@@ -172,9 +171,7 @@ def _normalise(table: dict[str, object], where: str) -> dict[str, object]:
                 raise ConfigError(f"{where}: components must map folder globs to names")
             value = tuple(tuple(v) for v in value)
         out[key] = value
-    if rule_options:
-        out["rule_options"] = tuple(sorted(rule_options.items()))
-    return out
+    return out, rule_options
 
 
 def _string_list(value: object, key: str, where: str) -> tuple[str, ...]:
@@ -231,7 +228,7 @@ def find_root(
     return git_top or Path(os.getcwd()), None, None
 
 
-def load_config(
+def read_config(
     start_dir: str | os.PathLike[str] = ".",
     overrides: dict[str, object] | None = None,
     *,
@@ -239,7 +236,8 @@ def load_config(
 ) -> Config:
     """The configuration of the project `start_dir` lies in (see `find_root`), or of the given
     `pyproject` file (its folder is then the root); the ExecuTorch layout where `[tool.et-log]`
-    is absent. `overrides` (command-line flags, same keys) win. Raises ConfigError."""
+    is absent. `overrides` (command-line flags, same keys) win. A key Config does not know is
+    kept as read, for the kinds to check (`lint_rules.load_config` does). Raises ConfigError."""
     source: Path | None
     if pyproject is not None:
         source = Path(os.path.abspath(pyproject))
@@ -249,9 +247,11 @@ def load_config(
     else:
         root, source, table = find_root(start_dir)
     values: dict[str, object] = {}
-    if table:
-        values.update(_normalise(table, str(source)))
-    if overrides:
-        values.update(_normalise(overrides, "command line"))
+    options: dict[str, tuple[str, object, str]] = {}  # a kind's option: the last setting wins
+    for given, where in ((table, str(source)), (overrides, "command line")):
+        more, kinds = _normalise(given or {}, where)
+        values.update(more)
+        options.update((key, (key, value, at)) for key, value, at in kinds)
+    values["rule_options"] = tuple(options.values())
     # _normalise checked each value against its key's type: mypy cannot follow that per key.
     return replace(Config(root=root, source_file=source), **values)  # type: ignore[arg-type]

@@ -31,15 +31,19 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
-from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.rules.base import Example, Option, Rule, Site
+
+RECEIVERS = Option("warn-receivers", ("*log*",), "names of loggers whose `.warn` is flagged")
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
+    names = RECEIVERS.read(config)
     for call, receiver in facts.receivers_of("warn"):
-        if isinstance(receiver, ast.Name) and "log" in receiver.id:
+        if isinstance(receiver, ast.Name) and any(fnmatchcase(receiver.id, n) for n in names):
             yield Site(call, review="" if call.args else "no message: review")
 
 
@@ -56,6 +60,7 @@ RULE = Rule(
     site="`log.warn(...)` on a logger",
     after="`log.warning(...)`",
     detect=detect,
+    options=(RECEIVERS,),
     needles=(b".warn(",),
     spellings=(r"\\.warn\\s*\\(",),
     valid=(
@@ -135,13 +140,13 @@ def _copy_with_kind(root: Path) -> None:
     (root / "codemods" / "fixes" / f"{STEM}.py").write_text(FIX_MODULE.format(**values))
 
 
-def _run(root: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
+def _run(root: Path, *args: str, ok: tuple[int, ...] = (0,), stderr: bool = False) -> str:
     env = {**os.environ, "PYTHONPATH": str(root)}
     proc = subprocess.run(
         [sys.executable, *args], cwd=root, env=env, capture_output=True, text=True, timeout=120
     )
     assert proc.returncode in ok, f"{args}: exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
-    return proc.stdout
+    return proc.stderr if stderr else proc.stdout
 
 
 def test_a_new_kind_is_two_modules_and_their_examples(tmp_path: Path) -> None:
@@ -164,6 +169,18 @@ def test_a_new_kind_is_two_modules_and_their_examples(tmp_path: Path) -> None:
     row = f"| [{CODE}](rules.md#{CODE.lower()}-deprecated-warn-method) | `log.warn(...)` on a logger |"
     for page in ("codemod.md", "MIGRATION.md"):  # the kind tables follow the registry
         assert row in (tmp_path / "docs" / page).read_text(), page
+
+    # Its own `[tool.et-log]` key, declared in its module alone: read, checked, documented.
+    assert "`warn-receivers`" in rules_md.split(f"## {CODE}")[1]
+    other = tmp_path / "exir" / "other.py"
+    other.write_text("def f(lg):\n    lg.warn('x')\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.et-log]\nwarn-receivers = ["lg"]\n')
+    found = json.loads(_run(tmp_path, "-m", "lint_rules", "--format", "json", "exir", ok=(1,)))
+    assert [(f["path"], f["code"]) for f in found["findings"]] == [("exir/other.py", CODE)]
+    (tmp_path / "pyproject.toml").write_text("[tool.et-log]\nwarn-receiver = []\n")
+    said = _run(tmp_path, "-m", "lint_rules", "exir", ok=(2,), stderr=True)
+    assert "pyproject.toml: unknown key 'warn-receiver' in [tool.et-log]" in said, said
+    (tmp_path / "pyproject.toml").unlink()
 
     rewritten = _run(tmp_path, "-c", COMMAND_CHECK, CODE)
     assert (

@@ -11,8 +11,10 @@ import importlib
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
-from lint_rules.rules.base import Example, RegistryError, Rule, Site
+from lint_rules.config import Config, ConfigError
+from lint_rules.rules.base import Example, Option, RegistryError, Rule, Site
 
 # The file name of a kind's module: its code in lower case, then its name in snake case.
 KIND_MODULE = re.compile(r"(etl\d{3})_\w+\.py")
@@ -60,6 +62,25 @@ RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}
 CODES: tuple[str, ...] = tuple(RULES_BY_CODE)
 
 
+# The `[tool.et-log]` keys the kinds declare for themselves (`Rule.options`), by key.
+OPTIONS: dict[str, Option] = {option.key: option for rule in ALL_RULES for option in rule.options}
+
+
+def check_options(config: Config) -> Config:
+    """`config` with the keys it does not know itself checked against the kinds' options: each
+    one a kind declares, each value a list of strings (a string alone is a list of one).
+    ConfigError names where a bad key was set."""
+    checked = []
+    for key, value, where in config.rule_options:
+        if key not in OPTIONS:
+            raise ConfigError(f"{where}: unknown key {key!r} in [tool.et-log]")
+        value = (value,) if isinstance(value, str) else value
+        if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{where}: {key} must be a list of strings")
+        checked.append((key, value, where))
+    return replace(config, rule_options=tuple(checked))
+
+
 def code_range() -> str:
     """`ETL001-ETL009`: the registered codes, for help texts and titles."""
     return f"{CODES[0]}-{CODES[-1]}"
@@ -68,11 +89,14 @@ def code_range() -> str:
 __all__ = [
     "ALL_RULES",
     "CODES",
+    "OPTIONS",
     "RULES_BY_CODE",
     "Example",
+    "Option",
     "RegistryError",
     "Rule",
     "Site",
+    "check_options",
     "code_range",
     "discover_rules",
     "kind_modules",

@@ -24,7 +24,15 @@ from fnmatch import fnmatchcase
 
 from lint_rules.facts import last_identifier
 from lint_rules.lazy_pattern import LazyPattern
+from lint_rules.rules.base import Option
 from lint_rules.statements import FUNCTIONS
+
+# The kinds that move output (ETL003, ETL008; ETL002 reads it too) leave these functions' prints.
+PRINT_FUNCTIONS = Option(
+    "print-functions",
+    ("print_*", "pretty_*", "dump*", "show*", "__str__", "__repr__", "__format__"),
+    "function-name globs whose prints are their output (not diagnostics)",
+)
 
 # A debug/verbose switch (`verbose`, `self.debug`, `is_verbose`, `debug_mode`, `verbosity`), not
 # any name that contains the word (`debug_handle`, `debug_data` are data, not switches).

@@ -6,12 +6,25 @@ import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from lint_rules.options import Option
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from lint_rules.config import Config
     from lint_rules.facts import ModuleFacts
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A `[tool.et-log]` key a site kind declares for itself (a list of strings) in its
+    `Rule.options`; `lint_rules.rules.check_options` checks what a project sets against them."""
+
+    key: str
+    default: tuple[str, ...]
+    help: str
+
+    def read(self, config: Config) -> tuple[str, ...]:
+        """Its value under `config`: as set (checked), else the default."""
+        value = config.configured(self.key)
+        return self.default if value is None else value  # type: ignore[return-value]
 
 
 def _block(text: str) -> str:

@@ -8,8 +8,8 @@ from fnmatch import fnmatchcase
 
 from lint_rules.config import Config
 from lint_rules.facts import ROOT_LOGGING_FUNCTIONS, ModuleFacts, last_identifier
-from lint_rules.options import PRINT_FUNCTIONS
 from lint_rules.rules._logger_name import logger_name_taken
+from lint_rules.rules._requested import PRINT_FUNCTIONS
 from lint_rules.rules.base import Example, Rule, Site
 
 PRINTS_ITSELF = (
@@ -19,7 +19,7 @@ PRINTS_ITSELF = (
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    patterns = config.option(PRINT_FUNCTIONS.key)
+    patterns = PRINT_FUNCTIONS.read(config)
     for function in ROOT_LOGGING_FUNCTIONS:
         for call in facts.calls_to(f"logging.{function}"):
             printer = _printing_message(call, patterns)

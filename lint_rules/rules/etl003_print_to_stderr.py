@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
-from lint_rules.options import PRINT_FUNCTIONS
 from lint_rules.rules._output import (
     message_level,
     message_text,
@@ -15,7 +14,7 @@ from lint_rules.rules._output import (
     print_target,
     write_problem,
 )
-from lint_rules.rules._requested import requested_output
+from lint_rules.rules._requested import PRINT_FUNCTIONS, requested_output
 from lint_rules.rules.base import Example, Rule, Site
 
 MESSAGE = "print to stderr in library code; use logger.{}"
@@ -24,7 +23,7 @@ DEFAULT_LEVEL = "warning"
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    patterns = config.option(PRINT_FUNCTIONS.key)
+    patterns = PRINT_FUNCTIONS.read(config)
     prints = [
         c
         for c in facts.calls_to("builtins.print")

@@ -8,13 +8,16 @@ from collections.abc import Iterator
 from lint_rules.config import Config
 from lint_rules.facts import ModuleFacts
 from lint_rules.globs import matches_any
-from lint_rules.options import PRINT_FUNCTIONS, TOOL_PATTERNS
 from lint_rules.rules._etl008_invalid_examples import INVALID
 from lint_rules.rules._output import message_text, print_problem, print_target, write_problem
 from lint_rules.rules._own_gate import own_verbosity_gate
 from lint_rules.rules._print_kind import PRINT_MESSAGE, classify
-from lint_rules.rules._requested import requested_output
-from lint_rules.rules.base import Example, Rule, Site
+from lint_rules.rules._requested import PRINT_FUNCTIONS, requested_output
+from lint_rules.rules.base import Example, Option, Rule, Site
+
+TOOL_PATTERNS = Option(
+    "tool-patterns", (), "file globs whose stdout prints are their output (command-line tools)"
+)
 
 CODE = "ETL008"
 NOT_A_DIAGNOSTIC = (
@@ -33,7 +36,7 @@ BEHIND_A_FLAG = (
 
 
 def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
-    tools = config.option(TOOL_PATTERNS.key)
+    tools = TOOL_PATTERNS.read(config)
     if tools and matches_any(config.relpath(facts.path), tools):
         return
     prints = [
@@ -41,7 +44,7 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
         for c in facts.calls_to("builtins.print")
         if print_target(c, facts.qualname) == "sys.stdout"
     ]
-    patterns = config.option(PRINT_FUNCTIONS.key)
+    patterns = PRINT_FUNCTIONS.read(config)
     for call in prints + facts.calls_to("sys.stdout.write"):
         chain = facts.statements.chain_of(call)  # once per print, for every check below
         if requested_output(chain, patterns, message_text(call)):

@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from lint_rules import load_config
 from lint_rules.backends import backend_folders
-from lint_rules.config import Config, ConfigError, load_config
+from lint_rules.config import Config, ConfigError
 from lint_rules.discovery import iter_python_files
+from lint_rules.rules._requested import PRINT_FUNCTIONS
+from lint_rules.rules.etl008_print_to_stdout import TOOL_PATTERNS
 
 
 @pytest.mark.parametrize(
@@ -151,15 +154,15 @@ def test_a_kind_s_own_options_come_from_the_table(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     config = load_config(tmp_path)
-    assert config.option("print-functions") == ("report_*",)
-    assert config.option("tool-patterns") == ("exir/cli/",)
+    assert PRINT_FUNCTIONS.read(config) == ("report_*",)
+    assert TOOL_PATTERNS.read(config) == ("exir/cli/",)
     src = 'def {}():\n    print("op not supported")\n'
     codes = lambda text, path: [f.code for f in detect_source(text, path, config)]  # noqa: E731
     lib = str(tmp_path / "exir/a.py")
     assert codes(src.format("report_ops"), lib) == []  # configured: output by design
     assert codes(src.format("print_ops"), lib) == ["ETL008"]  # the default list was replaced
     assert codes(src.format("check"), str(tmp_path / "exir/cli/main.py")) == []
-    assert Config().option("print-functions")[0] == "print_*"  # the rule's default
+    assert PRINT_FUNCTIONS.read(Config())[0] == "print_*"  # the rule's default
 
 
 def test_a_bad_kind_option_names_the_key(tmp_path: Path) -> None:
@@ -168,6 +171,12 @@ def test_a_bad_kind_option_names_the_key(tmp_path: Path) -> None:
     )
     with pytest.raises(ConfigError, match="print-functions must be a list of strings"):
         load_config(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.et-log]\nprint_fuctions = []\n")  # a typo
+    with pytest.raises(ConfigError, match=r"pyproject.toml: unknown key 'print-fuctions'"):
+        load_config(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.et-log]\n")
+    with pytest.raises(ConfigError, match="command line: tool-patterns must be a list"):
+        load_config(tmp_path, {"tool-patterns": 1})
 
 
 def test_discovery_walks_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
