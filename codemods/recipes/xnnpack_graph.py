@@ -120,8 +120,11 @@ RECIPE = Recipe(
     change="the `./xnnpack_delegate_graph_N.json` dump becomes one debug record on "
     '`get_artifact_logger(__name__, "xnnpack_graph")`, formatted only when the artifact is on, '
     "by `_format_xnngraph` (`pretty_print_xnngraph`'s formatting, which the printer now calls too)",
-    effect="no `./xnnpack_delegate_graph_N.json` is written into the working folder when the "
-    "serializer's logger is at DEBUG: `TORCH_LOGS=xnnpack_graph` logs each delegate's graph "
-    "instead (the text `pretty_print_xnngraph` writes)",
+    effect="no `./xnnpack_delegate_graph_N.json` is written into the working folder when "
+    "someone sets the serializer's own logger to DEBUG (its `setLevel(WARNING)`, removed in "
+    "the same commit, kept an application's DEBUG from opening that gate): "
+    "`TORCH_LOGS=xnnpack_graph` logs each delegate's graph instead (the text "
+    "`pretty_print_xnngraph` writes)",
     behaviour_change=True,
+    takes=("ETL006",),
 )

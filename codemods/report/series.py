@@ -29,7 +29,10 @@ SITE_STAGES = (MECHANICAL, OUTPUT, SETUP)  # the site kinds' (the rest: a recipe
 
 
 def site_stage(site: SiteRecord) -> str:
-    """The stage a rewritten site lands in: class A, class B, or class B's set-up removals."""
+    """The stage a rewritten site lands in: class A, class B, class B's set-up removals, or the
+    commit of the recipe that takes it (`Recipe.takes`, set on the record by the worker)."""
+    if site.stage:
+        return site.stage
     if not is_output_change(site):
         return MECHANICAL
     return SETUP if site.code in SETUP_CODES else OUTPUT

@@ -30,6 +30,8 @@ class SiteRecord:
     reason: str  # why it is left for review; for a rewritten site, a note (may be empty)
     source: str
     new_line: int = 0  # a rewritten site: its line in the migrated file
+    # a rewritten site a recipe takes into its commit (`Recipe.takes`): that commit's stage
+    stage: str = ""
 
     @property
     def where(self) -> str:

@@ -122,13 +122,24 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         return outcome
     outcome.names_added, outcome.names_removed = namespace_change(source.text, result.new_text)
     moved = line_map(source.text, result.new_text)
+    taken = {  # kind -> the commit of the applied recipe that takes its class B rewrites
+        code: RECIPE_NAMED[name].commit
+        for name, _ in result.recipes
+        for code in RECIPE_NAMED[name].takes
+    }
     outcome.rewritten = [
-        replace(_record(r.finding, rel, r.note), new_line=moved(r.finding.line))
+        replace(
+            _record(r.finding, rel, r.note),
+            new_line=moved(r.finding.line),
+            stage=taken.get(r.finding.code, "") if r.note else "",
+        )
         for r in result.rewritten
     ]
     try:
         data = source.encode(result.new_text)
-        states = _stages(source.text, path, result.new_text, recipes) if mode == "patch" else []
+        states = (
+            _stages(source.text, path, result.new_text, recipes, taken) if mode == "patch" else []
+        )
         steps = [source.encode(text) for _, text in states]
         if mode == "write":
             if not _unchanged_on_disk(real, source.data):
@@ -154,10 +165,13 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     return outcome
 
 
-def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tuple[str, str]]:
+def _stages(
+    text: str, path: str, final: str, recipes: list[Recipe], taken: dict[str, str]
+) -> list[tuple[str, str]]:
     """The series' states of one module, (stage, its text after it): class A, then (unless the
     run is mechanical) class B's site rewrites but the logging set-up's removals, then those,
-    then one state per recipe commit of its file
+    then one state per recipe commit of its file (the class B rewrites of a kind a recipe takes,
+    `taken`: kind -> its commit, wait for that commit)
     (`Recipe.commit`, in `recipes`' order), the last giving `final`, the run's result. A stage
     whose run fails leaves the text as the stage before left it."""
     assert _CONFIG is not None
@@ -173,13 +187,15 @@ def _stages(text: str, path: str, final: str, recipes: list[Recipe]) -> list[tup
         return done.new_text if done.error is None else before
 
     mechanical = run(True, [], text)
+    waiting = set(taken)
     states = [(series.MECHANICAL, mechanical)]
-    states.append((series.OUTPUT, run(False, [], mechanical, series.SETUP_CODES)))
-    states.append((series.SETUP, run(False, [], states[-1][1])))
+    states.append((series.OUTPUT, run(False, [], mechanical, series.SETUP_CODES | waiting)))
+    states.append((series.SETUP, run(False, [], states[-1][1], waiting)))
     chosen: list[Recipe] = []
     for commit in dict.fromkeys(recipe.commit for recipe in recipes):
         chosen += [recipe for recipe in recipes if recipe.commit == commit]
-        states.append((commit, run(False, chosen, states[-1][1])))
+        waiting -= {code for code, by in taken.items() if by == commit}
+        states.append((commit, run(False, chosen, states[-1][1], waiting)))
     return [*states[:-1], (states[-1][0], final)]
 
 

@@ -89,6 +89,11 @@ def _unit_name(component: str, owner: str, names: list[str]) -> str:
 ROOT_SETUP = " ETL005: removed "  # a change item removing the root's set-up (Fix.setup "process")
 
 
+def _named(names: list[str], unit: str, stage: str) -> str:
+    """The patch of `unit` at `stage`."""
+    return next(n for n in names if _split(n) == (unit, stage))
+
+
 def _touched(patch: Path) -> list[str]:
     return sorted(set(re.findall(r"^diff --git a/(\S+) ", patch.read_text("latin-1"), re.M)))
 
@@ -268,8 +273,9 @@ def test_class_b_messages_show_each_change_before_and_after(
         assert recipe["recipe"] in hint.split(","), hint
     for site in noted:
         # the removal of a library's logging set-up in a commit of its own (review 9, m1)
-        stage = SETUP if site["code"] in SETUP_CODES else OUTPUT
-        message = messages[(_unit_name(site["component"], site["owner"], names), stage)]
+        stage = site["stage"] or (SETUP if site["code"] in SETUP_CODES else OUTPUT)
+        unit = _unit_name(site["component"], site["owner"], names)
+        message = messages.get((unit, stage)) or _message(out / _named(names, unit, stage))
         item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
         assert item in message.splitlines(), item
         change = FIXES[site["code"]].change
@@ -279,6 +285,29 @@ def test_class_b_messages_show_each_change_before_and_after(
         if _split(name)[1] == MECHANICAL:
             assert "Changes users will see" not in _message(out / name), name
             assert "output unchanged" in _message(out / name).splitlines()[0]
+
+
+@needs_git
+def test_a_recipe_takes_the_set_up_removal_its_gate_needs(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """XNNPACK's serializer: its `setLevel(WARNING)` keeps the DEBUG gate that writes
+    `./xnnpack_delegate_graph_N.json` closed. Removed in the set-up commit alone, an application
+    logging at DEBUG would get the files (review 10, M2): the removal lands in the commit of
+    `xnnpack-graph-artifact`, which rewrites the gate (`Recipe.takes`), and is listed there."""
+    serializer = "backends/xnnpack/serialization/xnnpack_graph_serialize.py"
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    artifact = _named(names, "xnnpack", "xnnpack-graph-artifact")
+    assert serializer not in _touched(out / _named(names, "xnnpack", SETUP))
+    assert "ETL006: removed `logger.setLevel(logging.WARNING)`" in _message(out / artifact)
+    for name in names[: names.index(artifact)]:  # up to the recipe: the level and the gate stay
+        _git_apply(sample_copy, out / name)
+    text = (sample_copy / serializer).read_text()
+    assert "logger.setLevel(logging.WARNING)" in text and "getEffectiveLevel()" in text
+    _git_apply(sample_copy, out / artifact)
+    text = (sample_copy / serializer).read_text()
+    assert "setLevel" not in text and "getEffectiveLevel()" not in text
 
 
 def test_the_series_requires_what_must_land_first(
