@@ -198,8 +198,7 @@ def run_partitioner(
     with STATE.lock:
         for runs in STATE.blocks:
             runs.append(record)
-        path = os.environ.get(RECORD_ENV)
-        if path:
+        if path := os.environ.get(RECORD_ENV):
             write_record(path, [record], start=STATE.record != path)
             STATE.record = path
     if run.trace is not None:
@@ -215,8 +214,10 @@ def warn_critical(run: PartitionRun, hot: list[dict[str, Any]], depth: int) -> N
     at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
     named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
     line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
-    args = (run.partitioner, len(hot), named, "TORCH_LOGS=partition_report")
-    run.explain.warning(line, *args, stacklevel=depth)
+    api = f"{__package__}.set_logs('partition_report')"  # without torch's hook
+    hooked = f"{__package__}_hook" in sys.modules  # TORCH_LOGS knows our names
+    hint = "TORCH_LOGS=partition_report" if hooked else api
+    run.explain.warning(line, run.partitioner, len(hot), named, hint, stacklevel=depth)
 
 
 @contextmanager

@@ -72,9 +72,8 @@ class State:
 
     def current(self) -> Torch | None:
         """torch if our names are in its registry now: every call's cheap path."""
-        torch = self.torch
-        fresh = torch is not None and torch.internal is sys.modules.get(INTERNAL)
-        return torch if fresh else None
+        torch = self.torch  # None, or stale once torch's internals were reloaded
+        return torch if torch and torch.internal is sys.modules.get(INTERNAL) else None
 
     def registered(self, asked: bool = False) -> Torch | None:
         """torch, if our names are in its registry."""

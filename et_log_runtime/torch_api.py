@@ -101,8 +101,7 @@ def load(say: bool = True) -> Torch | None:
     log_state = getattr(internal, "log_state", None)
     missing += [f"log_state.{n}" for n in IN_STATE if not hasattr(log_state, n)]
     if missing and say:
-        names = ", ".join(missing)
-        report(f"this torch lacks {names}: ExecuTorch's TORCH_LOGS names are off")
+        report(f"this torch lacks {', '.join(missing)}: our TORCH_LOGS names are off")
     return None if missing else Torch(internal)
 
 

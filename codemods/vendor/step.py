@@ -140,7 +140,8 @@ What it costs: torch imports every torch.backends entry point inside every
 `import torch` in the environment; this one is about 20 lines of standard
 library that register the names inside a `try` (well under a millisecond
 with TORCH_LOGS unset: docs/BENCHMARKS.md of et-log). A runtime that fails
-to import leaves `import torch` working with one line on stderr.
+to import is one line on stderr; `import torch` still works unless TORCH_LOGS
+names an ExecuTorch component, which torch then refuses as any unknown name.
 What it risks: torch turns an entry point whose module is missing into an
 error. An editable install made on a commit with this entry point, then a
 checkout of an older commit, makes every `import torch` in that environment

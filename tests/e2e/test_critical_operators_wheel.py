@@ -41,7 +41,7 @@ LINEAR_LINE = next(
 )
 WARNING = re.compile(
     r"^(?P<partitioner>\w+) left (?P<count>\d+) critical operator\(s\) on the CPU: (?P<named>.*) "
-    r"\(each node left: TORCH_LOGS=partition_report\)$"
+    r"\(each node left: (TORCH_LOGS=partition_report|[\w.]+\.set_logs\('partition_report'\))\)$"
 )
 
 

@@ -121,6 +121,15 @@ def test_a_critical_operator_left_on_the_cpu_warns_once_with_nothing_configured(
     assert linear.get("critical") is True and "critical" not in pow_node
 
 
+def test_without_torch_s_hook_the_warning_gives_the_python_api(run, tmp_path) -> None:
+    """Where torch loads no entry point (Buck, `TORCH_DEVICE_BACKEND_AUTOLOAD=0`, a series
+    without its hook commit) `TORCH_LOGS=partition_report` would fail inside `import torch`:
+    the WARNING names the call that works there (review 10, M1)."""
+    lines, _ = _lower(run, tmp_path, TORCH_DEVICE_BACKEND_AUTOLOAD="0")
+    assert len(lines) == 1 and "TORCH_LOGS" not in lines[0], lines
+    assert lines[0].endswith("(each node left: et_log_runtime.set_logs('partition_report'))")
+
+
 def test_nothing_new_when_the_critical_operator_is_delegated(run, tmp_path) -> None:
     lines, record = _lower(run, tmp_path, "--take-linear")
     assert lines == []
