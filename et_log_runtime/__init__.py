@@ -57,7 +57,7 @@ def set_logs(
     modules: Mapping[str, int | str | None] | None = None,
     **names: int | str | bool | None,
 ) -> None:
-    """torch's ``set_logs`` for our names (``"+xnnpack"`` or keywords); replaces all."""
+    """torch's ``set_logs`` for our names; like torch's, it resets every setting."""
     ours: dict[str, object] = {**names, **(modules or {})}
     for text in settings:
         if not isinstance(text, str):

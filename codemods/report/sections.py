@@ -114,7 +114,11 @@ def risks(tally: Tally) -> list[str]:
         "naming only dynamo, sets ExecuTorch's loggers up as it sets its own, their records going "
         "to torch's handler, not the application's. Until then torch does not know the names: "
         "an application that sets no TORCH_LOGS of ExecuTorch's keeps every record, whatever "
-        "else it asks torch for.",
+        "else it asks torch for. ExecuTorch's `set_logs` is torch's `set_logs` for ExecuTorch's "
+        "names and, as torch's, replaces every earlier setting: `set_logs('+xnnpack')` after "
+        "`torch._logging.set_logs(dynamo=logging.INFO)` leaves dynamo unset; to set both, call "
+        "torch's once ExecuTorch's names are known, naming both "
+        "(`set_logs(dynamo=logging.INFO, modules={'xnnpack': logging.DEBUG})`).",
         "- **Warnings and `-<component>`**: a migrated `warnings.warn` stays a warning that "
         "filters, `-W` and `pytest.warns` see as before, except under `TORCH_LOGS=-<component>` "
         "(or `set_logs` at ERROR), which silences the component's warnings too: they are not "

@@ -128,6 +128,25 @@ q.run()
     assert messages(proc.stderr)[-2:] == ["xnn-warning", "xnn-error"]
 
 
+def test_torch_s_set_logs_sets_both_once_ours_are_known(run) -> None:
+    """What the README gives an application that wants dynamo's and ExecuTorch's settings at
+    once (each set_logs replaces the last, review 10 m1): torch's call naming both, after ours
+    registered the names."""
+    code = (
+        LEVELS
+        + """
+import logging, torch
+from et_log_runtime import set_logs
+set_logs("+xnnpack")                    # registers ExecuTorch's names with torch
+torch._logging.set_logs(dynamo=logging.INFO, modules={"xnnpack": logging.DEBUG})
+print(levels())
+"""
+    )
+    proc = run(code)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["[20, 30, 10]"]
+
+
 # A library's verbose flag sets its own module logger's level (what ETL006 leaves alone): the flag
 # shows that module's lines in both modes, once, and disturbs no other setting.
 VERBOSE_FLAG = """
