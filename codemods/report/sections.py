@@ -4,7 +4,7 @@ the Buck edits left to a person, and the torch names the runtime reads."""
 from __future__ import annotations
 
 from codemods.report.tally import Tally
-from et_log_runtime.partition_report import RECORD_ENV
+from et_log_runtime.partition_report import CRITICAL_ENV, RECORD_ENV
 from et_log_runtime.torch_api import IN_REGISTRY, IN_STATE, INTERNAL, NEEDED
 from lint_rules.wording import count
 
@@ -122,7 +122,7 @@ def risks(tally: Tally) -> list[str]:
         "- **Warnings and `-<component>`**: a migrated `warnings.warn` stays a warning that "
         "filters, `-W` and `pytest.warns` see as before, except under `TORCH_LOGS=-<component>` "
         "(or `set_logs` at ERROR), which silences the component's warnings too: they are not "
-        "raised then.",
+        "raised then (a `DeprecationWarning` or `FutureWarning` still is).",
         "- **Private torch names**: the runtime reads the names listed below, checked when torch "
         "is loaded; a torch without one leaves ExecuTorch's loggers plain (one line on stderr "
         "only when somebody asked for ExecuTorch's names).",
@@ -132,5 +132,16 @@ def risks(tally: Tally) -> list[str]:
             f"- **A new environment variable**, `{RECORD_ENV}` (the partition-report recipe): "
             "when set to a path, each partitioner run appends its delegation record (JSON) there; "
             "unset, nothing is written."
+        )
+    if any(
+        r.recipe.startswith("critical-operators") and r.status == "applied" for r in tally.recipes()
+    ):
+        out.append(
+            f"- **A second environment variable**, `{CRITICAL_ENV}` (the critical-operators "
+            "recipes): operator patterns (`aten.sort.*,aten.cumsum.*`) a user adds to each "
+            "backend's table, so the WARNING names them too when a partitioner leaves them on the "
+            "CPU; never one the user kept off the backend (`*.USER_EXCLUDED`), nor one the "
+            "partitioner had no config for (`NO_CONFIG`), which for a partitioner built from "
+            "configs, such as XNNPACK's default, also means an operator it never takes."
         )
     return out

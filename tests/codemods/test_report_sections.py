@@ -150,6 +150,7 @@ def test_a_vendored_run_says_what_the_runtime_brings_into_every_process(
     assert "Failed to load the backend extension: executorch_logging" in risks
     assert "TORCH_DEVICE_BACKEND_AUTOLOAD=0" in risks and "set_logs" in risks
     assert "EXECUTORCH_DELEGATION_RECORD" in risks  # the sample tree takes the partition run
+    assert "`EXECUTORCH_CRITICAL_OPS`" in risks and "`NO_CONFIG`" in risks  # review 10, m2
     # review 9, M4: the hook's one risk is in the report's opening, before any table
     opening = report.read_text(encoding="utf-8").split("\n## ")[0]
     assert "**One risk to weigh first:**" in opening and "fails every `import torch`" in opening
