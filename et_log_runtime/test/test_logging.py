@@ -2,6 +2,7 @@
 TORCH_LOGS once, at ``import torch``, and logging is process-wide state."""
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -70,6 +71,18 @@ def hook_installed() -> bool:
     )
 
 
+def named(setting: str, *parts: str) -> "list[subprocess.CompletedProcess[str]]":
+    """``parts`` run with ``setting`` (a TORCH_LOGS string) asked for each way it can be:
+    ``set_logs(setting)`` right after ``import torch`` (what works without torch's hook:
+    Buck, ``TORCH_DEVICE_BACKEND_AUTOLOAD=0``), and TORCH_LOGS where the hook is installed."""
+    code = "".join(textwrap.dedent(part) for part in parts)
+    found = re.search(r"^( *)import [\w, ]*\btorch\n", code, re.M)
+    assert found, code
+    ask = f"{found.group(1)}from PKG import set_logs\n{found.group(1)}set_logs({setting!r})\n"
+    runs = [run(code[: found.end()] + ask + code[found.end() :])]
+    return runs + ([run(code, TORCH_LOGS=setting)] if hook_installed() else [])
+
+
 class TestNothingConfigured(unittest.TestCase):
     def test_plain_library_loggers(self) -> None:
         out = run(
@@ -123,7 +136,6 @@ class TestNothingConfigured(unittest.TestCase):
         )
 
 
-@unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
 class TestTorchLogs(unittest.TestCase):
     CODE = f"""
         import logging, torch
@@ -136,18 +148,20 @@ class TestTorchLogs(unittest.TestCase):
         """
 
     def test_component_levels_through_torch(self) -> None:
-        out = run(self.CODE, TORCH_LOGS="+xnnpack")
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(out.stderr.count("xnn debug"), 1, out.stderr)
-        self.assertNotIn("APP xnn debug", out.stderr)  # torch's handler, not the root's
-        self.assertNotIn("exir info", out.stderr)  # executorch not named: WARNING
-        self.assertEqual(out.stderr.count("exir warning"), 1, out.stderr)
+        for out in named("+xnnpack", self.CODE):
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertEqual(out.stderr.count("xnn debug"), 1, out.stderr)
+            self.assertNotIn(
+                "APP xnn debug", out.stderr
+            )  # torch's handler, not the root's
+            self.assertNotIn("exir info", out.stderr)  # executorch not named: WARNING
+            self.assertEqual(out.stderr.count("exir warning"), 1, out.stderr)
 
     def test_minus_silences_warnings(self) -> None:
-        out = run(self.CODE, TORCH_LOGS="-xnnpack,-executorch")
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertNotIn("xnn", out.stderr)
-        self.assertNotIn("exir warning", out.stderr)
+        for out in named("-xnnpack,-executorch", self.CODE):
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertNotIn("xnn", out.stderr)
+            self.assertNotIn("exir warning", out.stderr)
 
     def test_an_artifact_logger_made_before_torch_is_set_up_by_torch(self) -> None:
         code = f"""
@@ -159,9 +173,9 @@ class TestTorchLogs(unittest.TestCase):
             print(artifact_enabled(graph))
             graph.debug("the graph")
             """
-        on = run(code, TORCH_LOGS="xnnpack_graph")
-        self.assertEqual(on.stdout, "True\n", on.stderr)
-        self.assertIn("[__xnnpack_graph] the graph", on.stderr)
+        for on in named("xnnpack_graph", code):
+            self.assertEqual(on.stdout, "True\n", on.stderr)
+            self.assertIn("[__xnnpack_graph] the graph", on.stderr)
 
     def test_artifact_only_when_named(self) -> None:
         code = f"""
@@ -171,15 +185,14 @@ class TestTorchLogs(unittest.TestCase):
             print(artifact_enabled(graph))
             graph.debug("the graph")
             """
-        off, on = (
-            run(code, TORCH_LOGS="+xnnpack"),
-            run(code, TORCH_LOGS="xnnpack_graph"),
-        )
-        self.assertEqual(
-            (off.stdout, on.stdout), ("False\n", "True\n"), off.stderr + on.stderr
-        )
-        self.assertNotIn("the graph", off.stderr)
-        self.assertIn("[__xnnpack_graph] the graph", on.stderr)
+        for off, on in zip(
+            named("+xnnpack", code), named("xnnpack_graph", code), strict=True
+        ):
+            self.assertEqual(
+                (off.stdout, on.stdout), ("False\n", "True\n"), off.stderr + on.stderr
+            )
+            self.assertNotIn("the graph", off.stderr)
+            self.assertIn("[__xnnpack_graph] the graph", on.stderr)
 
 
 class TestSetLogs(unittest.TestCase):
@@ -252,12 +265,13 @@ class TestWarnings(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertEqual(out.stderr.count("UserWarning: buffer mutated"), 1, out.stderr)
 
-    @unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
     def test_only_an_explicit_switch_silences_it(self) -> None:
-        quiet = run(self.SITE, "site()\n", TORCH_LOGS="-xnnpack")
-        other = run(self.SITE, "site()\n", TORCH_LOGS="-executorch")
-        self.assertNotIn("buffer mutated", quiet.stderr)
-        self.assertIn("UserWarning: buffer mutated", other.stderr)
+        quiet = named("-xnnpack", self.SITE, "site()\n")
+        other = named("-executorch", self.SITE, "site()\n")
+        for each in quiet:
+            self.assertNotIn("buffer mutated", each.stderr)
+        for each in other:
+            self.assertIn("UserWarning: buffer mutated", each.stderr)
 
 
 class TestOverrideLogs(unittest.TestCase):
@@ -314,15 +328,15 @@ class TestPartitionReport(unittest.TestCase):
             "APP DEBUG x (x) not delegated: no config", out.stderr.splitlines()
         )
 
-    @unittest.skipUnless(hook_installed(), f"{HOOK}:register is not installed")
     def test_why_not_at_info_and_the_table_when_named(self) -> None:
         code = "run_partitioner(ExamplePartitioner(), Program())\n"
-        out = run(PARTITION, code, TORCH_LOGS="xnnpack,partition_report")
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertIn(
-            "ExamplePartitioner: sort (sort) stays on the CPU: no config", out.stderr
-        )
-        self.assertIn("XNN.NO_CONFIG", out.stderr)  # the table's row
+        for out in named("xnnpack,partition_report", PARTITION, code):
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn(
+                "ExamplePartitioner: sort (sort) stays on the CPU: no config",
+                out.stderr,
+            )
+            self.assertIn("XNN.NO_CONFIG", out.stderr)  # the table's row
 
 
 class TestAnotherTorch(unittest.TestCase):
