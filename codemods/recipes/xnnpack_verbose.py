@@ -31,4 +31,5 @@ RECIPE = Recipe(
     "(`DEBUG:<logger>:<message>`) in a program that configured nothing, once the module's "
     "`basicConfig` is gone; under an application's logging or TORCH_LOGS they go through that "
     "configuration, as before",
+    still_true=("DEBUG",),  # the docstring's "level is set to DEBUG": set_verbose does
 )

@@ -23,6 +23,10 @@ class XnnpackPartitioner(ConfigerationBasedPartitioner):
     def __init__(
         self, configs: Optional[List[Type]] = None, verbose: bool = False
     ) -> None:
+        """
+        @verbose: if True, print out more information about the partitioner.
+            Default level is WARNING. If verbose is True, level is set to DEBUG.
+        """
         if verbose:
             logger.setLevel(logging.DEBUG)
         delegation_spec = DelegationSpec("XnnpackBackend", [])
