@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 
@@ -14,9 +15,14 @@ NOT_FOUND = "its file is not in the tree (upstream moved it?): review"
 LEFT_OUT = "left out (`--skip-recipes`, `--recipes`, `[tool.et-log] skip-recipes`)"
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # in a printed text: a terminal's codes
+
+
 def note_text(note: str, component: str) -> str:
-    """A rewrite's note for the report, naming the file's component where it says {component}."""
-    return note.replace("{component}", component)
+    """A rewrite's note for the report, naming the file's component where it says {component};
+    a control character a printed text held (a terminal colour's ESC) is written escaped."""
+    text = note.replace("{component}", component)
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 @dataclass(frozen=True)

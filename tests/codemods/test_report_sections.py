@@ -154,3 +154,14 @@ def test_a_vendored_run_says_what_the_runtime_brings_into_every_process(
     # review 9, M4: the hook's one risk is in the report's opening, before any table
     opening = report.read_text(encoding="utf-8").split("\n## ")[0]
     assert "**One risk to weigh first:**" in opening and "fails every `import torch`" in opening
+
+
+def test_a_terminal_code_in_a_printed_text_is_written_escaped() -> None:
+    """Cadence's runtime prints coloured text: the notes quote it with the ESC written out, so
+    the report and the commit messages hold no raw control byte (review 10, n4)."""
+    from codemods.report.tally import note_text
+
+    note = "before: stdout `\x1b[1;32mPASS\x1b[0m\tdone`; after: {component} INFO"
+    assert note_text(note, "cadence") == (
+        "before: stdout `\\x1b[1;32mPASS\\x1b[0m\tdone`; after: cadence INFO"
+    )
