@@ -162,7 +162,7 @@ def _recipe(table: Table) -> Recipe:
         f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>: '
         "<the backend's reason>) at <file>:<line> (each node left: "
         'TORCH_LOGS=partition_report)" (where torch loads no `torch.backends` hook, the series '
-        "without its last commit or a Buck build, the hint is the call that works there, "
+        "without its follow-up hook patch or a Buck build, the hint is the call that works there, "
         "`executorch._logging.set_logs('partition_report')`); before, nothing was shown. A "
         "dtype the backend never takes is named too (the operator runs on the portable CPU kernels: cast or quantize "
         "the model); a lowering that delegates them prints nothing new, nor one whose user kept "

@@ -132,12 +132,15 @@ def changes_to_look_at(tally: Tally) -> list[str]:
 
 
 HOOK_RISK = (
-    "**One risk to weigh first:** the series' last commit, optional, adds the runtime's "
-    "`torch.backends` entry point (`TORCH_LOGS=+xnnpack` from the first `import torch`). "
-    "With it, an environment whose editable install is stale (an older checkout after "
-    "`pip install -e .`) fails every `import torch` until it is reinstalled, as torch treats "
-    "every entry point of that group; every other commit works without it (What the runtime "
-    "brings, below)."
+    "**Not in this series: the `torch.backends` hook.** The runtime's entry point, which lets "
+    "`TORCH_LOGS=+xnnpack` name ExecuTorch's components from the first `import torch`, would "
+    "make an environment whose editable install is stale (an older checkout after "
+    "`pip install -e .`) fail every `import torch`, as torch treats every entry point of that "
+    "group. It is a follow-up to propose once torch warns instead: `--patches` writes it beside "
+    "the series, not in it (a writing run puts it in the tree: `_logging_hook.py`, its `src/` "
+    "link and the `pyproject.toml` entry are then the files to leave out); until then ExecuTorch's components are turned on through the Python API "
+    "(`set_logs('+xnnpack')` after `import torch`), and `TORCH_LOGS` naming them fails inside "
+    "`import torch` as it does today (What the runtime brings, below)."
 )
 
 CLASS_B = (

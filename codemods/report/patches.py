@@ -17,8 +17,11 @@ The series (`series_order` decides it, in one place):
 5. The ExecuTorch recipes, one patch per recipe (a family's together) and owner
    (`NNNN-<unit>-<recipe>.patch`, the core's first): each says what it changes, and whether
    a program that configured nothing prints something else.
-6. (with `--vendor`) the runtime's `torch.backends` hook, on its own: `TORCH_LOGS` naming an
-   ExecuTorch component from the first `import torch`, with what it costs and risks.
+Beside the series, not in it (with `--vendor`): `follow-up-torch-logs-hook.patch`, the runtime's
+`torch.backends` hook (`TORCH_LOGS` naming an ExecuTorch component from the first `import
+torch`), with what it costs and risks: a follow-up to propose once torch makes a broken entry
+point a warning (an entry point whose module a stale editable install lacks fails every `import
+torch` today), as ExecuTorch's reviewers asked.
 
 Each patch is a commit message (subject, body, the files it touches) followed by `diff --git`
 sections with project-root-relative paths, so `git apply PATCH` from the root applies it (text
@@ -59,7 +62,8 @@ WHY = {
     MECHANICAL: "it changes lines of its files that patch left as they were",
     OUTPUT: "the core's own lines leave the root logger whose set-up this commit removes",
 }
-HOOK = "hook"  # the stage of the runtime's torch.backends hook, the series' last patch
+HOOK = "hook"  # the stage of the runtime's torch.backends hook: a follow-up beside the series
+FOLLOW_UP = "follow-up-{name}.patch"  # its file, which `series` does not list
 NEEDS_WHY = "its edit calls what that recipe adds (`Recipe.needs`)"
 RECIPE_WHY = "its recipe builds on the core's commit of the same name"
 
@@ -250,7 +254,8 @@ def write_patches(
     """Write the series of `tally`'s changed files, and the `extra` ones (Buck edits), into
     `folder` (created; earlier `NNNN-*.patch` files and `series` in it are replaced); return
     what was written. `first`, (name, the patch's bytes), lands before every component: the
-    vendored runtime their modules import; `hook` after them all: its torch hook."""
+    vendored runtime their modules import; `hook`, its torch hook, is written beside the
+    series as a follow-up (`FOLLOW_UP`), which `series` does not list."""
     groups: dict[tuple[Unit, str], list[FileOutcome]] = {}
     for outcome in [*tally.outcomes, *extra]:
         for stage in outcome.patches:
@@ -258,7 +263,7 @@ def write_patches(
             groups.setdefault((unit, stage), []).append(outcome)
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
-    for old in target.glob("[0-9][0-9][0-9][0-9]-*.patch"):
+    for old in [*target.glob("[0-9][0-9][0-9][0-9]-*.patch"), *target.glob("follow-up-*.patch")]:
         old.unlink()
     patches: list[Patch] = []
     if first is not None:
@@ -304,13 +309,12 @@ def write_patches(
         sections = b"".join(o.patches[stage] for o in group)
         (target / patch.name).write_bytes(message.encode("utf-8") + sections)
         patches.append(patch)
+    listed = "".join(f"{p.name}\n" for p in patches)
     if hook is not None:
         name, data = hook
         runtime = tuple(p.name for p in patches if p.stage == RUNTIME)
         files = data.count(b"\ndiff --git ")
-        patches.append(
-            Patch(f"{len(patches) + 1:04d}-{name}.patch", name, HOOK, files, 0, 0, runtime)
-        )
+        patches.append(Patch(FOLLOW_UP.format(name=name), name, HOOK, files, 0, 0, runtime))
         (target / patches[-1].name).write_bytes(data)
-    (target / "series").write_text("".join(f"{p.name}\n" for p in patches), encoding="utf-8")
+    (target / "series").write_text(listed, encoding="utf-8")
     return patches

@@ -120,8 +120,12 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
         steps.append(
             "The logging runtime and its tests: every later commit imports it; alone it changes "
             "nothing a program prints. Its `torch.backends` hook (`TORCH_LOGS` naming an "
-            "ExecuTorch component from the first `import torch`) is the series' last commit, "
-            "for the maintainers to take or leave."
+            "ExecuTorch component from the first `import torch`) is not in the series: "
+            "`--patches` writes it beside it as a follow-up (`follow-up-torch-logs-hook.patch`), "
+            "to propose once torch makes an entry point that fails to load a warning "
+            "(pytorch/pytorch#173759). Until then TORCH_LOGS cannot name ExecuTorch's components "
+            "(torch refuses them inside `import torch`, as it does today) and the Python API "
+            "turns them on (`set_logs('+xnnpack')` after `import torch`)."
         )
     if by_stage[MECHANICAL]:
         steps.append(

@@ -36,7 +36,7 @@ class VendorPlan:
     kept: list[Path] = field(default_factory=list)  # files in the package not from et-log
     manual: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)  # root-relative path -> status
-    # the torch.backends hook, which lands as its own last patch: its files (module, link) and,
+    # the torch.backends hook, a follow-up patch beside the series: its files (module, link) and,
     # for a file edited for it and for the rest (pyproject.toml), its text without the hook's
     hook: set[Path] = field(default_factory=set)
     without_hook: dict[Path, str] = field(default_factory=dict)

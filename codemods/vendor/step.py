@@ -125,11 +125,13 @@ def note_path(note: str) -> str:
     return note.split(":", 1)[0]
 
 
-HOOK = "torch-logs-hook"  # the name of the series' last patch: the runtime's entry point
+HOOK = "torch-logs-hook"  # the runtime's entry point: a follow-up patch beside the series
 _HOOK_MESSAGE = """\
 Register ExecuTorch's log names from the first import torch (torch.backends hook)
 
-Optional, and last on purpose. Without it everything before works, and
+A follow-up to the logging series, not part of it: propose it once torch
+makes an entry point that fails to load a warning instead of an error
+(pytorch/pytorch#173759). Without it everything in the series works, and
 levels are set with the Python API after `import executorch...`
 (`set_logs("+xnnpack")`); but TORCH_LOGS naming an ExecuTorch component fails
 inside `import torch` with torch's "Invalid log settings" (torch parses it
@@ -146,8 +148,7 @@ What it risks: torch turns an entry point whose module is missing into an
 error. An editable install made on a commit with this entry point, then a
 checkout of an older commit, makes every `import torch` in that environment
 fail until `pip install -e .` is run again (or TORCH_DEVICE_BACKEND_AUTOLOAD=0
-is set). Take it once torch warns instead of raising (pytorch/pytorch#173759),
-or accept that until then.
+is set): ExecuTorch's reviewers will not take that risk, hence a follow-up.
 
 """
 
@@ -170,7 +171,8 @@ def runtime_patches(
         "tests, .lintrunner.toml type-checks it, and pyproject.toml's [tool.et-log]\n"
         "tells et-log's lint and migration which module is the runtime and which\n"
         "folders to skip (re-running them on this tree needs it; drop it if you do not\n"
-        "run et-log here). Its torch.backends hook is the series' last patch.\n"
+        "run et-log here). Its torch.backends hook is not in the series: a follow-up\n"
+        "patch beside it (follow-up-torch-logs-hook.patch) says when to propose it.\n"
         "Apply this patch before the component patches: their modules import it.\n\n"
         f"{listed}\n"
     )

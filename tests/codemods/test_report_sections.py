@@ -153,7 +153,8 @@ def test_a_vendored_run_says_what_the_runtime_brings_into_every_process(
     assert "`EXECUTORCH_CRITICAL_OPS`" in risks and "`NO_CONFIG`" in risks  # review 10, m2
     # review 9, M4: the hook's one risk is in the report's opening, before any table
     opening = report.read_text(encoding="utf-8").split("\n## ")[0]
-    assert "**One risk to weigh first:**" in opening and "fails every `import torch`" in opening
+    assert "**Not in this series: the `torch.backends` hook.**" in opening
+    assert "fail every `import torch`" in opening
 
 
 def test_a_terminal_code_in_a_printed_text_is_written_escaped() -> None:

@@ -149,9 +149,10 @@ def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
     assert runtime.startswith(b"Add executorch._logging, the logging runtime")
     assert b"\ndiff --git a/_logging/BUCK b/_logging/BUCK\nnew file mode 100644\n" in runtime
     assert b"new file mode 120000" in runtime and b"a/pyproject.toml" in runtime
-    # review 8, B1: the torch.backends hook is the last patch, on its own, for the owners
-    hook = (out / names[-1]).read_bytes()
-    assert names[-1].endswith("-torch-logs-hook.patch")
+    # reviews 9 and 10, B1: the torch.backends hook is a follow-up beside the series, not in it
+    assert not [name for name in names if "hook" in name]
+    hook = (out / "follow-up-torch-logs-hook.patch").read_bytes()
+    assert hook.startswith(b"Register ExecuTorch's log names") and b"A follow-up" in hook
     assert b"diff --git a/_logging_hook.py" not in runtime
     assert b'+[project.entry-points."torch.backends"]' not in runtime
     sections = set(re.findall(rb"^diff --git a/(\S+) ", hook, re.M))
@@ -166,7 +167,7 @@ def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
     core = b"".join((out / name).read_bytes() for name in names if "-executorch-" in name)
     assert b"exir/emit/BUCK" in core  # the core's own targets
     subprocess.run(["git", "init", "-q"], cwd=sample_copy, check=True)
-    for name in names:
+    for name in [*names, "follow-up-torch-logs-hook.patch"]:  # the series, then the follow-up
         done = subprocess.run(
             ["git", "apply", "--whitespace=nowarn", str(out / name)],
             cwd=sample_copy,
