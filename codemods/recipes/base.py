@@ -62,10 +62,11 @@ class Recipe:
     # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
     # `--recipes` accept it for all of them
     family: str = ""
-    # the site kinds whose class B rewrites in its file land in its commit, not the site kinds'
-    # own: its edit and theirs change one behaviour together (XNNPACK's serializer: its
-    # `setLevel(WARNING)` kept the DEBUG gate this recipe rewrites closed; removed alone, an
-    # application logging at DEBUG would open the gate and get the files it writes)
+    # the site kinds whose class B rewrites in its file (`ETL006`), or in another file
+    # (`exir/passes/__init__.py:ETL002`), land in its commit, not the site kinds' own: its edit
+    # and theirs change one behaviour together (XNNPACK's serializer: its `setLevel(WARNING)`
+    # kept the DEBUG gate this recipe rewrites closed; removed alone, an application logging
+    # at DEBUG would open the gate and get the files it writes)
     takes: tuple[str, ...] = ()
     # words a docstring of the function it edits may keep: its new code still does them
     # (`set_verbose` still sets DEBUG), so they are not stale (`checks.stale_docstrings`)

@@ -122,11 +122,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         return outcome
     outcome.names_added, outcome.names_removed = namespace_change(source.text, result.new_text)
     moved = line_map(source.text, result.new_text)
-    taken = {  # kind -> the commit of the applied recipe that takes its class B rewrites
-        code: RECIPE_NAMED[name].commit
-        for name, _ in result.recipes
-        for code in RECIPE_NAMED[name].takes
-    }
+    taken = _taken(path, [name for name, _ in result.recipes])
     outcome.rewritten = [
         replace(
             _record(r.finding, rel, r.note),
@@ -165,6 +161,20 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     return outcome
 
 
+def _taken(path: str, applied: list[str]) -> dict[str, str]:
+    """Kind -> the commit of the recipe that takes this file's class B rewrites of it
+    (`Recipe.takes`): a recipe applied here naming the kind, or a recipe of the run naming
+    this file and the kind (`exir/passes/__init__.py:ETL002`)."""
+    full = "/" + os.path.abspath(path).replace(os.sep, "/").lstrip("/")
+    out = {}
+    for recipe in _RECIPES:
+        for entry in recipe.takes:
+            where, _, code = entry.rpartition(":")
+            if full.endswith("/" + where) if where else recipe.name in applied:
+                out[code] = recipe.commit
+    return out
+
+
 def _stages(
     text: str, path: str, final: str, recipes: list[Recipe], taken: dict[str, str]
 ) -> list[tuple[str, str]]:
@@ -192,7 +202,8 @@ def _stages(
     states.append((series.OUTPUT, run(False, [], mechanical, series.SETUP_CODES | waiting)))
     states.append((series.SETUP, run(False, [], states[-1][1], waiting)))
     chosen: list[Recipe] = []
-    for commit in dict.fromkeys(recipe.commit for recipe in recipes):
+    mine = {recipe.commit for recipe in recipes} | set(taken.values())
+    for commit in [stage for stage in series.RECIPE_STAGES if stage in mine]:
         chosen += [recipe for recipe in recipes if recipe.commit == commit]
         waiting -= {code for code, by in taken.items() if by == commit}
         states.append((commit, run(False, chosen, states[-1][1], waiting)))

@@ -310,6 +310,42 @@ def test_a_recipe_takes_the_set_up_removal_its_gate_needs(
     assert "setLevel" not in text and "getEffectiveLevel()" not in text
 
 
+DEBUG_PASS = """import logging
+
+from executorch.exir.common import override_logger
+
+
+class DebugPass:
+    def __init__(self, log_filename=None):
+        self.log_filename = log_filename
+
+    def __call__(self, graph_module):
+        with override_logger(filename=self.log_filename):
+            logging.debug("Enter debug_pass")
+            logging.debug(f"Code is:\\n{graph_module.code}")
+"""
+
+
+def test_a_recipe_takes_another_file_s_rewrites_its_edit_goes_with(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """ExecuTorch's DebugPass (`exir/passes/__init__.py`) logs on the root under
+    `override_logger` (`exir/common.py`), which put the root at DEBUG: its lines printed through
+    the handler the root's first call made. Moved to the module's logger they print only
+    through the `override-logger` recipe's `override_logs`, so both land in its commit, and no
+    commit leaves DebugPass silent (review 11, B2)."""
+    (sample_copy / "exir" / "passes" / "__init__.py").write_text(DEBUG_PASS, encoding="utf-8")
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    holding = [name for name in names if "exir/passes/__init__.py" in _touched(out / name)]
+    assert [_split(name)[1] for name in holding] == ["override-logger"], holding
+    assert "exir/common.py" in _touched(out / holding[0])
+    listed = re.findall(
+        r"^- `exir/passes/__init__\.py:\d+` ETL002: ", _message(out / holding[0]), re.M
+    )
+    assert len(listed) == 2, _message(out / holding[0])
+
+
 def test_the_series_requires_what_must_land_first(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
