@@ -65,6 +65,11 @@ WHY = {
 HOOK = "hook"  # the stage of the runtime's torch.backends hook: a follow-up beside the series
 FOLLOW_UP = "follow-up-{name}.patch"  # its file, which `series` does not list
 NEEDS_WHY = "its edit calls what that recipe adds (`Recipe.needs`)"
+ROOT_WHY = (
+    "the root's set-up, removed there too: a library's import-time basicConfig does nothing "
+    "once another gave the root a handler, so removing this one alone lets the next one "
+    "imported (INFO, its own format) configure the whole process"
+)
 RECIPE_WHY = "its recipe builds on the core's commit of the same name"
 
 
@@ -79,6 +84,7 @@ class Patch:
     requires: tuple[str, ...]  # names of the patches that must land before it
     paths: frozenset[str] = frozenset()  # the files it touches
     owner: str = ""  # the CODEOWNERS entry covering its files ("": none)
+    root_setup: bool = False  # it removes a set-up of the root (a basicConfig: ETL005)
 
 
 def _requires(
@@ -99,6 +105,7 @@ def _requires(
     out += [(p.name, WHY[MECHANICAL]) for p in done if p in {latest.get(f) for f in files}]
     if stage == SETUP and root_setup:
         out += [(p.name, WHY[OUTPUT]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
+        out += [(p.name, ROOT_WHY) for p in done if p.stage == SETUP and p.root_setup]
     if stage not in SITE_STAGES and component != CORE:
         out += [(p.name, RECIPE_WHY) for p in done if (p.component, p.stage) == (CORE, stage)]
     out += [(p.name, NEEDS_WHY) for p in done if p.stage in needed]
@@ -305,6 +312,7 @@ def write_patches(
             tuple(name for name, _ in requires),
             paths,
             unit.owner,
+            root,
         )
         sections = b"".join(o.patches[stage] for o in group)
         (target / patch.name).write_bytes(message.encode("utf-8") + sections)

@@ -349,8 +349,16 @@ def test_a_recipe_takes_another_file_s_rewrites_its_edit_goes_with(
 def test_the_series_requires_what_must_land_first(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
+    # a second library basicConfig at import (Arm's, beside XNNPACK's): removing either alone
+    # lets the other configure the process, so the later removal requires the earlier one
+    (sample_copy / "backends/arm/util/setup.py").write_text(
+        "import logging\n\nlogging.basicConfig(level=logging.INFO)\n"
+        "logger = logging.getLogger(__name__)\n\n\ndef f():\n    logger.info('x')\n"
+    )
     out = tmp_path / "series"
     names = _series(sample_copy, out, monkeypatch)
+    roots = [n for n in names if _split(n)[1] == SETUP and ROOT_SETUP in _message(out / n)]
+    assert len(roots) == 2 and roots[0] in _message(out / roots[1]), roots
     core, exir_backend = Unit("executorch", "exir"), Unit("executorch", "exir/backend")
     units = [Unit("xnnpack", "backends/xnnpack"), exir_backend, Unit("arm"), core]
     assert landing_order(units) == [core, exir_backend, Unit("arm"), units[0]]
@@ -373,6 +381,11 @@ def test_the_series_requires_what_must_land_first(
         cores = [n for n in before if n.split("-")[1] == "executorch"]  # each owner's
         if stage == SETUP and ROOT_SETUP in _message(out / name):  # the root's set-up removed:
             expected |= {n for n in cores if _split(n)[1] == OUTPUT}  # the core's lines off it
+            # and every earlier removal of one: the next basicConfig imported would win (review
+            # 11, M3)
+            expected |= {
+                n for n in before if _split(n)[1] == SETUP and ROOT_SETUP in _message(out / n)
+            }
         elif stage not in SITE_STAGES and component.split("-")[0] != "executorch":
             expected |= {n for n in cores if _split(n)[1] == stage}  # the core's recipe
         # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
