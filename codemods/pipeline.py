@@ -39,6 +39,7 @@ class Rewritten:
 
     finding: Finding
     note: str = ""
+    again: bool = False  # a recipe rewrote its line again (its note points at the recipe's)
 
 
 @dataclass
@@ -77,7 +78,7 @@ def migrate_source(
     recipes: list[Recipe] | None = None,
     tests: list[TestRef] | None = None,
     mechanical: bool = False,
-    defer: Collection[str] = (),
+    defer: Collection[str | tuple[int, int]] = (),
 ) -> SourceResult:
     """The migrated text of `text` (pretending to live at `path`); never raises on bad input.
     The site kinds first, then the ExecuTorch `recipes` for this path (default: all). A site
@@ -85,7 +86,8 @@ def migrate_source(
     review, with the test named. `mechanical`: class A only, the rewrites that keep every line
     a program that configured nothing prints, and no recipe; the other sites (a plan with a
     note) are left as they are, listed in `deferred`. `defer`: the class B sites of these
-    codes are left so too (the series' steps before the logging set-up's commit)."""
+    codes, or at these (line, col), are left so too (the series' steps before the commit they
+    land in)."""
     result, tree = _migrate_sites(
         text, path, config, whole_module, tests or [], mechanical, frozenset(defer)
     )
@@ -128,7 +130,9 @@ def _superseded(
         # line it maps to is its neighbour's (the runtime import a recipe extends)
         kept = not site.note.startswith("removed")
         if site.note and kept and at_sites(site.finding.line) in replaced:
-            site = replace(site, note=f"this line is rewritten again by {named}: see its item")
+            site = replace(
+                site, note=f"this line is rewritten again by {named}: see its item", again=True
+            )
         out.append(site)
     return out
 
@@ -160,7 +164,7 @@ def _migrate_sites(
     whole_module: bool,
     tests: list[TestRef],
     mechanical: bool = False,
-    defer: frozenset[str] = frozenset(),
+    defer: frozenset[str | tuple[int, int]] = frozenset(),
 ) -> tuple[SourceResult, ast.Module | None]:
     """The site kinds' pass, and the tree of its result when known."""
     result = SourceResult(path, text, text)
@@ -184,7 +188,8 @@ def _migrate_sites(
     if mechanical or defer:  # class B (a note says what changes) stays as it is
 
         def held(plan: SitePlan) -> bool:
-            return bool(plan.note) and (mechanical or plan.finding.code in defer)
+            where = (plan.finding.line, plan.finding.col)
+            return bool(plan.note) and (mechanical or plan.finding.code in defer or where in defer)
 
         result.deferred = [SiteReview(p.finding, Review(p.note)) for p in plans if held(p)]
         plans = [p for p in plans if not held(p)]

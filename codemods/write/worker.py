@@ -122,12 +122,19 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         return outcome
     outcome.names_added, outcome.names_removed = namespace_change(source.text, result.new_text)
     moved = line_map(source.text, result.new_text)
-    taken = _taken(path, [name for name, _ in result.recipes])
+    taken: dict[str | tuple[int, int], str] = {}
+    taken.update(_taken(path, [name for name, _ in result.recipes]))
+    # a site whose line a recipe rewrites again lands with the file's first recipe commit
+    commits = {RECIPE_NAMED[name].commit for name, _ in result.recipes}
+    first = next((stage for stage in series.RECIPE_STAGES if stage in commits), "")
+    taken.update({(r.finding.line, r.finding.col): first for r in result.rewritten if r.again})
     outcome.rewritten = [
         replace(
             _record(r.finding, rel, r.note),
             new_line=moved(r.finding.line),
-            stage=taken.get(r.finding.code, "") if r.note else "",
+            stage=taken.get((r.finding.line, r.finding.col)) or taken.get(r.finding.code, "")
+            if r.note
+            else "",
         )
         for r in result.rewritten
     ]
@@ -176,12 +183,16 @@ def _taken(path: str, applied: list[str]) -> dict[str, str]:
 
 
 def _stages(
-    text: str, path: str, final: str, recipes: list[Recipe], taken: dict[str, str]
+    text: str,
+    path: str,
+    final: str,
+    recipes: list[Recipe],
+    taken: dict[str | tuple[int, int], str],
 ) -> list[tuple[str, str]]:
     """The series' states of one module, (stage, its text after it): class A, then (unless the
     run is mechanical) class B's site rewrites but the logging set-up's removals, then those,
-    then one state per recipe commit of its file (the class B rewrites of a kind a recipe takes,
-    `taken`: kind -> its commit, wait for that commit)
+    then one state per recipe commit of its file (the class B rewrites a recipe takes, `taken`:
+    a kind or a site's (line, col) -> its commit, wait for that commit)
     (`Recipe.commit`, in `recipes`' order), the last giving `final`, the run's result. A stage
     whose run fails leaves the text as the stage before left it."""
     assert _CONFIG is not None
@@ -189,7 +200,10 @@ def _stages(
         return [(series.MECHANICAL, final)]
 
     def run(
-        mechanical: bool, chosen: list[Recipe], before: str, defer: Collection[str] = ()
+        mechanical: bool,
+        chosen: list[Recipe],
+        before: str,
+        defer: Collection[str | tuple[int, int]] = (),
     ) -> str:
         done = migrate_source(
             text, path, _CONFIG, recipes=chosen, tests=_TESTS, mechanical=mechanical, defer=defer

@@ -346,6 +346,20 @@ def test_a_recipe_takes_another_file_s_rewrites_its_edit_goes_with(
     assert len(listed) == 2, _message(out / holding[0])
 
 
+def test_a_site_a_recipe_rewrites_again_lands_with_the_recipe(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """OpenVINO's `print("Op not supported: ", ...)`: ETL008 would make it a WARNING, then
+    `openvino-rejections` a rejection. The site's rewrite waits for the recipe's commit, so no
+    commit leaves a per-node WARNING its message does not describe (review 11, M4)."""
+    rel = "backends/openvino/partitioner.py"
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    holding = [_split(name) for name in names if rel in _touched(out / name)]
+    assert holding[0] == ("openvino", "openvino-rejections"), holding
+    assert ("openvino", OUTPUT) not in holding
+
+
 def test_the_series_requires_what_must_land_first(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
