@@ -25,6 +25,7 @@ from lint_rules.detector import may_contain_sites
 
 _CONFIG: Config | None = None
 _RECIPES: list[Recipe] = RECIPES
+ROOT_GETTER = re.compile(r"getLogger\(\s*(?:''|\"\"|None)?\s*\)")  # the root logger
 _TESTS: list[TestRef] = []
 _MECHANICAL = False  # class A only (`--mechanical`)
 CLASS_B = "class B, left by --mechanical for its owner (a run without it applies it): "
@@ -128,6 +129,17 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     commits = {RECIPE_NAMED[name].commit for name, _ in result.recipes}
     first = next((stage for stage in series.RECIPE_STAGES if stage in commits), "")
     taken.update({(r.finding.line, r.finding.col): first for r in result.rewritten if r.again})
+    # a root getter (`logger = logging.getLogger("")`) whose level or handler the file sets:
+    # renamed alone, that set-up would move from the root to the module's logger; both land
+    # in the set-up commit
+    if any(r.note and r.finding.code in series.ROOT_SETUP_CODES for r in result.rewritten):
+        taken.update(
+            {
+                (r.finding.line, r.finding.col): series.SETUP
+                for r in result.rewritten
+                if r.note and ROOT_GETTER.search(r.finding.source)
+            }
+        )
     outcome.rewritten = [
         replace(
             _record(r.finding, rel, r.note),
@@ -214,6 +226,7 @@ def _stages(
     waiting = set(taken)
     states = [(series.MECHANICAL, mechanical)]
     states.append((series.OUTPUT, run(False, [], mechanical, series.SETUP_CODES | waiting)))
+    waiting -= {key for key, by in taken.items() if by == series.SETUP}
     states.append((series.SETUP, run(False, [], states[-1][1], waiting)))
     chosen: list[Recipe] = []
     mine = {recipe.commit for recipe in recipes} | set(taken.values())

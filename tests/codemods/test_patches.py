@@ -360,6 +360,35 @@ def test_a_site_a_recipe_rewrites_again_lands_with_the_recipe(
     assert ("openvino", OUTPUT) not in holding
 
 
+VULKAN_ROOT = """import logging
+
+logger = logging.getLogger("")
+logger.setLevel(logging.INFO)
+
+
+def tag(node):
+    logger.info(f"tagging {node}")
+"""
+
+
+def test_a_root_getter_lands_with_the_removal_of_the_root_s_level(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """Vulkan's `logger = logging.getLogger("")` then `logger.setLevel(logging.INFO)`: renamed
+    alone (class B), the getter would move the level from the root to the module's logger, a
+    change of the process's set-up no message states; both land in the set-up commit (review
+    11, M1)."""
+    rel = "backends/vulkan/_passes/tag_memory_meta_pass.py"
+    (sample_copy / rel).parent.mkdir(parents=True, exist_ok=True)
+    (sample_copy / rel).write_text(VULKAN_ROOT, encoding="utf-8")
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    holding = [_split(name) for name in names if rel in _touched(out / name)]
+    assert ("vulkan", OUTPUT) not in holding and ("vulkan", SETUP) in holding, holding
+    message = _message(out / _named(names, "vulkan", SETUP))
+    assert f"`{rel}:" in message and "ETL001: the logger was the root logger" in message
+
+
 def test_the_series_requires_what_must_land_first(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
