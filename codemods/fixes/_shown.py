@@ -17,9 +17,6 @@ from lint_rules.facts import ModuleFacts
 
 WIDTH = 100
 SHOWN_LEVELS = ("warning", "error", "critical", "exception")  # Python's last resort: WARNING up
-# levels a caller's verbose flag asked to see through the module's own basicConfig: ETL002 makes
-# such a call a WARNING, so the flag still shows it once that configuration goes
-VERBOSE_LEVELS = ("debug", "info")
 _LEVEL_NAMES = {"warn": "WARNING", "fatal": "CRITICAL", "exception": "ERROR"}
 
 
@@ -175,14 +172,12 @@ def root_call_note(
     text = logged(call)
     if setup is not None and setup.shows(method):
         before = on("stderr", setup.line(method, text, filename, call.lineno))
-        shown = f"{before} (through this module's own `basicConfig`/`setLevel`)"
-        if switch and method in VERBOSE_LEVELS:
-            why = (
-                f"a WARNING now (`logger.warning`): `{switch}` is the caller asking for the "
-                "line, so it still shows without this module's `basicConfig`, and also under "
-                "an application's logging at WARNING; TORCH_LOGS=-{component} hides it"
-            )
-            return note(f"{shown} when `{switch}` is set", on("stderr", text), why)
+        shown = (
+            f"{before} (through this module's own `basicConfig`/`setLevel`, when no library "
+            "imported before it had configured the root: XNNPACK's partitioner, for one, does)"
+        )
+        if switch:
+            shown += f", when `{switch}` is set"
         return note(shown, as_record(method, text))
     if method in SHOWN_LEVELS or method in ("warn", "fatal", "critical"):
         level = _LEVEL_NAMES.get(method, method.upper())

@@ -1,9 +1,9 @@
 """ETL002's rewrite: `logging.info(...)` (any spelling) -> `logger.info(...)`, arguments untouched.
 
-A call below WARNING under the caller's own flag (`if self.verbose: logging.info(...)`) in a module
-whose import-time `basicConfig` showed it becomes `logger.warning(...)`: that `basicConfig` goes
-(ETL005), and without it `verbose=True` would print nothing; as a WARNING the caller's request
-still shows by default (`TORCH_LOGS=-<component>` hides it).
+A call under the caller's own flag (`if self.verbose: logging.info(...)`) keeps its level: a
+flag asks for detail, not for a warning (reviews 9 and 11), and the module's import-time
+`basicConfig` showed it only when no library imported before had configured the root (XNNPACK's
+partitioner does, before `extension/llm/export/builder.py`'s); its note says so.
 
 A deliberate change of output (its note says which): Python's module-level functions configure
 the root logger on their first call when it has no handler (an implicit `basicConfig()`), so in a
@@ -19,7 +19,6 @@ import libcst as cst
 
 from codemods.fixes._shown import (
     ROOT_HANDLER,
-    VERBOSE_LEVELS,
     override_logger_note,
     root_call_note,
     root_setup,
@@ -39,9 +38,6 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     method = (analysis.facts.qualname(call.func) or "").rpartition(".")[2]
     method = _RENAMED.get(method, method)
     setup, switch = root_setup(analysis.facts), _switch(call, analysis)
-    was = method
-    if switch and method in VERBOSE_LEVELS and setup is not None and setup.shows(method):
-        method = "warning"  # the caller asked for it (verbose=True): shown, as it was
 
     def build(node: cst.Call, names: Names) -> cst.Call:
         func = cst.Attribute(value=cst.Name(names.logger), attr=cst.Name(method))
@@ -56,7 +52,7 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         dropped=(call.func,),
         note=override_logger_note(call, method)
         if under_override_logger(analysis.facts.statements.chain_of(call))
-        else root_call_note(call, was, setup, os.path.basename(finding.path), switch),
+        else root_call_note(call, method, setup, os.path.basename(finding.path), switch),
     )
 
 
