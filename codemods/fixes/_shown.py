@@ -77,7 +77,9 @@ def hidden(level: str) -> str:
 
 
 def as_record(level: str, text: str) -> str:
-    """After: what a record at `level` with message `text` shows with nothing configured."""
+    """After: what a record at `level` with message `text` shows with nothing configured (under
+    a root handler a library or the application set up, that handler's format: the kind's
+    `change` says so once)."""
     if level in SHOWN_LEVELS:
         return on("stderr", text)
     return hidden(level)
@@ -255,7 +257,9 @@ def override_logger_note(call: ast.Call, method: str) -> str:
 ROOT_HANDLER = (
     "the old call also gave the root logger a handler when it had none (Python's implicit "
     "basicConfig), so every later warning of any logger read `WARNING:<logger>:<message>` where "
-    "now it reads `<message>`, and every logger given a level below WARNING (Core ML's "
+    "now it reads `<message>` while nothing else gives the root a handler (another library's "
+    "import-time `basicConfig`, such as XNNPACK's until its set-up commit, or the application's "
+    "own: then `WARNING:<module's logger>:<message>`), and every logger given a level below WARNING (Core ML's "
     "partitioner at INFO, a `verbose` flag's DEBUG) printed its lower lines through that "
     "handler, where now they do not"
 )

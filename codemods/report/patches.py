@@ -214,8 +214,9 @@ SUBJECTS = {
         [
             "Class A, mechanical: a program that configured nothing (no TORCH_LOGS, no set_logs,",
             "no logging set-up of its own) prints the same stdout and stderr after this commit.",
-            "Lines now go through their module's logger under TORCH_LOGS={component}",
-            "(+{component} DEBUG, -{component} errors only); warnings stay warnings.",
+            "Lines now go through their module's logger, under the {component} component:",
+            "set_logs('+{component}') after import torch (TORCH_LOGS=+{component} where torch",
+            "loads the runtime's hook) shows its DEBUG; warnings stay warnings.",
         ],
     ),
     OUTPUT: (
@@ -232,9 +233,9 @@ SUBJECTS = {
         [
             "Class B, the logging set-up a library module did for the whole process or chose for",
             "its own logger (a basicConfig or handler, a setLevel): after this commit the",
-            "application's logging and TORCH_LOGS={component} decide. Each removal below says",
-            "what it showed or hid; it changes more than the module's own lines. Leave a kind",
-            "out by migrating the file again with --ignore <code>.",
+            "application's logging and the {component} component (set_logs) decide. Each",
+            "removal below says what it showed or hid; it changes more than the module's own",
+            "lines. Leave a kind out by migrating the file again with --ignore <code>.",
         ],
     ),
     RECIPE: (
