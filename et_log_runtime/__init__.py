@@ -131,6 +131,7 @@ def set_verbose(logger: logging.Logger) -> None:
     if not logger.hasHandlers() and not STATE.asked():  # basicConfig's default format
         logger.addHandler(shown := logging.StreamHandler())
         shown.setFormatter(logging.Formatter(logging.BASIC_FORMAT))
+        shown.addFilter(lambda _: not logging.root.handlers)  # else the root shows it
 
 
 def warn(

@@ -60,8 +60,7 @@ class State:
     @staticmethod
     def wanted_at_import(torch: Torch) -> bool:
         """TORCH_LOGS names ours, or a name torch refuses (``help``, a typo)."""
-        text = os.environ.get("TORCH_LOGS")
-        if names_ours(text):
+        if names_ours(text := os.environ.get("TORCH_LOGS")):
             return True
         try:
             names = parse(text or "")

@@ -46,3 +46,26 @@ def test_under_torch_logs_torch_s_handler_shows_it_once(run, setting: str) -> No
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.count(LINE) == 1, proc.stderr
     assert f"DEBUG:{NAME}:{LINE}" not in proc.stderr.splitlines()
+
+
+LATE = f"""
+import logging
+import torch
+from et_log_runtime import get_logger, set_verbose
+
+logger = get_logger("{NAME}")
+set_verbose(logger)  # XnnpackPartitioner(verbose=True) built first
+logger.debug("before the application's set-up")
+logging.basicConfig(level=logging.INFO, format="APP %(name)s %(message)s")  # main() then
+logger.debug("{LINE}")
+"""
+
+
+def test_an_application_that_configures_logging_later_sees_each_line_once(run) -> None:
+    """The handler set_verbose added steps aside once the root has one of its own (review 12,
+    M2): each line once, in the application's format."""
+    proc = run(LATE)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert lines.count(f"DEBUG:{NAME}:before the application's set-up") == 1, lines
+    assert proc.stderr.count(LINE) == 1 and f"APP {NAME} {LINE}" in lines, lines
