@@ -42,11 +42,15 @@ class RecipeOutcome:
     reviews: list[tuple[str, Review]] = field(default_factory=list)
 
 
+def ends_with(path: str, rel: str) -> bool:
+    """True if the file at `path` is `rel`, a root-relative path: its full path ends with it
+    (so where the project root lies does not matter)."""
+    return ("/" + os.path.abspath(path).replace(os.sep, "/").lstrip("/")).endswith("/" + rel)
+
+
 def recipes_for(path: str, recipes: list[Recipe]) -> list[Recipe]:
-    """The recipes for the file at `path`: its full path ends with theirs (so where the project
-    root lies does not matter)."""
-    full = "/" + os.path.abspath(path).replace(os.sep, "/").lstrip("/")
-    return [r for r in recipes if full.endswith("/" + r.path)]
+    """The recipes for the file at `path` (`ends_with` their path)."""
+    return [r for r in recipes if ends_with(path, r.path)]
 
 
 def apply_recipes(

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPE_NAMED, RECIPES, Recipe
-from codemods.recipes.apply import recipes_for
+from codemods.recipes.apply import ends_with, recipes_for
 from codemods.report import series
 from codemods.report.namespace import namespace_change
 from codemods.report.tally import FileOutcome, SiteRecord, note_text
@@ -184,12 +184,11 @@ def _taken(path: str, applied: list[str]) -> dict[str, str]:
     """Kind -> the commit of the recipe that takes this file's class B rewrites of it
     (`Recipe.takes`): a recipe applied here naming the kind, or a recipe of the run naming
     this file and the kind (`exir/passes/__init__.py:ETL002`)."""
-    full = "/" + os.path.abspath(path).replace(os.sep, "/").lstrip("/")
     out = {}
     for recipe in _RECIPES:
         for entry in recipe.takes:
             where, _, code = entry.rpartition(":")
-            if full.endswith("/" + where) if where else recipe.name in applied:
+            if ends_with(path, where) if where else recipe.name in applied:
                 out[code] = recipe.commit
     return out
 
