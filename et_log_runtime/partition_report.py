@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from .names import QNAMES, covering
 from .state import STATE, artifact_enabled, get_artifact_logger
+from .torch_api import report
 
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
@@ -133,20 +134,25 @@ def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
 
 
 def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> None:
-    """``runs`` into the JSON record at ``path``: anew, or over the end of ours."""
-    lines = b"".join(b",\n" + json.dumps(run).encode() for run in runs)
-    if not start and os.path.isfile(path):
-        with open(path, "r+b") as handle:
-            end = handle.seek(0, os.SEEK_END) - len(_TAIL)
-            handle.seek(max(end - 1, 0))
-            if handle.read() == b"}" + _TAIL:  # it still ends with a run of ours
-                handle.seek(end)
-                handle.write(lines + _TAIL)
-                return
-    partial = f"{path}.{os.getpid()}.partial"
-    with open(partial, "wb") as handle:
-        handle.write(b'{"schema": %d, "runs": [' % SCHEMA + lines[1:] + _TAIL)
-    os.replace(partial, path)
+    """``runs`` into the JSON record at ``path``; a path we cannot write is said once."""
+    lines, partial = b"".join(b",\n" + json.dumps(run).encode() for run in runs), ""
+    try:
+        if not start and os.path.isfile(path):
+            with open(path, "r+b") as handle:
+                end = handle.seek(0, os.SEEK_END) - len(_TAIL)
+                handle.seek(max(end - 1, 0))
+                if handle.read() == b"}" + _TAIL:  # it still ends with a run of ours
+                    handle.seek(end)
+                    handle.write(lines + _TAIL)
+                    return
+        partial = f"{path}.{os.getpid()}.partial"
+        with open(partial, "wb") as handle:
+            handle.write(b'{"schema": %d, "runs": [' % SCHEMA + lines[1:] + _TAIL)
+        os.replace(partial, path)
+    except OSError as error:  # a diagnostic never fails the lowering
+        report(f"no delegation record written: {error}")
+        if partial and os.path.lexists(partial):
+            os.remove(partial)
 
 
 @contextmanager

@@ -44,6 +44,19 @@ def test_a_file_that_does_not_end_with_a_run_of_ours_starts_again(tmp_path, foun
     assert runs_in(path) == [{"run": 4}]
 
 
+def test_a_path_that_cannot_be_written_never_fails_the_lowering(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """Review 12, m1: the variable naming a folder raised out of the lowering and left a
+    ``.partial`` file; now the run goes on, the problem is said once, nothing is left."""
+    monkeypatch.setenv(RECORD_ENV, str(tmp_path))
+    for _ in range(2):
+        assert run_partitioner(NothingPartitioner(), None) is None
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "no delegation record written" in said[0], said
+    assert str(tmp_path) in said[0] and list(tmp_path.iterdir()) == []
+
+
 def test_runs_of_many_threads_all_reach_the_file(tmp_path, monkeypatch) -> None:
     path = tmp_path / "record.json"
     monkeypatch.setenv(RECORD_ENV, str(path))
