@@ -95,7 +95,8 @@ class State:
         torch = self.registered()
         if torch is None:
             return False
-        named = any(torch.switched(q) is not None for q in QNAMES)
+        levels = torch.levels()
+        named = any(isinstance(levels.get(q), int) for q in QNAMES)
         return named or any(torch.artifact_on(name) for name in ARTIFACTS)
 
 

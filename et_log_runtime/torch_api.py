@@ -35,7 +35,7 @@ class Torch:
             self.internal.register_artifact(
                 name, what, visible=True, off_by_default=True
             )
-        else:  # torch's public register_log where it has one (contrib/torch), else the registry's
+        else:  # torch's public register_log (contrib/torch), else the registry's
             public = getattr(sys.modules.get("torch._logging"), "register_log", None)
             (public or self.registry.register_log)(name, list(what))
 
@@ -51,11 +51,6 @@ class Torch:
         """Logger -> the level TORCH_LOGS or ``set_logs`` put on it (torch's own dict)."""
         levels: dict[str, object] = self.internal.log_state.log_qname_to_level
         return levels
-
-    def switched(self, qname: str) -> int | None:
-        """The level TORCH_LOGS or ``set_logs`` put on logger ``qname``, if any."""
-        level = self.levels().get(qname)
-        return level if isinstance(level, int) else None
 
     def artifact_on(self, name: str) -> bool:
         return bool(self.internal.log_state.is_artifact_enabled(name))
