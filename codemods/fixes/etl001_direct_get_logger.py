@@ -24,6 +24,8 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     bound = any(a.value is call for a in analysis.facts.assigns)
     used = analysis.facts.call_attributes.get(id(call))
     renamed = _renamed(call)
+    if renamed and used in LEVEL_QUESTIONS and "root" in renamed:
+        renamed = GATE
     if not bound and used in MODULE_READS and _means_this_module(call):
         return SitePlan(
             finding, call, _module_logger, needs_logger=True, dropped=(call,), note=renamed
@@ -50,6 +52,14 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
 RENAMED = (
     "the logger was {old}; now the module's own, under {component}: its records carry the "
     "module's name (`%(name)s` in a handler's format) and follow {component}'s switch"
+)
+
+LEVEL_QUESTIONS = frozenset({"isEnabledFor", "getEffectiveLevel"})
+GATE = (
+    "the gate read the root's level; now the module logger's, which is the root's until a level "
+    "is set on {component}: with nothing configured, or only the root's level, it answers as "
+    "before, but `set_logs` or `TORCH_LOGS` naming {component} now opens or closes what it "
+    "guards, code as well as lines"
 )
 
 

@@ -116,3 +116,29 @@ def test_a_verbose_line_keeps_its_level_and_its_note_says_when_it_showed(tmp_pat
     assert "when `self.verbose` is set; after: nothing (an INFO record" in flagged, flagged
     plain = next(line for line in items if "] exported`" in line)
     assert "after: nothing (an INFO record" in plain, plain
+
+
+GATE_SHAPE = """\
+import logging
+
+
+class MemoryPlanningPass:
+    def run(self, verifier):
+        if logging.getLogger().isEnabledFor(logging.DEBUG):
+            pairs = verifier.verify_storage_reuse()
+            logging.debug(f"{pairs} pairs")
+"""
+
+
+def test_a_root_level_gate_s_note_says_what_now_opens_it(tmp_path: Path) -> None:
+    """`exir/passes/memory_planning_pass.py`: the root's DEBUG gate guards a verifier call, not
+    only a line; on the module logger `set_logs('+executorch')` now runs it (review 12, m3)."""
+    path = tmp_path / "executorch" / "exir" / "passes" / "memory_planning_pass.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(GATE_SHAPE)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
+    assert "if logger.isEnabledFor(logging.DEBUG):" in path.read_text()
+    (line,) = [x for x in report.read_text().splitlines() if re.search(r"pass.py:\d+` ETL001", x)]
+    assert "the gate read the root's level" in line and "code as well as lines" in line, line
+    assert "naming executorch now opens or closes" in line, line
