@@ -96,7 +96,8 @@ def _stale_docstrings(
         start, end = (function.lineno, function.end_lineno or 0) if function else (0, -1)
         for recipe, plan in plans:
             words = [word for word in said.split(", ") if word not in recipe.still_true]
-            if words and any(start <= _first_line(edit) <= end for edit in plan.edits):
+            inside = [e for e in plan.edits if function not in e.block]  # not beside it
+            if words and any(start <= _first_line(edit) <= end for edit in inside):
                 reason = (
                     f"{path}()'s docstring still mentions {', '.join(words)}, which the edit "
                     "removed from its body: update the docstring (review)"
