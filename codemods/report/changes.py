@@ -4,26 +4,45 @@ line a program that configured nothing saw and the line it will see (the site's 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from codemods.fixes import FIXES
 from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, note_text
 
+_SETTING = re.compile(r"TORCH_LOGS=([+-]?[\w<>.]+(?:,[+-]?[\w<>.]+)*)")
+_NAMED = re.compile(r"TORCH_LOGS(?![=\w])")
+VENDORED_API = (
+    "`set_logs` is `executorch._logging.set_logs`, called after `import torch` (`TORCH_LOGS` "
+    "names ExecuTorch's components once the runtime's torch hook, a follow-up, lands)."
+)
 
-def recipe_item(row: RecipeRow) -> str:
+
+def switched(text: str, vendored: bool) -> str:
+    """`text` with the switch a user of the migrated tree has: with a vendored runtime, whose
+    torch hook is a follow-up the tree lacks, `TORCH_LOGS=+xnnpack` would fail inside `import
+    torch`, so the text names `set_logs('+xnnpack')`; with et-log's own runtime it is as written."""
+    if not vendored:
+        return text
+    text = _SETTING.sub(lambda match: f"set_logs('{match.group(1)}')", text)
+    return _NAMED.sub("set_logs", text)
+
+
+def recipe_item(row: RecipeRow, vendored: bool = False) -> str:
     """A behaviour-changing recipe as "Changes to look at" and the commit messages list it."""
-    return f"- {row.recipe} ({row.component}, `{row.path}`): {row.effect}"
+    return switched(f"- {row.recipe} ({row.component}, `{row.path}`): {row.effect}", vendored)
 
 
-def change_item(outcome: FileOutcome, site: SiteRecord) -> str:
+def change_item(outcome: FileOutcome, site: SiteRecord, vendored: bool = False) -> str:
     """One class B rewrite: where, which kind, and its note (before and after)."""
-    return f"- `{site.where}` {site.code}: {note_text(site.reason, outcome.component)}"
+    note = note_text(site.reason, outcome.component)
+    return switched(f"- `{site.where}` {site.code}: {note}", vendored)
 
 
-def kind_changes(codes: Iterable[str]) -> list[str]:
+def kind_changes(codes: Iterable[str], vendored: bool = False) -> list[str]:
     """What each kind among `codes` changes beyond its sites' lines, once per kind."""
     return [
-        f"- every {code} rewrite: {FIXES[code].change}"
+        switched(f"- every {code} rewrite: {FIXES[code].change}", vendored)
         for code in sorted(set(codes))
         if code in FIXES and FIXES[code].change
     ]

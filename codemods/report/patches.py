@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codemods.recipes import RECIPE_NAMED
-from codemods.report.changes import change_item, kind_changes, recipe_item
+from codemods.report.changes import VENDORED_API, change_item, kind_changes, recipe_item, switched
 from codemods.report.series import (
     CORE,
     MECHANICAL,
@@ -182,18 +182,24 @@ def _message(
     for why, names_ in by_why.items():
         them = "them" if len(names_) > 1 else "it"
         lines += ["", f"Requires {', '.join(names_)}: land {them} first ({why})."]
-    changes = [recipe_item(r) for r in recipes if r.status == "applied" and r.behaviour_change]
+    vendored = tally.vendored
+    changes = [
+        recipe_item(r, vendored) for r in recipes if r.status == "applied" and r.behaviour_change
+    ]
     if stage != MECHANICAL:
-        changes += kind_changes(s.code for _, s in sites)
-        changes += [change_item(o, s) for o, s in sites]
+        changes += kind_changes((s.code for _, s in sites), vendored)
+        changes += [change_item(o, s, vendored) for o, s in sites]
     if changes:
-        lines += ["", "Changes users will see:", *changes]
+        api = [VENDORED_API] if vendored and any("set_logs" in c for c in changes) else []
+        lines += ["", "Changes users will see:", *api, *changes]
     applied = [r for r in recipes if r.status == "applied" and not r.behaviour_change]
     if applied:
         lines += ["", "ExecuTorch recipes:"]
-        lines += [f"- {r.recipe} ({r.path}): {r.what}" for r in applied]
-    items = [f"- {s.path}:{s.line} {s.code}: {s.reason}" for _, s in left.sites]
-    items += [f"- {r.path} recipe {r.recipe}: {r.why_review}" for r in left.recipes]
+        lines += [f"- {r.recipe} ({r.path}): {switched(r.what, vendored)}" for r in applied]
+    items = [f"- {s.path}:{s.line} {s.code}: {switched(s.reason, vendored)}" for _, s in left.sites]
+    items += [
+        f"- {r.path} recipe {r.recipe}: {switched(r.why_review, vendored)}" for r in left.recipes
+    ]
     if items:
         lines += [
             "",

@@ -165,7 +165,7 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
         "",
         "Between the steps users see exactly what they saw before the series until a "
         "component's class B commit or a recipe that says it changes output lands; after the "
-        "last, that component speaks on its own TORCH_LOGS name and, with nothing configured, "
+        "last, that component speaks on its own component name and, with nothing configured, "
         "shows its WARNINGs and errors only (a recipe's new WARNING among them).",
     ]
     return out

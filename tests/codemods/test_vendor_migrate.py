@@ -188,3 +188,22 @@ def test_lint_skips_the_vendored_package_and_still_reports_review_sites(
     lint = [sys.executable, "-m", "lint_rules", "."]
     findings = subprocess.run(lint, cwd=sample_copy, capture_output=True, text=True).stdout
     assert "_logging/" not in findings and "ETL0" in findings
+
+
+def test_a_vendored_series_names_the_switch_its_tree_has(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """Review 12, M3: without the hook (a follow-up) `TORCH_LOGS=+xnnpack` fails inside `import
+    torch`, so what the series says users see names `set_logs('+xnnpack')`, and says which."""
+    out, report = tmp_path / "series", tmp_path / "report.md"
+    monkeypatch.chdir(sample_copy)
+    flags = ["-q", "-j", "1", "--patches", str(out), "--report", str(report)]
+    assert main(["--vendor", *FOLDERS, *flags]) == 0
+    names = (out / "series").read_text().split()  # a message, then diffs of any encoding
+    texts = [(out / n).read_bytes().split(b"\ndiff --git")[0].decode() for n in names]
+    items = [line for text in texts for line in text.splitlines() if line.startswith("- ")]
+    assert [line for line in items if "set_logs('" in line], items
+    assert not [line for line in items if "TORCH_LOGS" in line]
+    assert any("`set_logs` is `executorch._logging.set_logs`" in text for text in texts)
+    changes = report.read_text().split("## Changes to look at")[1].split("\n## ")[0]
+    assert "set_logs('" in changes and "TORCH_LOGS=" not in changes
