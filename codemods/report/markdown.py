@@ -5,7 +5,7 @@ from __future__ import annotations
 from codemods.report import sections
 from codemods.report.changes import VENDORED_API, change_item, kind_changes, recipe_item, switched
 from codemods.report.provenance import Provenance
-from codemods.report.series import Unit, how_it_lands, landing_order, tally_names
+from codemods.report.series import how_it_lands, landing_order, tally_names, unit_of
 from codemods.report.tally import (
     Tally,
     recipe_result,
@@ -108,12 +108,12 @@ def changes_to_look_at(tally: Tally) -> list[str]:
         return [*out, "Nothing beyond the rewrites counted above."]
     out += [CLASS_B, *([VENDORED_API] if tally.vendored else []), ""]
     vendored = tally.vendored
-    units = {Unit(r.component, r.owner) for r in recipes}
-    units |= {Unit(o.component, o.owner) for o, _ in rewrites}
+    units = {unit_of(r) for r in recipes}
+    units |= {unit_of(o) for o, _ in rewrites}
     named = tally_names(tally, units)
     for unit in landing_order(units):
-        own = [r for r in recipes if Unit(r.component, r.owner) == unit]
-        sites = [(o, s) for o, s in rewrites if Unit(o.component, o.owner) == unit]
+        own = [r for r in recipes if unit_of(r) == unit]
+        sites = [(o, s) for o, s in rewrites if unit_of(o) == unit]
         out += [f"### {named[unit]} ({count(len(own) + len(sites), 'change')})", ""]
         if own:
             out += [TAKE_OR_LEAVE, "", *(recipe_item(r, vendored) for r in own), ""]

@@ -53,6 +53,7 @@ from codemods.report.series import (
     series_order,
     site_stage,
     tally_names,
+    unit_of,
 )
 from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, Tally
 from lint_rules.wording import count
@@ -273,7 +274,7 @@ def write_patches(
     groups: dict[tuple[Unit, str], list[FileOutcome]] = {}
     for outcome in [*tally.outcomes, *extra]:
         for stage in outcome.patches:
-            unit = Unit(outcome.component, outcome.owner)
+            unit = unit_of(outcome)
             groups.setdefault((unit, stage), []).append(outcome)
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPE_NAMED, RECIPES
-from codemods.report.tally import SiteRecord, Tally, is_output_change
+from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, Tally, is_output_change
 
 CORE = "executorch"
 RUNTIME = "logging-runtime"  # with --vendor: the vendored runtime, its tests and Buck target
@@ -51,6 +51,11 @@ class Unit(NamedTuple):
     owner: str = ""
 
 
+def unit_of(row: FileOutcome | RecipeRow) -> Unit:
+    """The unit a file or a recipe's edit belongs to: its component, under its owner."""
+    return Unit(row.component, row.owner)
+
+
 def unit_names(units: Iterable[Unit]) -> dict[Unit, str]:
     """Each unit's name in the series: its component's, or, when the component's files have
     several owners, the component's and the owner's (`executorch-exir`, `executorch-extension-llm`;
@@ -70,7 +75,7 @@ def unit_names(units: Iterable[Unit]) -> dict[Unit, str]:
 def tally_names(tally: Tally, more: Iterable[Unit] = ()) -> dict[Unit, str]:
     """`unit_names` of every unit whose files the run changes (and of `more`): the report and
     the series name a unit alike whatever stage it is in."""
-    return unit_names([*(Unit(o.component, o.owner) for o in tally.outcomes if o.changed), *more])
+    return unit_names([*(unit_of(o) for o in tally.outcomes if o.changed), *more])
 
 
 def commit_name(name: str, stage: str) -> str:
@@ -93,16 +98,14 @@ def series_order(by_stage: dict[str, Iterable[Unit]]) -> list[tuple[Unit, str]]:
 def stages(tally: Tally) -> dict[str, list[Unit]]:
     """Per stage, the units with changes in it (in landing order): class A rewrites, class
     B rewrites (a rewrite with a note), each recipe commit."""
-    rewritten = [(Unit(o.component, o.owner), s) for o in tally.outcomes for s in o.rewritten]
+    rewritten = [(unit_of(o), s) for o in tally.outcomes for s in o.rewritten]
     applied = [r for r in tally.recipes() if r.status == "applied"]
     out = {
         stage: landing_order(u for u, s in rewritten if site_stage(s) == stage)
         for stage in SITE_STAGES
     }
     for stage in RECIPE_STAGES:
-        out[stage] = landing_order(
-            Unit(r.component, r.owner) for r in applied if recipe_stage(r.recipe) == stage
-        )
+        out[stage] = landing_order(unit_of(r) for r in applied if recipe_stage(r.recipe) == stage)
     return out
 
 
