@@ -40,6 +40,7 @@ class Rewritten:
     finding: Finding
     note: str = ""
     again: bool = False  # a recipe rewrote its line again (its note points at the recipe's)
+    removed: bool = False  # the rewrite removed the statement (a configuration, a level)
 
 
 @dataclass
@@ -128,8 +129,7 @@ def _superseded(
     for site in rewritten:
         # a removed line (a configuration, a level) is not there for a recipe to rewrite: the
         # line it maps to is its neighbour's (the runtime import a recipe extends)
-        kept = not site.note.startswith("removed")
-        if site.note and kept and at_sites(site.finding.line) in replaced:
+        if site.note and not site.removed and at_sites(site.finding.line) in replaced:
             site = replace(
                 site, note=f"this line is rewritten again by {named}: see its item", again=True
             )
@@ -218,7 +218,7 @@ def _migrate_sites(
             result.error = "expression nested too deeply to rewrite safely"
             return result, None
         result.new_text = bom + new_text
-        result.rewritten = [Rewritten(p.finding, p.note) for p in done]
+        result.rewritten = [Rewritten(p.finding, p.note, removed=p.removes) for p in done]
         break
     else:
         result.error = "too many sites skipped during rewriting"
