@@ -58,7 +58,7 @@ LEVEL_QUESTIONS = frozenset({"isEnabledFor", "getEffectiveLevel"})
 GATE = (
     "the gate read the root's level; now the module logger's, which is the root's until a level "
     "is set on {component}: with nothing configured, or only the root's level, it answers as "
-    "before, but `set_logs` or `TORCH_LOGS` naming {component} now opens or closes what it "
+    "before, but `TORCH_LOGS` naming {component} now opens or closes what it "
     "guards, code as well as lines"
 )
 
