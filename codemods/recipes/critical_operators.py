@@ -160,10 +160,11 @@ def _recipe(table: Table) -> Recipe:
         effect=f"a lowering that leaves one of these on the CPU ends with one WARNING on "
         f"`{table.backend}`, shown by default (`TORCH_LOGS=-{table.backend}` silences it): "
         f'"{table.cls} left 1 critical operator(s) on the CPU: <node> (<operator>, <code>: '
-        "<the backend's reason>) at <file>:<line> (each node left: "
-        'TORCH_LOGS=partition_report)" (where torch loads no `torch.backends` hook, the series '
-        "without its follow-up hook patch or a Buck build, the hint is the call that works there, "
-        "`executorch._logging.set_logs('partition_report')`); before, nothing was shown. A "
+        "<the backend's reason>) at <file>:<line> (each node left: <hint>)\" (the hint: "
+        "`TORCH_LOGS=partition_report` where torch loads the runtime's `torch.backends` hook, "
+        "else, as in this series without its follow-up hook patch or in a Buck build, the call "
+        "that works there, `executorch._logging.set_logs('partition_report')`); before, nothing "
+        "was shown. A "
         "dtype the backend never takes is named too (the operator runs on the portable CPU kernels: cast or quantize "
         "the model); a lowering that delegates them prints nothing new, nor one whose user kept "
         "them "

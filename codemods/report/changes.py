@@ -10,7 +10,11 @@ from collections.abc import Iterable
 from codemods.fixes import FIXES
 from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, note_text
 
-_SETTING = re.compile(r"TORCH_LOGS=([+-]?[\w<>.]+(?:,[+-]?[\w<>.]+)*)")
+# a mention already qualified by its mode ("... where torch loads the runtime's hook") stays
+_NAME = r"[+-]?[\w<>]+(?:\.[\w<>]+)*"  # `+xnnpack`, `executorch.exir`, `<backend>`
+_SETTING = re.compile(
+    rf"TORCH_LOGS=({_NAME}(?:,{_NAME})*)(?![\w<>]|\.[\w<>])(?!`? where torch loads)"
+)
 _NAMED = re.compile(r"TORCH_LOGS(?![=\w])")
 VENDORED_API = (
     "`set_logs` is `executorch._logging.set_logs`, called after `import torch` (`TORCH_LOGS` "
