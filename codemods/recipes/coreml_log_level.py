@@ -26,10 +26,16 @@ _DUMP = 'logger.{}(f"Edge program: {{edge_program}}")\n'  # preprocess's whole-p
 
 
 def _caller(
-    module: str, path: str, level: str, what: str, also: tuple[tuple[str, str], ...] = ()
+    module: str,
+    path: str,
+    level: str,
+    what: str,
+    also: tuple[tuple[str, str], ...] = (),
+    takes: tuple[str, ...] = (),
 ) -> Recipe:
     """The recipe for one caller; `also`: statements of the module rewritten with it, where
-    they are (a line the lower level would show that its owner would not want shown)."""
+    they are (a line the lower level would show that its owner would not want shown); `takes`:
+    the kinds whose class B rewrites of the file land with it (`Recipe.takes`)."""
     old, new = _CALL.format(level), _CALL.format("NOTSET")
 
     def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
@@ -56,6 +62,7 @@ def _caller(
         "level (`get_coreml_log_level` unchanged)",
         behaviour_change=True,
         family=FAMILY,
+        takes=takes,
     )
 
 
@@ -70,6 +77,9 @@ PARTITIONER = _caller(
     "configured nothing (XNNPACK's partitioner's `basicConfig`, which this series removes, or any "
     "root `logging.*` call): most export scripts printed them; `TORCH_LOGS=coreml` shows them "
     "and `TORCH_LOGS=-coreml` silences them",
+    # its root `logging.info` calls (`CoreMLPartitioner.log_once`): moved onto the logger while
+    # it is forced to INFO they would print under any root handler (review 13, M1)
+    takes=("ETL002",),
 )
 PREPROCESS = _caller(
     "preprocess",
