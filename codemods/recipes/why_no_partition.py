@@ -69,7 +69,8 @@ RECIPE = Recipe(
     effect="XNNPACK's reasons reach the partition run: `TORCH_LOGS=xnnpack` says why each node "
     "stays on the CPU (INFO, once per node); the default stays quiet, and an application that "
     "shows DEBUG for the module's logger (or the root) sees each reason on that logger as "
-    "before, worded as the run's line, unless `TORCH_LOGS` names the component (then the "
-    "run's line says it)",
+    "before, reworded: `WhyNoPartition: Node <node> was not partitioned because <reason>` "
+    "becomes `<node> (<operator>) not delegated: <reason>`, unless `TORCH_LOGS` names the "
+    "component (then the run's line says it)",
     behaviour_change=True,
 )
