@@ -66,8 +66,11 @@ FIX = Fix(
     "module-level logging configuration in library code -> removed",
     plan,
     change="the configuration held for the whole process once the module was imported, so "
-    "removing it changes more than this module's lines: every library's records at its level "
-    "stop showing (and every logger given a level below WARNING, Core ML's partitioner at INFO "
+    "removing it changes more than this module's lines: every library's records below WARNING "
+    "that its level showed (a set-up at INFO or DEBUG) stop showing, and those at WARNING and "
+    "up keep showing through Python's last-resort handler without the handler's format "
+    "(`WARNING:<logger>:<message>` becomes `<message>`) while nothing else gives the root a "
+    "handler (and every logger given a level below WARNING, Core ML's partitioner at INFO "
     "or a `verbose` flag's DEBUG, printed its lower lines through that handler in a program "
     "that configured nothing: they stop too), and every level gate that read the root's level (`logging.root.level`, "
     "`isEnabledFor`, `getEffectiveLevel`) sees WARNING again, so what such a gate guarded, even "
