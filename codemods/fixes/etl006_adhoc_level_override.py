@@ -39,12 +39,32 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
         )
         after = (
             "an application whose own logging is at INFO or DEBUG sees them too (as many as "
-            "the module writes: one per node where it logs per node)"
+            f"the module writes: one per node where it logs per node{_quiet_lines(call, facts)})"
         )
     return (
         f"removed `{source}`: {before}; now {after}, and under TORCH_LOGS the component decides "
         "(TORCH_LOGS={component} INFO, +{component} DEBUG)"
     )
+
+
+def _quiet_lines(call: ast.Call, facts: ModuleFacts) -> str:
+    """`; here: INFO f"Visiting: {node}…"`: the lines below WARNING the module writes on the
+    logger whose level was set (review 12, m5: what an application at INFO starts to see)."""
+    owner = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if not isinstance(owner, ast.Name):
+        return ""
+    said = [
+        f"{method.upper()} {_shortened(ast.unparse(c.args[0]))}"
+        for method in ("info", "debug")
+        for c, receiver in facts.receivers_of(method)
+        if isinstance(receiver, ast.Name) and receiver.id == owner.id and c.args
+    ]
+    more = f" and {len(said) - 3} more" if len(said) > 3 else ""
+    return f"; here: {', '.join(said[:3])}{more}" if said else ""
+
+
+def _shortened(text: str, width: int = 48) -> str:
+    return f"`{text}`" if len(text) <= width else f"`{text[: width - 1]}…`"
 
 
 FIX = Fix("module-level logger.setLevel -> the component decides", plan, setup="logger")

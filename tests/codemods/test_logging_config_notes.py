@@ -43,11 +43,13 @@ def test_every_root_configuration_removed_is_listed_with_its_level(tmp_path: Pat
     found = _changes_to_look_at(tmp_path)
     general = [line for line in found if line.startswith("- every ETL005 rewrite")]
     assert len(general) == 2, "the general change once in each component's list"
-    assert "every library's records at its level stop showing" in general[0]
+    assert "every library's records below WARNING that its level showed" in general[0]
+    # review 13, m2: a WARNING-level set-up's records keep showing, without its format
+    assert "`WARNING:<logger>:<message>` becomes `<message>`" in general[0]
     lines = [line for line in found if line not in general]
     assert len(lines) == 3, lines
     vulkan, basic, handler = sorted(lines, key=lambda x: ("vulkan" not in x, "addHandler" in x))
-    assert "vulkan_partitioner.py:4" in vulkan and "setLevel(logging.INFO)" in vulkan
+    assert "vulkan_partitioner.py:5" in vulkan and "setLevel(logging.INFO)" in vulkan
     assert "root logger to INFO at import" in vulkan
     assert "basicConfig" in basic and "a handler and level INFO" in basic
     assert "added a handler to the application's root logger" in handler
@@ -143,3 +145,30 @@ def test_a_root_level_gate_s_note_says_what_now_opens_it(tmp_path: Path) -> None
     (line,) = [x for x in report.read_text().splitlines() if re.search(r"pass.py:\d+` ETL001", x)]
     assert "the gate read the root's level" in line and "code as well as lines" in line, line
     assert "naming executorch now opens or closes" in line, line
+
+
+PREPROCESS_SHAPE = """\
+import logging
+
+logger = logging.getLogger(__name__)
+logger.setLevel(logging.WARNING)
+
+
+def preprocess(nodes):
+    for node in nodes:
+        logger.info(f"Visiting: {node}, {node.target.__name__}")
+"""
+
+
+def test_a_removed_warning_level_names_the_lines_an_application_at_info_starts_to_see(
+    tmp_path: Path,
+) -> None:
+    """XNNPACK's preprocess: removing `setLevel(logging.WARNING)` shows its per-node INFO line to
+    every program logging at INFO; the note quotes it (review 12, m5)."""
+    path = tmp_path / "executorch" / "backends" / "xnnpack" / "xnnpack_preprocess.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(PREPROCESS_SHAPE)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
+    (line,) = [x for x in report.read_text().splitlines() if "ETL006: removed" in x]
+    assert "here: INFO `f'Visiting: {node}, {node.target.__name__}'`" in line, line
