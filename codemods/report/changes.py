@@ -37,10 +37,14 @@ def recipe_item(row: RecipeRow, vendored: bool = False) -> str:
     return switched(f"- {row.recipe} ({row.component}, `{row.path}`): {row.effect}", vendored)
 
 
-def change_item(outcome: FileOutcome, site: SiteRecord, vendored: bool = False) -> str:
-    """One class B rewrite: where, which kind, and its note (before and after)."""
+def change_item(
+    outcome: FileOutcome, site: SiteRecord, vendored: bool = False, in_commit: bool = False
+) -> str:
+    """One class B rewrite: where (`in_commit`: its line as its commit leaves the file), which
+    kind, and its note (before and after)."""
     note = note_text(site.reason, outcome.component)
-    return switched(f"- `{site.where}` {site.code}: {note}", vendored)
+    where = site.where_in_commit if in_commit else site.where
+    return switched(f"- `{where}` {site.code}: {note}", vendored)
 
 
 def kind_changes(codes: Iterable[str], vendored: bool = False) -> list[str]:

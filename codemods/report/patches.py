@@ -189,7 +189,7 @@ def _message(
     ]
     if stage != MECHANICAL:
         changes += kind_changes((s.code for _, s in sites), vendored)
-        changes += [change_item(o, s, vendored) for o, s in sites]
+        changes += [change_item(o, s, vendored, in_commit=True) for o, s in sites]
     if changes:
         api = [VENDORED_API] if vendored and any("set_logs" in c for c in changes) else []
         lines += ["", "Changes users will see:", *api, *changes]

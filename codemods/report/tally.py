@@ -38,11 +38,17 @@ class SiteRecord:
     new_line: int = 0  # a rewritten site: its line in the migrated file
     # a rewritten site a recipe takes into its commit (`Recipe.takes`): that commit's stage
     stage: str = ""
+    commit_line: int = 0  # a rewritten site: its line in the file its commit leaves (--patches)
 
     @property
     def where(self) -> str:
         """`path:line`, the line in the migrated file for a rewritten site."""
         return f"{self.path}:{self.new_line or self.line}"
+
+    @property
+    def where_in_commit(self) -> str:
+        """`path:line`, the line in the file as the commit that lands the site leaves it."""
+        return f"{self.path}:{self.commit_line or self.new_line or self.line}"
 
 
 @dataclass(frozen=True)

@@ -177,6 +177,14 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
             if not outcome.runtime_from and imports_module(text, _CONFIG.runtime_import):
                 outcome.runtime_from = stage
             before = after
+        # a commit's message gives each site's line in the file as that commit leaves it
+        maps = {stage: line_map(source.text, text) for stage, text in states}
+        outcome.rewritten = [
+            replace(r, commit_line=maps[stage](r.line))
+            if (stage := series.site_stage(r)) in maps
+            else r
+            for r in outcome.rewritten
+        ]
     return outcome
 
 
