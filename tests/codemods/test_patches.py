@@ -129,6 +129,11 @@ def test_the_series_gives_the_written_tree_and_its_class_a_part_the_mechanical_t
     assert _tree(sample_copy) == mechanical
     for name in names[a:]:
         _git_apply(sample_copy, out / name)
+        # each root call a message lists is on its line as this commit leaves the file (review
+        # 13, N1: a later commit's lines above it no longer shift what the message names)
+        for path, line in re.findall(r"^- `([^`]+):(\d+)` ETL002:", _message(out / name), re.M):
+            text = (sample_copy / path).read_text(encoding="latin-1").splitlines()[int(line) - 1]
+            assert "logger." in text or "log." in text, (name, path, line, text)
     assert _tree(sample_copy) == full
 
 
@@ -197,6 +202,15 @@ def test_line_map_follows_inserted_and_replaced_lines() -> None:
     new += "logger.info('p')\ny = 2\n"
     moved = line_map(old, new)
     assert [moved(line) for line in (1, 2, 3, 4)] == [1, 5, 6, 7]
+
+
+def test_line_map_names_the_first_line_of_a_call_rewritten_over_several() -> None:
+    """Arm's quantizer `__init__`: `import logging` dropped and `logging.info(...)` rewritten over
+    three lines, a block of the same length: the site is the call's first line, not `)`."""
+    old = "try:\n    import k\nexcept ImportError:\n    import logging\n\n    logging.info('x')\n"
+    new = "try:\n    import k\nexcept ImportError:\n    _logger.info(\n        'x'\n    )\n"
+    moved = line_map(old, new)
+    assert [moved(line) for line in (3, 4, 6)] == [3, 4, 4]
 
 
 COUNTS = re.compile(r"(\d+) files? changed, (\d+) sites? rewritten, (\d+) left for review\.")
@@ -276,7 +290,8 @@ def test_class_b_messages_show_each_change_before_and_after(
         stage = site["stage"] or (SETUP if site["code"] in SETUP_CODES else OUTPUT)
         unit = _unit_name(site["component"], site["owner"], names)
         message = messages.get((unit, stage)) or _message(out / _named(names, unit, stage))
-        item = f"- `{site['path']}:{site['new_line']}` {site['code']}: {site['reason']}"
+        line = site["commit_line"] or site["new_line"]  # as its commit leaves the file
+        item = f"- `{site['path']}:{line}` {site['code']}: {site['reason']}"
         assert item in message.splitlines(), item
         change = FIXES[site["code"]].change
         if change:
@@ -387,6 +402,35 @@ def test_a_root_getter_lands_with_the_removal_of_the_root_s_level(
     assert ("vulkan", OUTPUT) not in holding and ("vulkan", SETUP) in holding, holding
     message = _message(out / _named(names, "vulkan", SETUP))
     assert f"`{rel}:" in message and "ETL001: the logger was the root logger" in message
+
+
+COREML_LOG_ONCE = """\
+
+
+class CoreMLPartitioner:
+    def log_once(self, msg: str) -> None:
+        logging.info(msg)
+"""
+
+
+def test_a_root_call_moved_onto_a_logger_forced_to_info_lands_with_the_level_s_change(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """Core ML's `CoreMLPartitioner.log_once`: `logging.info(msg)` onto the module's logger,
+    which `setLevel(get_coreml_log_level(default_level=logging.INFO))` forces to INFO, would
+    print under any root handler (XNNPACK's basicConfig) in the output commit; it lands with
+    the recipe that makes that default NOTSET (review 13, M1)."""
+    rel = "backends/apple/coreml/partition/coreml_partitioner.py"
+    with open(sample_copy / rel, "a", encoding="utf-8") as handle:
+        handle.write(COREML_LOG_ONCE)
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    holding = [_split(name) for name in names if rel in _touched(out / name)]
+    assert ("coreml", OUTPUT) not in holding, holding
+    recipe = next(name for name in names if name.endswith("-coreml-log-level-default.patch"))
+    text = (out / recipe).read_text(encoding="utf-8")
+    assert "+        logger.info(msg)" in text and "-        logging.info(msg)" in text
+    assert f"`{rel}:" in _message(out / recipe) and "ETL002" in _message(out / recipe)
 
 
 def test_the_series_requires_what_must_land_first(
