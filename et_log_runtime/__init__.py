@@ -34,7 +34,7 @@ __all__ = [
 
 def register_with_torch() -> None:
     """What torch's ``torch.backends`` hook calls inside ``import torch``."""
-    STATE.sync()
+    STATE.sync(hook=True)
 
 
 def get_logger(name: str) -> logging.Logger:

@@ -24,8 +24,8 @@ class State:
         self.record: str | None = None  # the delegation record this process writes
         self.lock = threading.RLock()
 
-    def sync(self, asked: bool = False) -> Torch | None:
-        """torch, our names registered once TORCH_LOGS or our ``set_logs`` asked."""
+    def sync(self, asked: bool = False, hook: bool = False) -> Torch | None:
+        """torch, our names registered once TORCH_LOGS or ``set_logs`` asks (``wanted``)."""
         if self.broken:
             return None
         current = self.current()
@@ -34,7 +34,7 @@ class State:
         torch = load(say=bool(os.environ.get("TORCH_LOGS")) or asked)
         if torch is None or self.registry is torch.registry:
             return torch
-        if not asked and not self.wanted_at_import(torch):
+        if not self.wanted(torch, asked, hook):
             return torch
         try:
             with self.lock:
@@ -58,8 +58,12 @@ class State:
         return torch
 
     @staticmethod
-    def wanted_at_import(torch: Torch) -> bool:
-        """TORCH_LOGS names ours, or a name torch refuses (``help``, a typo)."""
+    def wanted(torch: Torch, asked: bool, hook: bool) -> bool:
+        """Asked; or, from torch's hook or after ``import torch`` (never in its walk of a module
+        path), TORCH_LOGS names ours or a name torch refuses (``help``, a typo), torch owning no
+        ``executorch`` module path (ours below it would print twice)."""
+        if asked or torch.module_path(TOP) or not (hook or torch.initialised()):
+            return asked
         if names_ours(text := os.environ.get("TORCH_LOGS")):
             return True
         try:

@@ -25,7 +25,7 @@ class Torch:
         """Register our component (its loggers) or artifact (its text) ``name``."""
         known = self.registry.log_alias_to_log_qnames.get(name)
         known = getattr(self.registry, "artifact_descriptions", {}).get(name, known)
-        if known == [name]:
+        if self.module_path(name):
             report(f"{name!r} came too late: torch took it as a module path")
         elif known == (what if isinstance(what, str) else list(what)):
             return  # registered the same already: another copy of this runtime
@@ -38,6 +38,10 @@ class Torch:
         else:  # torch's public register_log (contrib/torch), else the registry's
             public = getattr(sys.modules.get("torch._logging"), "register_log", None)
             (public or self.registry.register_log)(name, list(what))
+
+    def module_path(self, name: str) -> bool:
+        """True if torch registered ``name`` itself, as a module path TORCH_LOGS named."""
+        return bool(self.registry.log_alias_to_log_qnames.get(name) == [name])
 
     def knows(self, name: str) -> bool:
         """True for a log or artifact name torch has registered."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from runtime_support import DRIVER, messages
+from runtime_support import DRIVER, messages, run_python
 
 from et_log_runtime import names as components
 from et_log_runtime.names import QNAMES, covering
@@ -175,15 +175,42 @@ def test_modules_imported_before_torch(run) -> None:
 
 
 def test_autoload_disabled_executorch_as_package_path(run) -> None:
-    # torch accepts 'executorch' as a package path (whole tree, backends included): say so clearly
+    """torch accepts 'executorch' as a package path (the whole tree, backends included), as it
+    did before ExecuTorch had a runtime: torch owns the tree, ours registers nothing below it
+    and says nothing (review 14, F1: each line once, no line of ours)."""
     proc = run(DRIVER, TORCH_LOGS="+executorch", **NO_AUTOLOAD)
     assert proc.returncode == 0, proc.stderr
-    hint = [line for line in proc.stderr.splitlines() if line.startswith("et_log_runtime:")]
-    assert len(hint) == 1 and "torch took it as a module path" in hint[0]
-    assert Counter(m for m in messages(proc.stderr) if m not in hint) == Counter(
+    assert not [line for line in proc.stderr.splitlines() if line.startswith("et_log_runtime:")]
+    assert Counter(messages(proc.stderr)) == Counter(
         ["exir-debug", "exir-info", "exir-warning", "exir-error"]
         + ["xnn-debug", "xnn-info", "xnn-warning", "xnn-error"]
     )
+
+
+WALKED = {  # packages torch imports to walk `executorch` for a module path, one of them migrated
+    "executorch/__init__.py": "",
+    "executorch/backends/__init__.py": "",
+    "executorch/backends/xnnpack/__init__.py": (
+        "from et_log_runtime import get_logger\n\nlogger = get_logger(__name__)\n"
+    ),
+}
+
+
+def test_torch_s_walk_of_the_module_path_registers_nothing(tmp_path) -> None:
+    """Review 14, F1: inside `import torch`, torch imports ExecuTorch's packages to walk the
+    `executorch` module path; registering our names then made `-executorch,-xnnpack` pass where
+    it failed, and printed each of XNNPACK's records twice under `+executorch`. Without torch's
+    hook, `import torch` answers as it did with no runtime, and each record prints once."""
+    for rel, text in WALKED.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    code = "import torch\nfrom executorch.backends import xnnpack\nxnnpack.logger.debug('once')\n"
+    proc = run_python(code, tmp_path, {"TORCH_LOGS": "+executorch", **NO_AUTOLOAD})
+    assert proc.returncode == 0 and messages(proc.stderr) == ["once"], proc.stderr
+    refused = run_python(
+        "import torch", tmp_path, {"TORCH_LOGS": "-executorch,-xnnpack", **NO_AUTOLOAD}
+    )
+    assert refused.returncode != 0 and "Invalid log settings" in refused.stderr, refused.stderr
 
 
 A_MODULE_IN_TORCH_LOGS = """
