@@ -87,11 +87,12 @@ def risks(tally: Tally) -> list[str]:
     """What the runtime brings into every process, and where it can fail: said before a
     reviewer has to find it."""
     entry_point = tally.entry_point or "its name"
+    whose = "the follow-up hook patch, not this series" if tally.vendored else "et-log's install"
     out = [
         "",
         "## What the runtime brings into every process",
         "",
-        f"- **The `torch.backends` entry point `{entry_point}`** (with the vendored runtime): torch "
+        f"- **The `torch.backends` entry point `{entry_point}`** ({whose}): torch "
         "calls it inside every `import torch` in an environment where ExecuTorch is installed, "
         "so that `TORCH_LOGS=xnnpack` is known before torch parses it: torch imports the hook's "
         "module (and the `executorch` package around it) each time; without TORCH_LOGS the hook "
