@@ -72,6 +72,7 @@ ROOT_WHY = (
     "imported (INFO, its own format) configure the whole process"
 )
 RECIPE_WHY = "its recipe builds on the core's commit of the same name"
+TRANSITIVE_WHY = "{name} requires it"
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,11 @@ def _requires(
     first: dict[str, str] = {}  # a patch needed for two reasons: the first one said
     for name, why in out:
         first.setdefault(name, why)
-    return list(first.items())
+    requires = {p.name: p.requires for p in done}  # and, for each, what it requires in turn
+    for name in list(first):  # (review 14, F3: a patch with only its list must apply)
+        for earlier in requires.get(name, ()):
+            first.setdefault(earlier, TRANSITIVE_WHY.format(name=name))
+    return sorted(first.items(), key=lambda item: item[0])
 
 
 @dataclass

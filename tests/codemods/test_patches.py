@@ -454,6 +454,7 @@ def test_the_series_requires_what_must_land_first(
         n: set(re.findall(r"^diff --git a/(\S+) ", (out / n).read_text("latin-1"), re.M))
         for n in names
     }
+    required_by: dict[str, set[str]] = {}
     for name in names:
         component, stage = _split(name)
         said = re.findall(r"^Requires (.+?): land (?:it|them) first", _message(out / name), re.M)
@@ -478,5 +479,9 @@ def test_the_series_requires_what_must_land_first(
         # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
         needed = {recipe_stage(n) for r in RECIPES if r.commit == stage for n in r.needs}
         expected |= {n for n in before if _split(n)[1] in needed}
+        # and what each of those requires: a patch with only the ones its message names
+        # applies (review 14, F3)
+        expected |= {earlier for n in expected for earlier in required_by[n]}
         assert required == expected, name
         assert all(names.index(r) < names.index(name) for r in required)
+        required_by[name] = required
