@@ -68,9 +68,11 @@ RECIPE = Recipe(
     "and its debug line becomes `report_rejection(self.logger, node, reason, code)`",
     effect="XNNPACK's reasons reach the partition run: `TORCH_LOGS=xnnpack` says why each node "
     "stays on the CPU (INFO, once per node); the default stays quiet, and an application that "
-    "shows DEBUG for the module's logger (or the root) sees each reason on that logger as "
-    "before, reworded: `WhyNoPartition: Node <node> was not partitioned because <reason>` "
-    "becomes `<node> (<operator>) not delegated: <reason>`, unless `TORCH_LOGS` names the "
-    "component (then the run's line says it)",
+    "shows DEBUG for the module's logger (or the root) sees each reason reworded: "
+    "`WhyNoPartition: Node <node> was not partitioned because <reason>` becomes, with this "
+    "commit alone, `<node> (<operator>) not delegated: <reason>` on that logger, and once "
+    "`partition-report` lands, the run's DEBUG line on the backend's component, "
+    "`<Partitioner>: <node> (<operator>) stays on the CPU: <reason>` (`executorch.backends."
+    "<backend>`: a filter on the module's logger name no longer sees it)",
     behaviour_change=True,
 )
