@@ -58,6 +58,9 @@ class Recipe:
     # parameter `why-no-partition-info` gives the core's helper): applied only with them
     # (`selection.select`) and only when they are applied to their file (`write.needs`)
     needs: tuple[str, ...] = ()
+    # the recipes whose change its effect relies on, not its edit (the critical-operator
+    # WARNING comes from `partition-report`'s partitioner run): its commit requires theirs
+    works_with: tuple[str, ...] = ()
     # the name of the group it belongs to, when one decision takes or leaves several recipes
     # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
     # `--recipes` accept it for all of them

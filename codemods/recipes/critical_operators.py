@@ -173,6 +173,7 @@ def _recipe(table: Table) -> Recipe:
         "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",
+        works_with=("partition-report",),  # its run says what stays on the CPU
     )
 
 
@@ -206,5 +207,6 @@ AT_LOWERING_END = Recipe(
     "second takes is not named); without it each partitioner run warns on what it left",
     behaviour_change=True,
     family="critical-operators",
+    works_with=("partition-report",),  # its run says what stays on the CPU
 )
 RECIPES = (AT_LOWERING_END, *(_recipe(table) for table in TABLES))

@@ -65,7 +65,7 @@ WHY = {
 }
 HOOK = "hook"  # the stage of the runtime's torch.backends hook: a follow-up beside the series
 FOLLOW_UP = "follow-up-{name}.patch"  # its file, which `series` does not list
-NEEDS_WHY = "its edit calls what that recipe adds (`Recipe.needs`)"
+NEEDS_WHY = "its edit calls, or its effect relies on, what that recipe adds"
 ROOT_WHY = (
     "the root's set-up, removed there too: a library's import-time basicConfig does nothing "
     "once another gave the root a handler, so removing this one alone lets the next one "
@@ -303,7 +303,7 @@ def write_patches(
             recipe_stage(n)
             for r in names
             if stage == recipe_stage(r)
-            for n in RECIPE_NAMED[r].needs
+            for n in (*RECIPE_NAMED[r].needs, *RECIPE_NAMED[r].works_with)
         }
         root = any(
             s.code in ROOT_SETUP_CODES and site_stage(s) == stage

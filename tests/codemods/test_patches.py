@@ -477,7 +477,12 @@ def test_the_series_requires_what_must_land_first(
         elif stage not in SITE_STAGES and component.split("-")[0] != "executorch":
             expected |= {n for n in cores if _split(n)[1] == stage}  # the core's recipe
         # the commits of the recipes its recipes need (XNNPACK's codes: why-no-partition-info)
-        needed = {recipe_stage(n) for r in RECIPES if r.commit == stage for n in r.needs}
+        needed = {
+            recipe_stage(n)
+            for r in RECIPES
+            if r.commit == stage
+            for n in (*r.needs, *r.works_with)  # review 15, M1: critical ops need the run
+        }
         expected |= {n for n in before if _split(n)[1] in needed}
         # and what each of those requires: a patch with only the ones its message names
         # applies (review 14, F3)
