@@ -23,9 +23,7 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     call = site_call(site)
     bound = any(a.value is call for a in analysis.facts.assigns)
     used = analysis.facts.call_attributes.get(id(call))
-    renamed = _renamed(call)
-    if renamed and used in LEVEL_QUESTIONS and "root" in renamed:
-        renamed = GATE
+    renamed = GATE if used in LEVEL_QUESTIONS and _names_root(call) else _renamed(call)
     if not bound and used in MODULE_READS and _means_this_module(call):
         return SitePlan(
             finding, call, _module_logger, needs_logger=True, dropped=(call,), note=renamed
@@ -63,13 +61,21 @@ GATE = (
 )
 
 
+def _names_root(call: ast.Call) -> bool:
+    """No name, `""` or None: the root logger."""
+    understood, name = name_argument(call)
+    return understood and (
+        name is None or (isinstance(name, ast.Constant) and name.value in ("", None))
+    )
+
+
 def _renamed(call: ast.Call) -> str:
     """The note of a rewrite that changes the logger's name (the root's, or the file path's),
     empty when the name stays."""
     understood, name = name_argument(call)
     if not understood:
         return ""
-    if name is None or (isinstance(name, ast.Constant) and name.value in ("", None)):
+    if _names_root(call):
         return RENAMED.replace("{old}", "the root logger")
     if isinstance(name, ast.Name) and name.id == "__file__":
         return RENAMED.replace("{old}", "named by the file's path")
@@ -81,7 +87,7 @@ def _means_this_module(call: ast.Call) -> bool:
     understood, name = name_argument(call)
     if not understood:
         return False
-    if name is None or (isinstance(name, ast.Constant) and name.value in ("", None)):
+    if _names_root(call):
         return True
     return isinstance(name, ast.Name) and name.id in ("__name__", "__file__")
 
