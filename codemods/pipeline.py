@@ -111,11 +111,51 @@ def migrate_source(
         if outcome.applied:
             names = [name for name, _ in outcome.applied]
             result.rewritten = _superseded(result.rewritten, text, body, outcome.text, names)
-        result.recipes, result.refused_recipes = outcome.applied, outcome.refused
+        result.recipes = _with_prints(
+            outcome.applied, outcome.replaced, body, text, config.relpath(path)
+        )
+        result.refused_recipes = outcome.refused
         result.recipe_reviews = outcome.reviews
         if outcome.applied and result.review:
             result.review = _still_there(result.review, outcome.text, path, config)
     return result
+
+
+def _with_prints(
+    applied: list[tuple[str, str]],
+    replaced: list[tuple[str, int, int]],
+    sites: str,
+    text: str,
+    rel: str,
+) -> list[tuple[str, str]]:
+    """Each applied recipe's detail, naming the `print` calls of `text` (the file before
+    migration) on the statements it replaced in `sites` (the text it was given), whether the
+    site kinds left them as prints or rewrote them first: the lines it stops printing."""
+    original = text.removeprefix("\ufeff")
+    try:
+        tree = ast.parse(original)
+    except (SyntaxError, ValueError, RecursionError):
+        return applied
+    prints = sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+    )
+    at_sites = line_map(original, sites)
+    out = []
+    for name, detail in applied:
+        spans = [(first, last) for recipe, first, last in replaced if recipe == name]
+        lines = [
+            f"`{rel}:{line}`"
+            for line in prints
+            if any(first <= at_sites(line) <= last for first, last in spans)
+        ]
+        prints_at = "the print at" if len(lines) == 1 else "the prints at"
+        said = f"removes {prints_at} {', '.join(lines)} (lines of the file before migration)"
+        out.append((name, "; ".join(part for part in (detail, said if lines else "") if part)))
+    return out
 
 
 def _superseded(

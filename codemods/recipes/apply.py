@@ -33,13 +33,15 @@ from lint_rules.statements import stmt_start
 class RecipeOutcome:
     """`applied`: (recipe name, what its plan found or ""); `refused`: (recipe name, its Review);
     `reviews`: (name, Review) of an applied recipe whose output a person must look at (a
-    docstring its edit left describing what it removed); `text` is unchanged when none applied.
+    docstring its edit left describing what it removed); `replaced`: (name, first and last
+    line of a statement its edit replaced, in the text it was given); `text` is unchanged when none applied.
     A recipe whose result is already there is in neither."""
 
     text: str
     applied: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[str, Review]] = field(default_factory=list)
     reviews: list[tuple[str, Review]] = field(default_factory=list)
+    replaced: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 def ends_with(path: str, rel: str) -> bool:
@@ -80,8 +82,15 @@ def apply_recipes(
         return outcome
     outcome.text = new_text
     outcome.applied = [(recipe.name, plan.detail) for recipe, plan in plans]
+    outcome.replaced = [(recipe.name, *span) for recipe, plan in plans for span in _spans(plan)]
     outcome.reviews = _stale_docstrings(tree, ast.parse(new_text), plans)
     return outcome
+
+
+def _spans(plan: RecipePlan) -> list[tuple[int, int]]:
+    """The first and last line of each statement `plan` replaces."""
+    replaced = [s for e in plan.edits for s in e.block[e.start : e.start + e.count]]
+    return [(stmt_start(stmt), stmt.end_lineno or stmt.lineno) for stmt in replaced]
 
 
 def _stale_docstrings(

@@ -33,8 +33,9 @@ def switched(text: str, vendored: bool) -> str:
 
 
 def recipe_item(row: RecipeRow, vendored: bool = False) -> str:
-    """A behaviour-changing recipe as "Changes to look at" and the commit messages list it."""
-    return switched(f"- {row.recipe} ({row.component}, `{row.path}`): {row.effect}", vendored)
+    """A behaviour-changing recipe as "Changes to look at" and the commit messages list it,
+    with what its plan found (the prints it removes, by line)."""
+    return switched(f"- {row.recipe} ({row.component}, `{row.path}`): {row.what}", vendored)
 
 
 def change_item(

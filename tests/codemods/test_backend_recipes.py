@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,26 @@ def test_each_recipe_matches_executorch_main() -> None:
         text = path.read_text()
         plan = recipe.plan(ast.parse(text), text)
         assert isinstance(plan, RecipePlan), f"{recipe.name} refuses on main: {plan}"
+
+
+def test_a_recipe_names_each_print_it_removes_by_its_line(config) -> None:
+    """The prints a recipe replaces, left as prints by the site kinds (OpenVINO's "is skipped")
+    or rewritten by them first ("Op not supported"), are named at their line before migration:
+    an owner finds each in today's file."""
+    rel = "backends/openvino/partitioner.py"
+    source = (SAMPLE / rel).read_text()
+    printed = [n.lineno for n in ast.walk(ast.parse(source)) if _is_print(n)]
+    assert len(printed) == 2, f"{rel}: the sample lost its upstream shape"
+    result = migrate_source(source, f"executorch/{rel}", config)
+    detail = dict(result.recipes)["openvino-rejections"]
+    said = re.search(r"removes the prints at (.*) \(lines of the file before migration\)", detail)
+    assert said, detail
+    named = re.findall(r"`([^`]+):(\d+)`", said[1])
+    assert all(path.endswith(rel) for path, _ in named), named
+    assert [int(line) for _, line in named] == printed
+
+
+def _is_print(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+    )

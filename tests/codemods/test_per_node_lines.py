@@ -122,7 +122,9 @@ class NeuropilotOperatorsSupport(OperatorSupportBase):
 def test_mediatek_s_recipe_still_reports_the_skip_with_a_module_logger() -> None:
     result = migrate_source(MEDIATEK, "executorch/backends/mediatek/partitioner.py", CONFIG)
     assert result.error is None and not result.review
-    assert result.recipes == [("mediatek-rejections", "1 rejection(s)")]
+    [(name, detail)] = result.recipes
+    assert name == "mediatek-rejections" and detail.startswith("1 rejection(s); removes the print")
+    assert detail.endswith("mediatek/partitioner.py:9` (lines of the file before migration)")
     assert "from et_log_runtime import get_logger, report_rejection\n" in result.new_text
     assert "\nlogger = get_logger(__name__)\n" in result.new_text
     assert 'code="MTK.USER_EXCLUDED",' in result.new_text and "print(" not in result.new_text
