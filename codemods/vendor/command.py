@@ -238,9 +238,10 @@ def _plan_old_layout(out: VendorPlan) -> None:
 def _plan_pyproject(out: VendorPlan) -> None:
     path = out.root / "pyproject.toml"
     entry = f"{out.module}{derive.HOOK_SUFFIX}:register"
+    hook = hook_path(out).relative_to(out.root).as_posix()
     excludes = [
         out.folder.relative_to(out.root).as_posix() + "/",
-        hook_path(out).relative_to(out.root).as_posix(),
+        hook,
         *(folder for _, folder, _ in out.not_components),  # not migrated: the lint agrees
     ]
     if not path.is_file():
@@ -256,8 +257,9 @@ def _plan_pyproject(out: VendorPlan) -> None:
         out, path, lambda before: config_edits.edit_pyproject(before, entry, out.module, excludes)
     )
     if path in out.files:  # the runtime's patch carries the rest, the hook's patch the entry
+        own = [exclude for exclude in excludes if exclude != hook]  # and the hook's file
         try:
-            out.without_hook[path] = config_edits.edit_pyproject(before, None, out.module, excludes)
+            out.without_hook[path] = config_edits.edit_pyproject(before, None, out.module, own)
         except VendorError:
             pass  # the edit was refused above too: nothing of it is planned
 

@@ -158,12 +158,17 @@ def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
     sections = set(re.findall(rb"^diff --git a/(\S+) ", hook, re.M))
     assert sections == {b"_logging_hook.py", b"src/executorch/_logging_hook.py", b"pyproject.toml"}
     pyproject = hook.split(b"diff --git a/pyproject.toml")[1].split(b"\ndiff --git")[0]
-    assert re.findall(rb"^\+(?!\+\+)(.*)$", pyproject, re.M) == [
+    added = re.findall(rb"^\+(?!\+\+)(.*)$", pyproject, re.M)
+    assert added[:3] == [
         b'[project.entry-points."torch.backends"]',
         b'executorch_logging = "executorch._logging_hook:register"',
         b"",
     ]
-    assert not re.findall(rb"^-(?!--)", pyproject, re.M)  # lines added, none removed
+    # review 14, F6: the series excludes no file it does not add; the follow-up adds its own
+    [excluded] = re.findall(rb"^\+extend-exclude = .*$", runtime, re.M)
+    assert b"_logging_hook.py" not in excluded
+    assert re.findall(rb"^-(?!--)(.*)$", pyproject, re.M) == [excluded[1:]]
+    assert added[3:] == [excluded[1:].replace(b'"_logging/"', b'"_logging/", "_logging_hook.py"')]
     core = b"".join((out / name).read_bytes() for name in names if "-executorch-" in name)
     assert b"exir/emit/BUCK" in core  # the core's own targets
     subprocess.run(["git", "init", "-q"], cwd=sample_copy, check=True)
