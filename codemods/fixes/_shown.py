@@ -26,7 +26,7 @@ def template(node: ast.expr) -> str:
         return node.value if isinstance(node.value, str) else repr(node.value)
     if isinstance(node, ast.JoinedStr):
         return "".join(
-            template(v) if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
+            template(v) if isinstance(v, ast.Constant) else _field(v)
             for v in node.values
             if isinstance(v, (ast.Constant, ast.FormattedValue))
         )
@@ -38,6 +38,13 @@ def template(node: ast.expr) -> str:
         if node.func.attr == "format" and isinstance(node.func.value, ast.Constant):
             return template(node.func.value)
     return "{" + ast.unparse(node) + "}"
+
+
+def _field(value: ast.FormattedValue) -> str:
+    """An f-string's replacement field as written: `{idx:4}`, `{name!r}`."""
+    conversion = f"!{chr(value.conversion)}" if value.conversion != -1 else ""
+    spec = f":{template(value.format_spec)}" if value.format_spec else ""
+    return "{" + ast.unparse(value.value) + conversion + spec + "}"
 
 
 def printed(call: ast.Call) -> str:

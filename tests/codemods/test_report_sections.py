@@ -21,7 +21,8 @@ def _call(source: str) -> ast.Call:
 
 
 def test_a_template_keeps_literal_text_and_names_each_computed_part() -> None:
-    assert template(ast.parse('f"Epoch {i}: {loss:.2f}"', mode="eval").body) == "Epoch {i}: {loss}"
+    shown = template(ast.parse('f"Epoch {i}: {loss:.2f} {idx:4} {op!r}"', mode="eval").body)
+    assert shown == "Epoch {i}: {loss:.2f} {idx:4} {op!r}"  # each field as written (review 14, F5)
     assert printed(_call('print("alignment", 16, "bytes", sep=" = ")')) == "alignment = 16 = bytes"
     assert printed(_call('print("Applying %s quantization" % mode)')) == "Applying %s quantization"
     assert printed(_call('print("  a   b\\n")')) == "  a   b"  # its spaces; the newline
