@@ -2,8 +2,8 @@
 
 The runtime (``et_log_runtime.partition_report``, vendored into ExecuTorch) collects and writes
 the record; everything that reads it lives here, in et-log, so ExecuTorch carries only the
-collection. Standard library only (plus the runtime's table renderer, so a record prints exactly
-as ``TORCH_LOGS=partition_report`` does). The command: ``et-log-report`` (``cli.py``).
+collection. Standard library only (plus the runtime's ``delegation_record``: one schema, one
+count of nodes, one table, so a record prints exactly as ``TORCH_LOGS=partition_report`` does). The command: ``et-log-report`` (``cli.py``).
 """
 
 from .codes import CODES, ReasonCode, describe

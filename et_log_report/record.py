@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from et_log_runtime.partition_report import BOOKKEEPING, counted
-from et_log_runtime.partition_report import SCHEMA as RUNTIME_SCHEMA
+from et_log_runtime.delegation_record import BOOKKEEPING, counted
+from et_log_runtime.delegation_record import SCHEMA as RUNTIME_SCHEMA
 
 __all__ = [
     "SCHEMA",

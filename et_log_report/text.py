@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from et_log_runtime.partition_report import render_table
+from et_log_runtime.delegation_record import render_table
 
 from .codes import describe
 from .diff import FELL_BACK, KINDS, REASON_CHANGED, Change, Diff

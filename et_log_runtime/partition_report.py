@@ -1,4 +1,5 @@
-"""Each partitioner run's record: its nodes, where each ran or why not (built when read)."""
+"""Each partitioner run: the reasons its backends give, its record (built when read), what it
+logs, and the critical-operator WARNING."""
 
 import json
 import logging
@@ -11,30 +12,16 @@ from contextlib import contextmanager
 from fnmatch import fnmatchcase
 from typing import Any, TypeVar
 
+from . import delegation_record as delegation
 from .names import QNAMES, covering
 from .state import STATE, artifact_enabled, get_artifact_logger
-from .torch_api import report
 
-SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
-RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
 CRITICAL_ENV = "EXECUTORCH_CRITICAL_OPS"  # the user's: aten.sort.*,aten.pow.*
-_TAIL = b"\n]}\n"  # how the record ends: the next run goes in over it
 _FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
 _open = threading.local()  # .run: this thread's run in progress; .held: its lowering's
-BOOKKEEPING = {  # no operator of their own: never counted, never explained
-    "getitem": "getitem follows the node it reads",
-    "executorch_call_delegate": "calls a delegate an earlier partitioner made",
-}
-# quantization nodes: kept and explained, not the model's operators in coverage
-QUANTIZATION = re.compile(r"(quantized_decomposed|torchao)\.(de)?quantize|.*qparams")
 CHOSEN = re.compile(r"(\w+\.)?(USER_EXCLUDED|NO_CONFIG)")  # the user's own choice
 Result = TypeVar("Result")
 Program = TypeVar("Program")
-
-
-def counted(target: str) -> bool:
-    """In coverage: neither bookkeeping nor a quantize/dequantize node."""
-    return target not in BOOKKEEPING and not QUANTIZATION.match(target)
 
 
 def target_name(target: object) -> str:
@@ -71,7 +58,7 @@ class PartitionRun:
         self.explain = logging.getLogger(ours)
         self.report = get_artifact_logger(ours, "partition_report")
         self.trace = torch.tracer() if (torch := STATE.sync()) else None
-        read = STATE.blocks or os.environ.get(RECORD_ENV) or self.trace
+        read = STATE.blocks or os.environ.get(delegation.RECORD_ENV) or self.trace
         shown = artifact_enabled(self.report)
         # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
         self.level = logging.INFO if STATE.asked() else logging.DEBUG
@@ -98,7 +85,7 @@ class PartitionRun:
             if self.only is not None and not hot and node.name not in self.only:
                 continue
             taken = str(tag) if tag is not None and tag in tags else None
-            why = BOOKKEEPING.get(target)  # its code, whatever a backend said of it
+            why = delegation.BOOKKEEPING.get(target)  # whatever a backend said of it
             code, given = ("BOOKKEEPING", None) if why else ("NONE_GIVEN", self.reasons)
             none = {"code": code, "text": why or silent}
             entry = {"name": node.name, "target": target, "partition": taken}
@@ -108,7 +95,7 @@ class PartitionRun:
             if hot and (taken or not chosen):  # the user's exclusions: no WARNING
                 entry["critical"] = True  # an operator whose fallback costs most
             entries.append(entry)
-        operators = [e for e in entries if counted(e["target"])]
+        operators = [e for e in entries if delegation.counted(e["target"])]
         return {
             "partitioner": self.partitioner,
             "component": self.component,
@@ -117,42 +104,6 @@ class PartitionRun:
             "delegated": len([e for e in operators if e["partition"]]),
             "nodes": entries,
         }
-
-
-def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
-    """The ``partition_report`` text of a run: a header, a row per node left."""
-    rows = [["node", "target", "code", "reason"]] if left else []
-    for entry in left:
-        codes = ",".join(dict.fromkeys(r["code"] for r in entry["reasons"]))
-        why = "; ".join(r["text"] for r in entry["reasons"])
-        rows.append([entry["name"], entry["target"], codes, why])
-    widths = [max((len(row[i]) for row in rows), default=0) for i in range(3)]
-    head = f"{run['partitioner']}: {run['partitions']} partition(s), {run['delegated']}"
-    head += f" node(s) delegated; {len(left)} node(s) not partitioned"
-    cells = ["  " + "  ".join([*map(str.ljust, r[:3], widths), r[3]]) for r in rows]
-    return "\n".join([f"{head} [component {run['component']}]", *cells])
-
-
-def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> None:
-    """``runs`` into the JSON record at ``path``; a path we cannot write is said once."""
-    lines, partial = b"".join(b",\n" + json.dumps(run).encode() for run in runs), ""
-    try:
-        if not start and os.path.isfile(path):
-            with open(path, "r+b") as handle:
-                end = handle.seek(0, os.SEEK_END) - len(_TAIL)
-                handle.seek(max(end - 1, 0))
-                if handle.read() == b"}" + _TAIL:  # it still ends with a run of ours
-                    handle.seek(end)
-                    handle.write(lines + _TAIL)
-                    return
-        partial = f"{path}.{os.getpid()}.partial"
-        with open(partial, "wb") as handle:
-            handle.write(b'{"schema": %d, "runs": [' % SCHEMA + lines[1:] + _TAIL)
-        os.replace(partial, path)
-    except OSError as error:  # a diagnostic never fails the lowering
-        report(f"no delegation record written: {error}")
-        if partial and os.path.lexists(partial):
-            os.remove(partial)
 
 
 @contextmanager
@@ -167,7 +118,7 @@ def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]
         with STATE.lock:
             STATE.blocks[:] = [block for block in STATE.blocks if block is not runs]
         if path:
-            write_record(path, runs)
+            delegation.write_record(path, runs)
 
 
 def run_partitioner(
@@ -185,7 +136,7 @@ def run_partitioner(
     if not run.live:
         return result
     record = run.record(result)  # for whoever reads it (stacklevel 2: the core's line)
-    nodes = [e for e in record["nodes"] if e["target"] not in BOOKKEEPING]
+    nodes = [e for e in record["nodes"] if e["target"] not in delegation.BOOKKEEPING]
     left = [e for e in nodes if e["reasons"]]
     for entry in left if run.explain.isEnabledFor(run.level) else ():
         why = "; ".join(r["text"] for r in entry["reasons"])
@@ -193,7 +144,7 @@ def run_partitioner(
         args = (run.partitioner, entry["name"], entry["target"], why)
         run.explain.log(run.level, line, *args, stacklevel=2)
     if artifact_enabled(run.report):
-        run.report.debug("%s", render_table(record, left), stacklevel=2)
+        run.report.debug("%s", delegation.render_table(record, left), stacklevel=2)
     hot, held = [e for e in left if e.get("critical")], getattr(_open, "held", None)
     if held is not None:  # in a lowering: a later run may take what this one left
         for taken in [e for e in nodes if e["partition"]]:
@@ -204,8 +155,8 @@ def run_partitioner(
     with STATE.lock:
         for runs in STATE.blocks:
             runs.append(record)
-        if path := os.environ.get(RECORD_ENV):
-            write_record(path, [record], start=STATE.record != path)
+        if path := os.environ.get(delegation.RECORD_ENV):
+            delegation.write_record(path, [record], start=STATE.record != path)
             STATE.record = path
     if run.trace is not None:
         run.trace("executorch_delegation_record", json.dumps(record))

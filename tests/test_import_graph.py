@@ -164,17 +164,20 @@ def test_the_map_states_the_layers() -> None:
 
 
 def test_the_runtime_layers() -> None:
-    """The runtime's layers, bottom up: the names and torch's API (each alone), the state, the
-    partition run, the API. The torch hook, a module beside the package, imports none of it (it
+    """The runtime's layers, bottom up: the names and torch's API (each alone), the state and the
+    record's form, the partition run, the API. The torch hook, a module beside the package, imports none of it (it
     loads the package inside a ``try``, by name)."""
     graph = import_graph()
     assert graph["et_log_runtime.names"] == set()
     assert graph["et_log_runtime.torch_api"] == set()
     assert graph["et_log_runtime.state"] == {"et_log_runtime.names", "et_log_runtime.torch_api"}
+    assert graph["et_log_runtime.delegation_record"] == {
+        "et_log_runtime.torch_api",  # its `report`: a record it cannot write is said once
+    }
     assert graph["et_log_runtime.partition_report"] == {
+        "et_log_runtime.delegation_record",
         "et_log_runtime.names",
         "et_log_runtime.state",
-        "et_log_runtime.torch_api",  # its `report`: a record it cannot write is said once
     }
     assert graph["et_log_runtime"] == {
         "et_log_runtime.names",
@@ -192,12 +195,12 @@ def test_the_runtime_layers() -> None:
 
 def test_the_record_reader_sits_above_the_runtime_alone() -> None:
     """et_log_report reads what the runtime writes: of our modules it imports only the
-    runtime's table renderer, and nothing imports it (the tools and the runtime stay apart).
+    runtime's record form (its schema, what it counts, its table), and nothing imports it (the tools and the runtime stay apart).
     Its docs generator, a maintainer's command, also uses the one doc-section writer."""
     graph = import_graph()
     reader = {m for m in graph if m.startswith("et_log_report")}
     outside = {d for m in reader - {"et_log_report.docs"} for d in graph[m]} - reader
-    assert outside == {"et_log_runtime.partition_report"}
+    assert outside == {"et_log_runtime.delegation_record"}
     assert graph["et_log_report.docs"] - reader == {"et_log_docs.sections"}
     assert not [m for m, deps in graph.items() if m not in reader and deps & reader]
 

@@ -4,7 +4,8 @@ the Buck edits left to a person, and the torch names the runtime reads."""
 from __future__ import annotations
 
 from codemods.report.tally import Tally
-from et_log_runtime.partition_report import CRITICAL_ENV, RECORD_ENV
+from et_log_runtime.delegation_record import RECORD_ENV
+from et_log_runtime.partition_report import CRITICAL_ENV
 from et_log_runtime.torch_api import IN_REGISTRY, IN_STATE, INTERNAL, NEEDED
 from lint_rules.wording import count
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from et_log_runtime.partition_report import BOOKKEEPING, counted
+from et_log_runtime.delegation_record import BOOKKEEPING, counted
 
 MODEL = "/home/user/model.py"
 

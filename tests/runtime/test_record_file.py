@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from et_log_runtime import delegation_records, run_partitioner
-from et_log_runtime.partition_report import RECORD_ENV, write_record
+from et_log_runtime.delegation_record import RECORD_ENV, write_record
 from et_log_runtime.state import STATE
 
 
