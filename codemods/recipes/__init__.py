@@ -26,8 +26,8 @@ from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
 from codemods.recipes.xnnpack_verbose import RECIPE as XNNPACK_VERBOSE
 
 RECIPES: list[Recipe] = [
+    PARTITION_REPORT,  # first: the recipes whose reasons its run says work with it (THE_RUN)
     WHY_NO_PARTITION,
-    PARTITION_REPORT,
     backend_rejections.ARM_REPORTER,
     backend_rejections.CONFIG_PARTITIONER_NO_CONFIG,
     backend_rejections.VULKAN_LOG_SKIP,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from codemods.recipes.base import Recipe, RecipePlan, edit_blocks, find_class, replace_once
+from codemods.recipes.base import THE_RUN, Recipe, RecipePlan, edit_blocks, find_class, replace_once
 from codemods.recipes.reason_codes import WORDS, plan_codes
 from codemods.shared.review import Review
 
@@ -71,6 +71,7 @@ ARM_REPORTER = Recipe(
     "which its backend passes (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
     effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
     "stays as it was",
+    works_with=THE_RUN,
 )
 
 _NO_CONFIG = "no config for this operator"
@@ -99,6 +100,7 @@ CONFIG_PARTITIONER_NO_CONFIG = Recipe(
     f"(aten.sort.default) stays on the CPU: {_NO_CONFIG}`)",
     effect="a partitioner built on it (XNNPACK's) explains sort, trunc, acosh, ... in the "
     f"partition run {_RUN}",
+    works_with=THE_RUN,
 )
 
 _LOG_SKIP = (
@@ -151,6 +153,7 @@ VULKAN_LOG_SKIP = Recipe(
     "that configured nothing, XNNPACK's partitioner's `basicConfig` or any root `logging.*` call, "
     "as in most export scripts) is gone (`TORCH_LOGS=vulkan` shows the reason)",
     behaviour_change=True,
+    works_with=THE_RUN,
 )
 
 COREML = Recipe(
@@ -184,6 +187,7 @@ COREML = Recipe(
     "verdict only where the partitioner did not override it; the `log_once` lines, which the "
     "partitioner's `log=True` asks for, stay)",
     effect=f"Core ML's reasons reach the partition run {_RUN}",
+    works_with=THE_RUN,
 )
 
 _NXP_CHECK = (
@@ -248,6 +252,7 @@ NXP = Recipe(
     "node converter for <target>`, `not quantized, or <Converter> does not support it` (its "
     "last check, made a `supported` value first)",
     effect=f"NXP's reasons reach the partition run {_RUN}",
+    works_with=THE_RUN,
 )
 
 SAMSUNG = Recipe(
@@ -276,4 +281,5 @@ SAMSUNG = Recipe(
     '`report_rejection(None, node, f"no ENN node visitor for {node.target.__name__}; ENN '
     'rejects it")`',
     effect=f"Samsung's reasons reach the partition run {_RUN}",
+    works_with=THE_RUN,
 )

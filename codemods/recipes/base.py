@@ -40,6 +40,11 @@ class RecipePlan:
     logger: str | None = None
 
 
+# `works_with` of a recipe whose effect is said by the partition run (`partition-report` wraps
+# each partitioner in `run_partitioner`): without that commit, its lines and WARNINGs never come
+THE_RUN = ("partition-report",)
+
+
 @dataclass(frozen=True)
 class Recipe:
     """One recipe and everything said about it: the report, the patch messages, the CLI's help

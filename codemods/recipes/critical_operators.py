@@ -15,7 +15,7 @@ import textwrap
 from dataclasses import dataclass
 from functools import partial
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, edit_function, find_class
+from codemods.recipes.base import THE_RUN, Edit, Recipe, RecipePlan, edit_function, find_class
 from codemods.shared.layout import LINE_LENGTH
 from codemods.shared.review import Review
 
@@ -173,7 +173,7 @@ def _recipe(table: Table) -> Recipe:
         "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",
-        works_with=("partition-report",),  # its run says what stays on the CPU
+        works_with=THE_RUN,
     )
 
 
@@ -207,6 +207,6 @@ AT_LOWERING_END = Recipe(
     "second takes is not named); without it each partitioner run warns on what it left",
     behaviour_change=True,
     family="critical-operators",
-    works_with=("partition-report",),  # its run says what stays on the CPU
+    works_with=THE_RUN,
 )
 RECIPES = (AT_LOWERING_END, *(_recipe(table) for table in TABLES))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import re
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, find_target, laid_out
+from codemods.recipes.base import THE_RUN, Edit, Recipe, RecipePlan, blocks, find_target, laid_out
 from codemods.shared.review import Review
 
 TARGET = "OpenvinoOperatorsSupport.is_node_supported"
@@ -170,4 +170,5 @@ RECIPE = Recipe(
     "torch.ops.{op_type}` and, for a node the user skips, `[OpenVINO Backend] The {op_type} "
     "operator with name '{node.name}' is skipped.`, no longer show by default",
     behaviour_change=True,
+    works_with=THE_RUN,
 )

@@ -17,7 +17,7 @@ import ast
 
 import libcst as cst
 
-from codemods.recipes.base import Edit, Recipe, RecipePlan, blocks, segment
+from codemods.recipes.base import THE_RUN, Edit, Recipe, RecipePlan, blocks, segment
 from codemods.recipes.reason_codes import WORDS
 from codemods.shared.layout import Surroundings, fit
 from codemods.shared.review import Review
@@ -196,6 +196,7 @@ def log_then_reject(
         )
         + gone,
         behaviour_change=True,
+        works_with=THE_RUN,
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from codemods.recipes.base import (
+    THE_RUN,
     Recipe,
     RecipePlan,
     find_class,
@@ -68,11 +69,12 @@ RECIPE = Recipe(
     "and its debug line becomes `report_rejection(self.logger, node, reason, code)`",
     effect="XNNPACK's reasons reach the partition run: `TORCH_LOGS=xnnpack` says why each node "
     "stays on the CPU (INFO, once per node); the default stays quiet, and an application that "
-    "shows DEBUG for the module's logger (or the root) sees each reason reworded: "
-    "`WhyNoPartition: Node <node> was not partitioned because <reason>` becomes, with this "
-    "commit alone, `<node> (<operator>) not delegated: <reason>` on that logger, and once "
-    "`partition-report` lands, the run's DEBUG line on the backend's component, "
-    "`<Partitioner>: <node> (<operator>) stays on the CPU: <reason>` (`executorch.backends."
-    "<backend>`: a filter on the module's logger name no longer sees it)",
+    "shows DEBUG for the backend's loggers (or the root) sees each reason reworded: "
+    "`WhyNoPartition: Node <node> was not partitioned because <reason>` becomes the run's DEBUG "
+    "line on the backend's component, `<Partitioner>: <node> (<operator>) stays on the CPU: "
+    "<reason>` (`executorch.backends.<backend>`: a filter on the module's logger name no longer "
+    "sees it), or, where DEBUG is set on the module's logger alone, `<node> (<operator>) not "
+    "delegated: <reason>` on that logger",
     behaviour_change=True,
+    works_with=THE_RUN,
 )
