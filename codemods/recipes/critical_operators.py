@@ -15,12 +15,14 @@ import textwrap
 from dataclasses import dataclass
 from functools import partial
 
+from codemods.recipes import reason_codes
 from codemods.recipes.base import THE_RUN, Edit, Recipe, RecipePlan, edit_function, find_class
 from codemods.shared.layout import LINE_LENGTH
 from codemods.shared.review import Review
 
 _MATMUL = ("aten.linear.*", "aten.addmm.*", "aten.mm.*", "aten.bmm.*")
 _CONV = ("aten.convolution.*",)
+_XNNPACK_CODES = tuple(recipe.name for recipe in reason_codes.XNNPACK)
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,10 @@ class Table:
     cls: str
     patterns: tuple[str, ...]
     why: str  # the reason for the choice, from the backend's docs and partitioner
+    # the recipes that give the run its partitioner's reasons and their codes: without them a
+    # node has "no reason given" and the user's own exclusions (`*.USER_EXCLUDED`, `NO_CONFIG`)
+    # warn too, so its commit requires theirs (review 16, T1)
+    reasons: tuple[str, ...] = ()
     # subclasses in the same file that leave some of those operators by design, for a partitioner
     # after them to take (XNNPACK's dynamically quantized one leaves FP32 GEMMs): no table
     first_of_a_chain: tuple[str, ...] = ()
@@ -46,6 +52,7 @@ TABLES = (
         "XnnpackPartitioner",
         (*_MATMUL, *_CONV),
         "its GEMM and convolution kernels are what it accelerates on the CPU",
+        ("why-no-partition-info", "config-partitioner-no-config", *_XNNPACK_CODES),
         ("XnnpackDynamicallyQuantizedPartitioner",),
     ),
     Table(
@@ -55,6 +62,7 @@ TABLES = (
         "VulkanPartitioner",
         (*_MATMUL, *_CONV),
         "matrix multiplies and convolutions are the GPU's work; one left splits the graph",
+        ("vulkan-log-skip",),
     ),
     Table(
         "arm",
@@ -63,6 +71,7 @@ TABLES = (
         "TOSAPartitioner",
         (*_MATMUL, *_CONV),
         "the NPU's MAC engines run matrix multiplies and convolutions; the Cortex-M CPU is slow",
+        ("arm-reporter-rejections", "arm-codes"),
     ),
     Table(
         "coreml",
@@ -71,6 +80,7 @@ TABLES = (
         "CoreMLPartitioner",
         (*_MATMUL, *_CONV, "aten.scaled_dot_product_attention.*"),
         "the Neural Engine runs matrix multiplies, convolutions and attention",
+        ("coreml-rejections",),
     ),
     Table(
         "openvino",
@@ -79,6 +89,7 @@ TABLES = (
         "OpenvinoPartitioner",
         (*_MATMUL, *_CONV),
         "its CPU, GPU and NPU plugins accelerate matrix multiplies and convolutions",
+        ("openvino-rejections",),
     ),
 )
 
@@ -173,7 +184,7 @@ def _recipe(table: Table) -> Recipe:
         "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",
-        works_with=THE_RUN,
+        works_with=(*THE_RUN, *table.reasons),
     )
 
 

@@ -60,7 +60,10 @@ from lint_rules.wording import count
 
 WHY = {
     RUNTIME: "the modules it migrates import the vendored runtime it adds",
-    MECHANICAL: "it changes lines of its files that patch left as they were",
+    # honest for every file pair (review 16, T2): its hunks may lie apart from that patch's,
+    # but the file's commits land in order, each made on the file as the one before left it
+    MECHANICAL: "it edits a file that patch edited last: it was made on that file as that "
+    "patch leaves it",
     OUTPUT: "the core's own lines leave the root logger whose set-up this commit removes",
 }
 HOOK = "hook"  # the stage of the runtime's torch.backends hook: a follow-up beside the series

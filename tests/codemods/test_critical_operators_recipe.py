@@ -13,6 +13,7 @@ import pytest
 from codemod_support import SAMPLE
 
 from codemods.pipeline import migrate_source
+from codemods.recipes import RECIPES as ALL_RECIPES
 from codemods.recipes.base import RecipePlan
 from codemods.recipes.critical_operators import RECIPES, TABLES, statement
 from codemods.shared.review import Review
@@ -124,3 +125,24 @@ def test_the_first_partitioner_of_a_chain_gets_no_table() -> None:
     assert (head.start, head.count) == (0, 0) and head.text.endswith("critical_operators = ()\n\n")
     (empty,) = ast.parse(head.text).body
     assert isinstance(empty, ast.Assign) and ast.literal_eval(empty.value) == ()
+
+
+def test_each_table_works_with_the_recipes_that_give_its_partitioner_reasons() -> None:
+    """Review 16, T1: without its backend's reasons and codes a node left has "no reason given"
+    and the user's own exclusions warn too, so each backend's commit requires those recipes'
+    (every recipe of its folder that reports to the run, and what they need)."""
+    for table in TABLES:
+        folder = table.path[: table.path.index(table.backend) + len(table.backend)] + "/"
+        reporting = [
+            r
+            for r in ALL_RECIPES
+            if r.path.startswith(folder) and r.family != "critical-operators"
+            if "partition-report" in r.works_with or r.needs
+        ]
+        expected = {r.name for r in reporting} | {n for r in reporting for n in r.needs}
+        assert expected, f"{table.backend}: no recipe reports its reasons"
+        assert expected <= set(table.reasons), table.backend
+        recipe = BY_NAME[f"critical-operators-{table.backend}"]
+        assert recipe.works_with == ("partition-report", *table.reasons)
+    # XNNPACK says a user's restricted configs with the generic partitioner's NO_CONFIG
+    assert "config-partitioner-no-config" in BY_NAME["critical-operators-xnnpack"].works_with
