@@ -195,10 +195,11 @@ def _recipes(args: argparse.Namespace, config: Config) -> list[Recipe]:
 
 
 def _absent_recipes(
-    tally: Tally, recipes: list[Recipe]
-) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    tally: Tally, recipes: list[Recipe], config: Config
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
     """(recipes whose file is not in the run although its top folder is: upstream moved it,
-    recipes left out whose file is in the run), as (name, path)."""
+    those whose file the configuration excludes (review 16, T3), recipes left out whose file
+    is in the run), as (name, path)."""
     paths = [o.path for o in tally.outcomes]
     seen = ["/" + os.path.abspath(p).replace(os.sep, "/").lstrip("/") for p in paths]
     found = {recipe.name for path in paths for recipe in recipes_for(path, RECIPES)}
@@ -214,7 +215,8 @@ def _absent_recipes(
         for recipe in recipes_for(path, RECIPES)
         if recipe.name not in chosen
     ]
-    return missing, left_out
+    excluded = [(name, path) for name, path in missing if config.is_excluded_rel(path)]
+    return [m for m in missing if m not in excluded], excluded, left_out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -288,7 +290,8 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if outcome.error is not None:
             write_line(f"{outcome.where}: error: {outcome.error}")
     progress.close()
-    tally.missing_recipes, tally.left_out_recipes = _absent_recipes(tally, recipes)
+    absent = _absent_recipes(tally, recipes, config)
+    tally.missing_recipes, tally.excluded_recipes, tally.left_out_recipes = absent
     for path, reason in tally.skipped:
         write_line(f"{path}: skipped: {reason}")
     extra, (first, last) = _vendored_runtime(args, config, tally, mode, owners)

@@ -12,6 +12,7 @@ from lint_rules.rules import CODES
 from lint_rules.wording import count
 
 NOT_FOUND = "its file is not in the tree (upstream moved it?): review"
+EXCLUDED = "its file is excluded from the run (`[tool.et-log]` `exclude`, `extend-exclude`)"
 LEFT_OUT = "left out (`--skip-recipes`, `--recipes`, `[tool.et-log] skip-recipes`)"
 
 
@@ -131,11 +132,13 @@ class Tally:
     not_migrated: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     missing_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
+    excluded_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
     left_out_recipes: list[tuple[str, str]] = field(default_factory=list)  # (name, its file)
 
     def recipes(self, component: str | None = None) -> list[RecipeRow]:
         """Every recipe outcome (of `component`'s files): applied (with what its plan found),
-        refused (with the reason), its file not found, or left out by the run's selection; each
+        refused (with the reason), its file not found or excluded, or left out by the run's
+        selection; each
         with what the recipe declares (`effect`, `behaviour_change`)."""
         rows = [
             _recipe_row(name, o.path, o.component, "applied", detail, _why(o, name), o.owner)
@@ -150,6 +153,10 @@ class Tally:
         rows += [
             _recipe_row(name, path, self._component_of(path), "not found", NOT_FOUND)
             for name, path in self.missing_recipes
+        ]
+        rows += [
+            _recipe_row(name, path, self._component_of(path), "excluded", EXCLUDED)
+            for name, path in self.excluded_recipes
         ]
         left = {name for name, _ in self.left_out_recipes}
         rows += [
@@ -303,7 +310,7 @@ def summary_table(tally: Tally, written: bool = True) -> str:
         ]
         lines.append("  ".join(cells).rstrip())
     # A recipe whose file is absent is only named in --report: most trees are not ExecuTorch.
-    recipes = [r for r in tally.recipes() if r.status != "not found"]
+    recipes = [r for r in tally.recipes() if r.status not in ("not found", "excluded")]
     if recipes:
         lines.append("")
         lines += [

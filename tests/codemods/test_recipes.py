@@ -106,6 +106,18 @@ def test_a_recipe_whose_file_moved_is_reported(sample_copy, tmp_path):
     assert "recipe why-no-partition-info: its file is not in the tree" in text
 
 
+def test_a_recipe_whose_file_the_configuration_excludes_is_said_so(sample_copy, tmp_path):
+    """Review 16, T3: an excluded file (MLX's, which sets up its own logger) is in the tree: its
+    recipe is not "not found", nor on the review list."""
+    config = sample_copy / "pyproject.toml"
+    config.write_text(config.read_text() + 'extend-exclude = ["exir/backend/utils.py"]\n')
+    report = tmp_path / "report.md"
+    assert main([str(sample_copy / "exir"), "-q", "--report", str(report)]) == 0
+    text = report.read_text()
+    assert "| why-no-partition-info | `exir/backend/utils.py` | excluded |" in text
+    assert "recipe why-no-partition-info" not in text.split("## Left for review")[1]
+
+
 def _module(text: str, name: str) -> dict[str, object]:
     namespace: dict[str, object] = {"__name__": name}
     exec(compile(text, name, "exec"), namespace)
