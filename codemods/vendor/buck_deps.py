@@ -64,15 +64,14 @@ def _plan_package(out: DepsPlan, root: Path, package: Path, rels: list[str]) -> 
         if any(t.srcs.lists(rel) for t in targets):
             continue
         unreadable = sorted({t.name for t in targets if t.call.python and not t.srcs.readable})
-        reason = (
-            f"the srcs of {', '.join(unreadable)} cannot be read"
+        todo = (  # review 16, T5: a module no target lists has no target to give the dep
+            f"the srcs of {', '.join(unreadable)} cannot be read ({where}); add {out.label} to "
+            "the deps of its target"
             if unreadable
-            else "no target lists it"
+            else f"no target lists it ({where}); list it in the srcs of a target there, with "
+            f"{out.label} in its deps"
         )
-        out.notes.append(
-            f"{_rel(package / rel, root)}: {reason} ({where}); add {out.label} to the deps "
-            "of its target"
-        )
+        out.notes.append(f"{_rel(package / rel, root)}: {todo}")
     for path in sorted({t.file for t in targets if any(t.srcs.lists(r) for r in rels)}):
         edit = buck.add_dependency(
             path, lambda name, srcs: any(srcs.lists(r) for r in rels), out.label

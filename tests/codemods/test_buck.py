@@ -163,7 +163,8 @@ def test_a_module_no_target_lists_is_reported_not_guessed(tmp_path: Path) -> Non
     plan = plan_deps(tmp_path, [tmp_path / "capture.py"], LABEL)
     assert plan.files == {}
     assert plan.notes == [
-        f"capture.py: no target lists it (BUCK); add {LABEL} to the deps of its target"
+        f"capture.py: no target lists it (BUCK); list it in the srcs of a target there, with "
+        f"{LABEL} in its deps"
     ]
 
 
