@@ -63,8 +63,9 @@ class PartitionRun:
         # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
         self.level = logging.INFO if STATE.asked() else logging.DEBUG
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
-        named = [*own, *os.environ.get(CRITICAL_ENV, "").split(",")]
-        self.critical = [pattern.strip() for pattern in named if pattern.strip()]
+        mine = os.environ.get(CRITICAL_ENV, "").split(",")  # the user's: named always
+        self.asked = [pattern.strip() for pattern in mine if pattern.strip()]
+        self.critical = [p.strip() for p in own if p.strip()] + self.asked
         warn = any(self.critical) and self.explain.isEnabledFor(logging.WARNING)
         held = getattr(_open, "held", None) or {}  # a later run may take what one left
         every = bool(read or shown) or self.explain.isEnabledFor(self.level)
@@ -91,7 +92,10 @@ class PartitionRun:
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
             entry["reasons"] = [] if taken else (given or {}).get(node.name) or [none]
-            chosen = all(CHOSEN.fullmatch(r["code"]) for r in entry["reasons"])
+            mine = any(fnmatchcase(target, pattern) for pattern in self.asked)
+            chosen = not mine and all(
+                CHOSEN.fullmatch(r["code"]) for r in entry["reasons"]
+            )
             if hot and (taken or not chosen):  # the user's exclusions: no WARNING
                 entry["critical"] = True  # an operator whose fallback costs most
             entries.append(entry)

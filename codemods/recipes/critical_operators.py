@@ -175,13 +175,13 @@ def _recipe(table: Table) -> Recipe:
         "`TORCH_LOGS=partition_report` where torch loads the runtime's `torch.backends` hook, "
         "else, as in this series without its follow-up hook patch or in a Buck build, the call "
         "that works there, `executorch._logging.set_logs('partition_report')`); before, nothing "
-        "was shown. A "
-        "dtype the backend never takes is named too (the operator runs on the portable CPU kernels: cast or quantize "
-        "the model); a lowering that delegates them prints nothing new, nor one whose user kept "
-        "them "
-        "off the backend (a skip or block list, a partitioner given no config for them: codes "
-        "`*.USER_EXCLUDED`, `NO_CONFIG`); the WARNING comes once "
-        "the lowering's partitioners all ran (`critical-operators-at-lowering-end`)" + none,
+        "was shown. A dtype the backend never takes is named too (the operator runs on the "
+        "portable CPU kernels: cast or quantize the model); a lowering that delegates them "
+        "prints nothing new, nor one whose user kept them off the backend (a skip or block "
+        "list, a partitioner given no config for them: codes `*.USER_EXCLUDED`, `NO_CONFIG`; "
+        "an operator the user names in `EXECUTORCH_CRITICAL_OPS` is named even then); the "
+        "WARNING comes once the lowering's partitioners all ran "
+        "(`critical-operators-at-lowering-end`)" + none,
         behaviour_change=True,
         family="critical-operators",
         works_with=(*THE_RUN, *table.reasons),

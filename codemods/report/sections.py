@@ -142,8 +142,9 @@ def risks(tally: Tally) -> list[str]:
             f"- **A second environment variable**, `{CRITICAL_ENV}` (the critical-operators "
             "recipes): operator patterns (`aten.sort.*,aten.cumsum.*`) a user adds to each "
             "backend's table, so the WARNING names them too when a partitioner leaves them on the "
-            "CPU; never one the user kept off the backend (`*.USER_EXCLUDED`), nor one the "
-            "partitioner had no config for (`NO_CONFIG`), which for a partitioner built from "
-            "configs, such as XNNPACK's default, also means an operator it never takes."
+            "CPU, whatever the reason: one the user named is named even when a code says they "
+            "kept it off the backend (`*.USER_EXCLUDED`, `NO_CONFIG`), which a table's operator "
+            "is not; a partitioner built from configs, XNNPACK's, gives `NO_CONFIG` for an "
+            "operator it never takes too (`aten.sort`)."
         )
     return out

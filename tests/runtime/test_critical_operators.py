@@ -220,6 +220,17 @@ def test_an_operator_the_user_kept_off_the_backend_is_not_named(run, tmp_path, c
     assert "critical" not in linear and linear["reasons"][0]["code"] == code
 
 
+@pytest.mark.parametrize("code", ["XNN.USER_EXCLUDED", "NO_CONFIG"])
+def test_an_operator_the_user_names_is_named_whatever_its_code(run, tmp_path, code) -> None:
+    """Review 16, T4: a partitioner built from configs gives NO_CONFIG for an operator it never
+    takes (XNNPACK and `aten.sort`): one the user named in EXECUTORCH_CRITICAL_OPS is named."""
+    env = {"LINEAR_CODE": code, "EXECUTORCH_CRITICAL_OPS": "aten.linear.*"}
+    lines, record = _lower(run, tmp_path, **env)
+    (line,) = lines
+    assert f"linear (aten.linear.default, {code}: dtype float64 not supported)" in line, line
+    assert record["nodes"][0]["critical"] is True
+
+
 def test_an_instance_without_a_table_names_nothing(run, tmp_path) -> None:
     lines, record = _lower(run, tmp_path, "--no-table")
     assert lines == [] and not any(node.get("critical") for node in record["nodes"])
