@@ -51,7 +51,8 @@ def own_line_note(line: str) -> str:
     after = line.replace("warnings.warn(", "warn(" if alone else "warn(logger, ", 1)
     return note(
         f"stderr `  {_one_line(line)}` under the warning (Python prints its source line)",
-        f"stderr `  {_one_line(after)}` under it; the warning, its category and location as before",
+        f"stderr `  {_one_line(after)}` under it; the warning, its category and file as before "
+        "(its line number as the file now reads)",
     )
 
 

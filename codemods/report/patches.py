@@ -228,7 +228,8 @@ SUBJECTS = {
         "{who}: log through the {component} component's loggers (output unchanged)",
         [
             "Class A, mechanical: a program that configured nothing (no TORCH_LOGS, no set_logs,",
-            "no logging set-up of its own) prints the same stdout and stderr after this commit.",
+            "no logging set-up of its own) prints the same stdout and stderr after this commit,",
+            "save the line number Python prints with a warning, which an added import can move.",
             "Lines now go through their module's logger, under the {component} component:",
             "set_logs('+{component}') after import torch (TORCH_LOGS=+{component} where torch",
             "loads the runtime's hook) shows its DEBUG; warnings stay warnings.",

@@ -134,7 +134,8 @@ def how_it_lands(tally: Tally, vendored: bool) -> list[str]:
         steps.append(
             "Class A, output unchanged, one commit per owner (a component's files one "
             f"CODEOWNERS entry covers): {', '.join(names[MECHANICAL])}. A program that "
-            "configured nothing prints the same stdout and stderr; the lines only move to their "
+            "configured nothing prints the same stdout and stderr (save the line number Python "
+            "prints with a warning, which an added import can move); the lines only move to their "
             "component's logger (`set_logs('+<component>')` after `import torch` controls them, "
             "and `TORCH_LOGS` where torch loads the runtime's hook)."
         )
