@@ -211,7 +211,8 @@ QUALCOMM = log_then_reject(
     reasons=(
         (
             "| Skipped, this op can be supported",
-            "not implemented by the QNN backend yet (to_be_implemented_operator)",
+            "not implemented by the QNN backend yet (to_be_implemented_operator): it can be "
+            "supported, please report an issue in https://github.com/pytorch/executorch/issues",
         ),
         ('| Forced Fallback"', "marked for CPU fallback (QCOM_FALLBACK_NODE)"),
         ('| Skipped"', "in the partitioner's skip_node_id_set or skip_node_op_set"),
