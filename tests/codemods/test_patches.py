@@ -404,6 +404,42 @@ def test_a_root_getter_lands_with_the_removal_of_the_root_s_level(
     assert f"`{rel}:" in message and "ETL001: the logger was the root logger" in message
 
 
+# ExecuTorch main's extension/llm/export/builder.py: its own root set-up shows its INFO lines
+LLM_BUILDER = """\
+import logging
+
+FORMAT = "[%(levelname)s %(asctime)s %(filename)s:%(lineno)s] %(message)s"
+logging.basicConfig(level=logging.INFO, format=FORMAT)
+
+
+def to_dtype(model, dtype):
+    logging.info(f"model.to {dtype}")
+    return model.to(dtype=dtype)
+"""
+
+
+@needs_git
+def test_a_line_its_module_s_own_set_up_shows_lands_with_that_set_up_s_removal(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """The llm builder's `logging.info(f"model.to {dtype}")` keeps printing, through the
+    module's own basicConfig, after its rewrite; it stops when the basicConfig goes, so the
+    item saying "after: nothing" is the set-up commit's, with the rewrite (review 17, T1)."""
+    rel = "exir/llm_builder.py"
+    (sample_copy / rel).write_text(LLM_BUILDER, encoding="utf-8")
+    out = tmp_path / "series"
+    names = _series(sample_copy, out, monkeypatch)
+    holding = [_split(name) for name in names if rel in _touched(out / name)]
+    assert all(stage != OUTPUT for _, stage in holding) and any(
+        stage == SETUP for _, stage in holding
+    ), holding
+    setup = next(n for n in names if _split(n)[1] == SETUP and rel in _touched(out / n))
+    message = _message(out / setup)
+    assert "model.to {dtype}" in message and "this module's own `basicConfig`" in message
+    text = (out / setup).read_text(encoding="utf-8")
+    assert '+    logger.info(f"model.to {dtype}")' in text and "-logging.basicConfig(" in text
+
+
 COREML_LOG_ONCE = """\
 
 
