@@ -232,7 +232,8 @@ SUBJECTS = {
             "save the line number Python prints with a warning, which an added import can move.",
             "Lines now go through their module's logger, under the {component} component:",
             "set_logs('+{component}') after import torch (TORCH_LOGS=+{component} where torch",
-            "loads the runtime's hook) shows its DEBUG; warnings stay warnings.",
+            "loads the runtime's hook) shows its DEBUG, but a module's own setLevel, until its",
+            "logging-setup commit removes it; warnings stay warnings.",
         ],
     ),
     OUTPUT: (
