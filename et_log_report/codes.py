@@ -135,6 +135,12 @@ CODES: tuple[ReasonCode, ...] = (
         "specification (compile spec) that supports it.",
     ),
     ReasonCode(
+        "ARM.USER_EXCLUDED",
+        "One of the checks the user gave Arm's partitioner (`additional_checks`, such as "
+        "`DontPartition`) rejected the node; the text names the check.",
+        "Remove the check, or narrow it, if this was not meant.",
+    ),
+    ReasonCode(
         "COREML.USER_EXCLUDED",
         "The operator is in `skip_ops_for_coreml_delegation`.",
         "Remove it from `skip_ops_for_coreml_delegation`, if this was not meant.",

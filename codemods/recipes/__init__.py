@@ -10,6 +10,7 @@ line here.
 from __future__ import annotations
 
 from codemods.recipes import (
+    arm_reporter,
     backend_rejections,
     coreml_log_level,
     critical_operators,
@@ -28,7 +29,7 @@ from codemods.recipes.xnnpack_verbose import RECIPE as XNNPACK_VERBOSE
 RECIPES: list[Recipe] = [
     PARTITION_REPORT,  # first: the recipes whose reasons its run says work with it (THE_RUN)
     WHY_NO_PARTITION,
-    backend_rejections.ARM_REPORTER,
+    arm_reporter.ARM_REPORTER,
     backend_rejections.CONFIG_PARTITIONER_NO_CONFIG,
     backend_rejections.VULKAN_LOG_SKIP,
     backend_rejections.COREML,
@@ -41,6 +42,7 @@ RECIPES: list[Recipe] = [
     rejection_sites.COREAI,
     *reason_codes.XNNPACK,
     reason_codes.ARM,
+    arm_reporter.ARM_USER_CHECKS,
     XNNPACK_GRAPH,
     XNNPACK_VERBOSE,
     OVERRIDE_LOGGER,

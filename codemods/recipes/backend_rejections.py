@@ -13,66 +13,12 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from codemods.recipes.base import THE_RUN, Recipe, RecipePlan, edit_blocks, find_class, replace_once
+from codemods.recipes.base import THE_RUN, Recipe, RecipePlan, edit_blocks
 from codemods.recipes.reason_codes import WORDS, plan_codes
 from codemods.shared.review import Review
 
 _IMPORTS = ("report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
-
-_INIT = (
-    "def __init__(self):\n"
-    "    self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (\n"
-    "        OrderedDict()\n"
-    "    )  # {Rejected node: reason}\n"
-)
-_INIT_CODED = (
-    'def __init__(self, code: str = "UNSPECIFIED"):\n'
-    "    self._rejected_nodes: OrderedDict[torch.fx.Node, str] = (\n"
-    "        OrderedDict()\n"
-    "    )  # {Rejected node: reason}\n"
-    "    self.code = code  # the reason code its backend gives\n"
-)
-
-
-def plan_arm_reporter(tree: ast.Module, source: str) -> RecipePlan | Review | None:
-    """`report_reject` also reports to the run, with the code the reporter's backend gave its
-    constructor (`WhyNoPartitionReporter(code=...)`, default `UNSPECIFIED`)."""
-    report = edit_blocks(
-        tree,
-        source,
-        target="WhyNoPartitionReporter.report_reject",
-        changes=[
-            (
-                "if node not in self._rejected_nodes:\n    self._rejected_nodes[node] = reason\n",
-                "if node not in self._rejected_nodes:\n"
-                "    self._rejected_nodes[node] = reason\n"
-                "    report_rejection(None, node, reason, self.code)\n",
-            )
-        ],
-        imports=_IMPORTS,
-    )
-    if isinstance(report, Review):
-        return report
-    cls = find_class(tree, "WhyNoPartitionReporter")
-    init = replace_once(cls.body, _INIT, _INIT_CODED) if cls else None
-    if isinstance(init, Review):
-        return Review(f"WhyNoPartitionReporter.__init__(): {init.reason}")
-    edits = [*([init] if init else []), *(report.edits if report else [])]
-    return RecipePlan(edits, _IMPORTS) if edits else None
-
-
-ARM_REPORTER = Recipe(
-    "arm-reporter-rejections",
-    "exir/backend/utils.py",
-    plan_arm_reporter,
-    change="`WhyNoPartitionReporter.report_reject` also calls `report_rejection(None, node, "
-    'reason, self.code)`; its constructor takes that code (`code: str = "UNSPECIFIED"`), '
-    "which its backend passes (Arm's: `ARM.UNSUPPORTED`, recipe `arm-codes`)",
-    effect=f"Arm's reasons reach the partition run {_RUN}; Arm's own table of rejected nodes "
-    "stays as it was",
-    works_with=THE_RUN,
-)
 
 _NO_CONFIG = "no config for this operator"
 

@@ -71,7 +71,7 @@ TABLES = (
         "TOSAPartitioner",
         (*_MATMUL, *_CONV),
         "the NPU's MAC engines run matrix multiplies and convolutions; the Cortex-M CPU is slow",
-        ("arm-reporter-rejections", "arm-codes"),
+        ("arm-reporter-rejections", "arm-codes", "arm-user-checks"),
     ),
     Table(
         "coreml",

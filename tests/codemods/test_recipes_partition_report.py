@@ -7,7 +7,9 @@ from __future__ import annotations
 import ast
 import os
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Optional
 
 import pytest
 from codemod_support import SAMPLE
@@ -180,4 +182,50 @@ def test_the_reporter_takes_the_code_its_backend_passes(config) -> None:
     assert reported == [
         (None, "conv", "kernel too large", "ARM.UNSUPPORTED"),
         (None, "add", "no code given", "UNSPECIFIED"),
+    ]
+
+
+def test_a_user_s_own_check_rejects_with_the_user_s_code(config) -> None:
+    """Review 17, H1: Arm wraps the user's `additional_checks` (`DontPartition(...)`) with
+    `wrap_check`; with `arm-user-checks` each carries `ARM.USER_EXCLUDED`, which the
+    critical-operator WARNING spares, while the backend's own checks keep the reporter's code.
+    Run on the migrated classes with a stand-in runtime."""
+    core, arm = (
+        FILES["arm-reporter-rejections"],
+        "backends/arm/operator_support/tosa_supported_operators.py",
+    )
+    migrated = {}
+    for rel, name in ((core, "arm-reporter-rejections"), (arm, "arm-user-checks")):
+        result = migrate_source(
+            (SAMPLE / rel).read_text(), f"executorch/{rel}", config, recipes=[_recipe(name)]
+        )
+        assert [n for n, _ in result.recipes] == [name], result.refused_recipes
+        migrated[rel] = ast.parse(result.new_text)
+    classes = [s for s in migrated[core].body if isinstance(s, ast.ClassDef) and "Report" in s.name]
+    (wrapping,) = [s for s in migrated[arm].body if isinstance(s, ast.FunctionDef)]
+    reported: list[tuple[object, ...]] = []
+
+    class Check:  # the stand-in for torch's OperatorSupportBase and the user's DontPartition
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def is_node_supported(self, submodules: object, node: object) -> bool:
+            return False
+
+    namespace = {
+        "OrderedDict": dict,
+        "Optional": Optional,
+        "Sequence": Sequence,
+        "OperatorSupportBase": Check,
+        "torch": type("torch", (), {"fx": type("fx", (), {"Node": object})}),
+        "report_rejection": lambda *args: reported.append(args),
+    }
+    exec(compile(ast.Module([*classes, wrapping], []), core, "exec"), namespace)
+    reporter = namespace["WhyNoPartitionReporter"](code="ARM.UNSUPPORTED")
+    (user,) = namespace["_wrapped_additional_checks"]([Check()], reporter)
+    user.is_node_supported({}, "linear")
+    reporter.wrap_check(Check(), "not in TOSA's operator set").is_node_supported({}, "sort")
+    assert reported == [
+        (None, "linear", "Rejected by Check", "ARM.USER_EXCLUDED"),
+        (None, "sort", "not in TOSA's operator set", "ARM.UNSUPPORTED"),
     ]

@@ -7,6 +7,7 @@ from collections import OrderedDict
 from typing import Optional
 
 import torch
+from torch.fx.passes.operator_support import OperatorSupportBase
 
 
 def is_shape_dynamic(node) -> bool:
@@ -40,5 +41,32 @@ class WhyNoPartitionReporter:
         )  # {Rejected node: reason}
 
     def report_reject(self, node: torch.fx.Node, reason: str):
+        """Report a node that was rejected from a partition, along with a reason for why."""
         if node not in self._rejected_nodes:
             self._rejected_nodes[node] = reason
+
+    def wrap_check(
+        self, operator_support: OperatorSupportBase, message: str
+    ) -> OperatorSupportBase:
+        """Wrap the operator_support, reporting rejects with the specified message."""
+        return ReportRejected(operator_support, self, message)
+
+
+class ReportRejected(OperatorSupportBase):
+    """A check whose rejections the reporter records with one message."""
+
+    def __init__(
+        self,
+        operator_support: OperatorSupportBase,
+        reporter: WhyNoPartitionReporter,
+        message,
+    ):
+        self.operator_support = operator_support
+        self.reporter = reporter
+        self.message = message
+
+    def is_node_supported(self, submodules, node: torch.fx.Node) -> bool:
+        is_supported = self.operator_support.is_node_supported(submodules, node)
+        if not is_supported:
+            self.reporter.report_reject(node, self.message)
+        return is_supported

@@ -1,0 +1,2 @@
+# Copyright (c) Sample Authors.
+# Licensed under the BSD-style license in the LICENSE file.
