@@ -152,6 +152,12 @@ def _runtime_level_reason(
             f"{variables[0]} is unset, so TORCH_LOGS={component} / +{component} decide then; "
             f"else {advice}"
         )
+    elif call.args and isinstance(call.args[0], ast.Call) and _notset_default(call.args[0]):
+        helper = ast.unparse(call.args[0].func)  # review 17, T2: the suggestion is followed
+        advice = (
+            f"its default is NOTSET already, so {helper}() sets a level only from its own "
+            f"setting: keep it if users rely on that setting, else {advice}"
+        )
     elif call.args and isinstance(call.args[0], ast.Call):  # a helper elsewhere decides
         helper = ast.unparse(call.args[0].func)
         advice = (
@@ -160,6 +166,14 @@ def _runtime_level_reason(
             f"TORCH_LOGS={component} / +{component} decide then; else {advice}"
         )
     return f"level decided at run time ({source}){origin}: review. Suggestion: {advice}"
+
+
+def _notset_default(call: ast.Call) -> bool:
+    """True when the helper is asked for NOTSET by default (`default_level=logging.NOTSET`)."""
+    return any(
+        k.arg and "default" in k.arg and ast.unparse(k.value) in ("logging.NOTSET", "NOTSET")
+        for k in call.keywords
+    )
 
 
 RULE = Rule(

@@ -288,3 +288,20 @@ def test_a_level_from_a_helper_is_kept_for_review_with_the_helper_named() -> Non
     assert "if get_level() reads a setting users rely on" in finding.reason
     assert "return logging.NOTSET when the setting is unset" in finding.reason
     assert "TORCH_LOGS=coreml / +coreml decide" in finding.reason
+
+
+def test_a_helper_already_asked_for_notset_is_not_told_to_return_it() -> None:
+    """Review 17, T2: after `coreml-log-level-default` the helper's default is NOTSET; the review
+    item says the suggestion is followed, not the suggestion again."""
+    text = (
+        "import logging\nfrom .logs import get_level\n\nlogger = logging.getLogger(__name__)\n"
+        "logger.setLevel(get_level(default_level=logging.NOTSET))\n"
+    )
+    (finding,) = [
+        f
+        for f in detect_source(text, "executorch/backends/apple/coreml/p.py", Config())
+        if f.code == "ETL006"
+    ]
+    assert not finding.fixable
+    assert "its default is NOTSET already" in finding.reason
+    assert "return logging.NOTSET when the setting is unset" not in finding.reason
