@@ -31,7 +31,7 @@ class State:
         current = self.current()
         if current is not None:
             return current
-        torch = load(say=bool(os.environ.get("TORCH_LOGS")) or asked)
+        torch = load(say=names_ours(os.environ.get("TORCH_LOGS")) or asked)
         if torch is None or self.registry is torch.registry:
             return torch
         if not self.wanted(torch, asked, hook):

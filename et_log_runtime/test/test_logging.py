@@ -342,14 +342,22 @@ class TestPartitionReport(unittest.TestCase):
 class TestAnotherTorch(unittest.TestCase):
     def test_missing_internals_are_said_only_when_asked(self) -> None:
         code = f"""
+            import os
             import PKG.torch_api as api
             api.NEEDED += ("gone",)
             import torch
-            from PKG import get_logger
+            from PKG import get_logger, set_logs
+            if "ASK" in os.environ:
+                try:
+                    set_logs("+xnnpack")
+                except RuntimeError:
+                    pass
             get_logger("{XNN}").warning("still logs")
             """
-        quiet, asked = run(code), run(code, TORCH_LOGS="+dynamo")
+        quiet, asked = run(code), run(code, ASK="1")
         self.assertEqual(quiet.stderr.splitlines(), ["still logs"], quiet.stderr)
+        dynamo = run(code, TORCH_LOGS="+dynamo")  # torch's names only: not ours to say
+        self.assertEqual(dynamo.stderr.splitlines(), ["still logs"], dynamo.stderr)
         said = [
             x
             for x in asked.stderr.splitlines()
