@@ -400,9 +400,10 @@ class TestImportTorchNeverBreaks(unittest.TestCase):
                     self.assertEqual(out.stdout, "imported\n")
                     self.assertIn("still logs", out.stderr)
                     said = [x for x in out.stderr.splitlines() if "TORCH_LOGS" in x]
-                    if (
-                        hook_installed() and env
-                    ):  # without TORCH_LOGS it imports nothing
+                    # the hook imports nothing without TORCH_LOGS; a runtime that loads but
+                    # finds torch changed says so only when one of ours is named (+dynamo: not)
+                    loads = case == "torch internals changed"
+                    if hook_installed() and env and not loads:
                         self.assertEqual(len(said), 1, out.stderr)
                     else:
                         self.assertEqual(said, [], out.stderr)
