@@ -1,6 +1,9 @@
-"""torch's ``torch.backends`` entry point for ExecuTorch's TORCH_LOGS names: outside the
-runtime package (one that fails to import is caught here, not in torch), standard library only,
-one line on stderr for anything that goes wrong."""
+"""torch's ``torch.backends`` entry point for ExecuTorch's names in TORCH_LOGS.
+
+torch calls ``register`` inside every ``import torch``, before it reads TORCH_LOGS. Standard
+library only, outside the runtime package, and it catches everything: no fault of ours can stop
+``import torch``. It registers nothing unless TORCH_LOGS names one of ours.
+"""
 
 import os
 import sys
@@ -9,14 +12,17 @@ RUNTIME = "et_log_runtime"
 
 
 def register() -> None:
-    """Register ExecuTorch's TORCH_LOGS names with torch; never raises. Without TORCH_LOGS
-    there is nothing to register in time: the runtime is not even imported."""
-    if not os.environ.get("TORCH_LOGS"):
+    """Register ExecuTorch's names with torch when TORCH_LOGS names one of them; never raises."""
+    text = os.environ.get("TORCH_LOGS", "")
+    if not text:
         return
     try:
         from importlib import import_module
 
-        import_module(RUNTIME).register_with_torch()
+        names = import_module(f"{RUNTIME}.names")
+        asked = {token.strip().lstrip("+-") for token in text.split(",")}
+        if asked & {"help", *names.COMPONENTS, *names.ARTIFACTS}:
+            import_module(f"{RUNTIME}.state").STATE.register()
     except BaseException as exc:  # noqa: BLE001 - nothing may break import torch
         if isinstance(exc, KeyboardInterrupt):
             raise

@@ -1,147 +1,92 @@
-"""ExecuTorch's loggers in PyTorch's component logging (``TORCH_LOGS=+executorch,xnnpack``);
-standard library only, patching nothing (README.md: the modes, the API, the limits)."""
+"""ExecuTorch's loggers as components of torch's logging, switched with ``set_logs``.
+
+Until ``set_logs`` is first called nothing is registered with torch: ExecuTorch's loggers are
+plain library loggers, and an application's logging receives their records as it always did.
+README.md: the names, the two modes, what torch decides.
+"""
 
 import logging
 import os
-import warnings
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 
-from .names import ARTIFACTS, COMPONENTS, QNAMES, is_ours, parse
-from .partition_report import (
-    delegation_records,
-    lowering,
-    report_rejection,
-    run_partitioner,
-)
-from .state import STATE, artifact_enabled, get_artifact_logger, quiet_unnamed
+from .names import ARTIFACTS, COMPONENTS, parse
+from .state import STATE
+from .torch_api import load
 
-__all__ = [
-    "artifact_enabled",
-    "delegation_records",
-    "get_artifact_logger",
-    "get_logger",
-    "lowering",
-    "override_logs",
-    "register_with_torch",
-    "report_rejection",
-    "run_partitioner",
-    "set_logs",
-    "set_verbose",
-    "warn",
-]
-
-
-def register_with_torch() -> None:
-    """What torch's ``torch.backends`` hook calls inside ``import torch``."""
-    STATE.sync(hook=True)
+__all__ = ["artifact_enabled", "get_artifact_logger", "get_logger", "set_logs"]
 
 
 def get_logger(name: str) -> logging.Logger:
-    """``logging.getLogger(name)``, once our names are registered with torch."""
-    STATE.sync()
+    """The logger of module ``name``: ``logging.getLogger(name)``, nothing added to it.
+
+    ExecuTorch's modules make their logger with this function so that each logs under the
+    component of its folder (``executorch.backends.xnnpack...`` under ``xnnpack``).
+    """
     return logging.getLogger(name)
 
 
-def _level(value: object, what: str, named: bool = True) -> int:
-    """A level's number; torch's set_logs takes only named ones, ``setLevel`` any."""
+def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
+    """Module ``name``'s logger of ``artifact`` (``xnnpack_graph``): off until named in
+    ``set_logs``; log its text at DEBUG, after checking ``artifact_enabled``."""
+    if artifact not in ARTIFACTS:
+        raise ValueError(f"unknown artifact {artifact!r}; known: {sorted(ARTIFACTS)}")
+    with STATE.lock:
+        api = STATE.registered()
+        if api is not None:
+            return api.artifact_logger(name, artifact)
+        log = logging.getLogger(f"{name}.__{artifact}")  # the name torch would give it
+        log.propagate = False  # off, as torch keeps an artifact nobody named
+        if log not in STATE.early_artifacts:
+            STATE.early_artifacts.append(log)
+        return log
+
+
+def artifact_enabled(logger: logging.Logger) -> bool:
+    """True if artifact ``logger`` prints: skip building a dump nobody will see."""
+    return logger.propagate and logger.isEnabledFor(logging.DEBUG)
+
+
+def _level(name: str, value: object) -> int:
     number = logging.getLevelName(value) if isinstance(value, str) else value
-    known = type(number) is int and logging.getLevelName(number) != f"Level {number}"
-    if type(number) is int and (known or not named):
+    if type(number) is int and logging.getLevelName(number) != f"Level {number}":
         return number
-    raise ValueError(f"{what}: {value!r} is not a logging level")
+    raise ValueError(f"set_logs: {name}={value!r} is not a logging level")
 
 
-def set_logs(
-    *settings: str,
-    modules: Mapping[str, int | str | None] | None = None,
-    **names: int | str | bool | None,
-) -> None:
-    """torch's ``set_logs`` for our names; like torch's, it resets every setting."""
-    ours: dict[str, object] = {**names, **(modules or {})}
+def set_logs(*settings: str, **names: int | str | bool | None) -> None:
+    """Set ExecuTorch's components and artifacts, as torch's ``set_logs`` sets its own.
+
+    ``set_logs("+xnnpack")`` shows XNNPACK's DEBUG lines, ``"xnnpack"`` its INFO, ``"-xnnpack"``
+    only its errors, ``"xnnpack_graph"`` turns that artifact on; keywords work too
+    (``set_logs(xnnpack=logging.DEBUG, xnnpack_graph=True)``).
+    The first call registers ExecuTorch's names with torch, which from then on owns those
+    loggers as it owns dynamo's: its handler on stderr, no propagation to the root logger.
+    It calls torch's ``set_logs``, so each call replaces every earlier setting, torch's own
+    (dynamo's) included; while ``TORCH_LOGS`` is set, torch ignores the call (and says so).
+    """
+    wanted: dict[str, object] = dict(names)
     for text in settings:
         if not isinstance(text, str):
-            raise TypeError(f"set_logs: a setting is a string ('+xnnpack'): {text!r}")
-        parsed = parse(text).items()  # an artifact is on unless `-name` switches it off
-        ours |= {n: v != logging.ERROR if n in ARTIFACTS else v for n, v in parsed}
+            raise TypeError(
+                f"set_logs: a setting is a string such as '+xnnpack': {text!r}"
+            )
+        for name, level in parse(text).items():  # ``-artifact`` switches one off
+            wanted[name] = level != logging.ERROR if name in ARTIFACTS else level
     chosen: dict[str, int | bool] = {}
-    for name, value in ours.items():
-        if not is_ours(name):
+    for name, value in wanted.items():
+        if name not in COMPONENTS and name not in ARTIFACTS:
             known = ", ".join(sorted([*COMPONENTS, *ARTIFACTS]))
-            what = f"not ExecuTorch's ({known}, or a logger below them)"
-            also = "torch's own names go to torch._logging.set_logs"
-            raise ValueError(f"set_logs: {name!r} is {what}; {also}")
+            raise ValueError(
+                f"set_logs: {name!r} is none of ExecuTorch's names ({known}); torch's own "
+                "names and module paths go to torch._logging.set_logs"
+            )
         if name in ARTIFACTS:
             if not (value is None or isinstance(value, bool)):
                 raise ValueError(f"set_logs: {name} is an artifact: give True or False")
-            chosen |= {name: True} if value else {}
+            if value:
+                chosen[name] = True
         elif value is not None:
-            chosen[name] = _level(value, f"set_logs: {name}")
-    torch = STATE.registered(asked=True)
-    if torch is None:
-        raise RuntimeError("set_logs: import torch first (a logging API we know)")
+            chosen[name] = _level(name, value)
     with STATE.lock:  # torch's set_logs is not thread-safe: ours at least take turns
-        if not os.environ.get("TORCH_LOGS"):  # else torch ignores the call, and says so
-            quiet_unnamed()
-        torch.set_logs(chosen)
-
-
-@contextmanager
-def override_logs(
-    level: int | str = logging.DEBUG,
-    *,
-    filename: str | None = None,
-    fmt: str | None = None,
-) -> Iterator[None]:
-    """ExecuTorch's loggers at ``level`` (to ``filename``; else stderr if unconfigured)."""
-    number = _level(level, "override_logs: level", named=False)
-    STATE.sync()
-    loggers = [logging.getLogger(q) for q in QNAMES]
-    added: list[logging.Handler] = []
-    if filename:
-        added.append(logging.FileHandler(filename, "w", "utf-8"))
-    elif not logging.getLogger().handlers and not STATE.asked():
-        added.append(logging.StreamHandler())  # stderr, where the root's lines went
-    for each in added if fmt else ():
-        each.setFormatter(logging.Formatter(fmt))
-    with STATE.lock:
-        saved = [log.level for log in loggers]
-        for log in loggers:
-            if STATE.switched(log.name) is None:
-                log.setLevel(number)
-            for each in added:
-                log.addHandler(each)
-    try:
-        yield
-    finally:
-        with STATE.lock:
-            for log, old in zip(loggers, saved, strict=True):
-                # a level other than ours: torch's set_logs reset it meanwhile, keep that
-                if log.level == number:
-                    log.setLevel(old)
-                for each in added:
-                    log.removeHandler(each)
-            for each in added:
-                each.close()
-
-
-def set_verbose(logger: logging.Logger) -> None:
-    """``logger`` at DEBUG, on stderr as ``basicConfig()`` did if nothing shows it."""
-    logger.setLevel(logging.DEBUG)
-    if not logger.hasHandlers() and not STATE.asked():  # basicConfig's default format
-        logger.addHandler(shown := logging.StreamHandler())
-        shown.setFormatter(logging.Formatter(logging.BASIC_FORMAT))
-        shown.addFilter(lambda _: not logging.root.handlers)  # else the root shows it
-
-
-def warn(
-    logger: logging.Logger,
-    message: str | Warning,
-    category: type[Warning] | None = None,
-    stacklevel: int = 1,
-    source: object = None,
-) -> None:
-    """``warnings.warn`` from the caller's line, unless ``-<component>`` switched it off."""
-    always = issubclass(category or type(message), (DeprecationWarning, FutureWarning))
-    if always or (STATE.switched(logger.name) or 0) <= logging.WARNING:
-        warnings.warn(message, category, max(stacklevel, 1) + 1, source)
+        # with TORCH_LOGS set torch ignores the call (and warns): register nothing for it
+        api = load() if "TORCH_LOGS" in os.environ else STATE.register()
+        api.set_logs(chosen)

@@ -3,9 +3,8 @@
 import json
 import os
 import re
+import sys
 from typing import Any
-
-from .torch_api import report
 
 SCHEMA = 1  # of the JSON record: {"schema": 1, "runs": [...]}, one run a line
 RECORD_ENV = "EXECUTORCH_DELEGATION_RECORD"
@@ -54,6 +53,19 @@ def write_record(path: str, runs: list[dict[str, Any]], start: bool = True) -> N
             handle.write(b'{"schema": %d, "runs": [' % SCHEMA + lines[1:] + _TAIL)
         os.replace(partial, path)
     except OSError as error:  # a diagnostic never fails the lowering
-        report(f"no delegation record written: {error}")
+        _say(f"no delegation record written: {error}")
         if partial and os.path.lexists(partial):
             os.remove(partial)
+
+
+def _say(message: str) -> None:
+    """``message`` on stderr, once per process; never raises (a lowering goes on)."""
+    if message not in _said:
+        _said.add(message)
+        try:
+            sys.stderr.write(f"{__name__}: {message}\n")
+        except Exception:  # noqa: BLE001 - a closed stderr must not fail the lowering
+            pass
+
+
+_said: set[str] = set()

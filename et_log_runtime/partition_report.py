@@ -12,13 +12,16 @@ from contextlib import contextmanager
 from fnmatch import fnmatchcase
 from typing import Any, TypeVar
 
+from . import artifact_enabled, get_artifact_logger
 from . import delegation_record as delegation
-from .names import QNAMES, covering
-from .state import STATE, artifact_enabled, get_artifact_logger
+from .torch_trace import QNAMES, asked, covering, tracer
 
 CRITICAL_ENV = "EXECUTORCH_CRITICAL_OPS"  # the user's: aten.sort.*,aten.pow.*
 _FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
 _open = threading.local()  # .run: this thread's run in progress; .held: its lowering's
+_lock = threading.Lock()
+_blocks: list[list[dict[str, Any]]] = []  # the open delegation_records() blocks
+_written: list[str] = []  # the record file this process started, if any
 CHOSEN = re.compile(r"(\w+\.)?(USER_EXCLUDED|NO_CONFIG)")  # the user's own choice
 Result = TypeVar("Result")
 Program = TypeVar("Program")
@@ -57,11 +60,11 @@ class PartitionRun:
         ours = home or "executorch.exir.backend"  # never an application's own logger
         self.explain = logging.getLogger(ours)
         self.report = get_artifact_logger(ours, "partition_report")
-        self.trace = torch.tracer() if (torch := STATE.sync()) else None
-        read = STATE.blocks or os.environ.get(delegation.RECORD_ENV) or self.trace
+        self.trace = tracer()
+        read = _blocks or os.environ.get(delegation.RECORD_ENV) or self.trace
         shown = artifact_enabled(self.report)
         # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
-        self.level = logging.INFO if STATE.asked() else logging.DEBUG
+        self.level = logging.INFO if asked() else logging.DEBUG
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
         mine = os.environ.get(CRITICAL_ENV, "").split(",")  # the user's: named always
         self.asked = [pattern.strip() for pattern in mine if pattern.strip()]
@@ -114,13 +117,13 @@ class PartitionRun:
 def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]]:
     """The records of the partitioner runs in the block, in order (and to ``path``)."""
     runs: list[dict[str, Any]] = []
-    with STATE.lock:
-        STATE.blocks.append(runs)
+    with _lock:
+        _blocks.append(runs)
     try:
         yield runs
     finally:
-        with STATE.lock:
-            STATE.blocks[:] = [block for block in STATE.blocks if block is not runs]
+        with _lock:
+            _blocks[:] = [block for block in _blocks if block is not runs]
         if path:
             delegation.write_record(path, runs)
 
@@ -156,12 +159,12 @@ def run_partitioner(
         held.update({(method, e["name"]): (run, e) for e in hot})
     elif hot:  # a run on its own: its WARNING now
         warn_critical(run, hot, 3)
-    with STATE.lock:
-        for runs in STATE.blocks:
+    with _lock:
+        for runs in _blocks:
             runs.append(record)
         if path := os.environ.get(delegation.RECORD_ENV):
-            delegation.write_record(path, [record], start=STATE.record != path)
-            STATE.record = path
+            delegation.write_record(path, [record], start=path not in _written)
+            _written[:] = [path]
     if run.trace is not None:
         run.trace("executorch_delegation_record", json.dumps(record))
     return result
@@ -175,9 +178,14 @@ def warn_critical(run: PartitionRun, hot: list[dict[str, Any]], depth: int) -> N
     at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
     named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
     line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
-    api = f"{__package__}.set_logs('partition_report')"  # without torch's hook
-    hooked = f"{__package__}_hook" in sys.modules  # TORCH_LOGS knows our names
-    hint = "TORCH_LOGS=partition_report" if hooked else api
+    hooked = (
+        f"{__package__}_hook" in sys.modules
+    )  # torch's hook: TORCH_LOGS knows our names
+    hint = (
+        "TORCH_LOGS=partition_report"
+        if hooked
+        else f"{__package__}.set_logs('partition_report')"
+    )
     run.explain.warning(line, run.partitioner, len(hot), named, hint, stacklevel=depth)
 
 

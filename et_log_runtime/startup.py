@@ -55,7 +55,7 @@ class _RegisterAfterTorchLogging:
 
         def exec_module(module: ModuleType) -> None:
             run_module(module)
-            from . import register_with_torch as register
+            from et_log_runtime_hook import register
 
             register()
 

@@ -164,12 +164,13 @@ def test_the_behaviour_tests_fail_on_unpatched_torch(
 
 def test_the_runtime_uses_the_patched_torch_for_a_name_torch_kept_waiting(overlay: Path) -> None:
     """With the patch, `TORCH_LOGS=+xnnpack` and no entry point (autoload off: Buck's case) no
-    longer fails inside `import torch`; the runtime registers through torch's public
-    `register_log`, which applies the waiting level to the component's loggers."""
+    longer fails inside `import torch`; registering the names later (what the hook does)
+    goes through torch's public `register_log`, which applies the waiting level to the
+    component's loggers."""
     script = (
         "import logging, torch, torch._logging\n"
-        "from et_log_runtime import get_logger\n"
-        "log = get_logger('executorch.backends.xnnpack.partition')\n"
+        "from et_log_runtime.state import STATE\n"
+        "STATE.register()\n"
         "print(logging.getLogger('executorch.backends.xnnpack').level)\n"
         "torch._logging.check_logs()\n"
     )

@@ -11,9 +11,8 @@ import pytest
 MODEL = """
 import json, os, sys
 import torch
-from et_log_runtime import (
-    delegation_records, get_logger, lowering, report_rejection, run_partitioner,
-)
+from et_log_runtime import get_logger
+from et_log_runtime.partition_report import delegation_records, lowering, report_rejection, run_partitioner
 
 xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
 if "HINT" in os.environ:  # the call the WARNING told the user to make

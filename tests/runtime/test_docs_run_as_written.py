@@ -76,7 +76,7 @@ def test_a_marked_example_is_not_a_fragment_and_its_name_is_unique() -> None:
 
 
 def test_each_example_is_run_by_a_test_where_it_can_run() -> None:
-    here = {"set-logs", "override-logs"}  # the tests below
+    here = {"set-logs"}  # the tests below
     wheel = wheel_examples()
     named = {name for _, name, _ in blocks() if name is not None}
     assert named == here | wheel | set(ELSEWHERE), (named, here, wheel)
@@ -89,12 +89,3 @@ def test_the_set_logs_example_runs_as_written(run) -> None:
     proc = run(example("set-logs") + check)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == [str(logging.DEBUG)]  # the last call's setting stands
-
-
-def test_the_override_logs_example_runs_as_written(run, tmp_path: Path) -> None:
-    code = f"import os\nos.chdir({str(tmp_path)!r})\n" + example("override-logs")
-    proc = run(None, ["-c", code])
-    assert proc.returncode == 0, proc.stderr
-    log = (tmp_path / "debug_pass.log").read_text(encoding="utf-8")
-    assert log == "memory planning: 3 buffers\n"
-    assert proc.stderr == ""  # with a file, nothing on stderr (docs/runtime.md)

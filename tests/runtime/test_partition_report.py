@@ -16,7 +16,8 @@ import operator
 import sys
 import threading
 import torch
-from et_log_runtime import get_logger, report_rejection, run_partitioner
+from et_log_runtime import get_logger
+from et_log_runtime.partition_report import report_rejection, run_partitioner
 
 vulkan = get_logger("executorch.backends.vulkan.partitioner.vulkan_partitioner")
 
@@ -139,7 +140,8 @@ def test_nothing_is_kept_or_printed_while_both_are_off(run, setting, extra) -> N
 OUTSIDE = """
 import threading
 import torch
-from et_log_runtime import get_logger, report_rejection, run_partitioner
+from et_log_runtime import get_logger
+from et_log_runtime.partition_report import report_rejection, run_partitioner
 
 xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
 graph = torch.fx.symbolic_trace(lambda x: torch.pow(x, 3))
@@ -208,7 +210,8 @@ def test_a_module_logger_at_debug_still_gets_each_reason_inside_a_run(run) -> No
 RECORD = """
 import json, os, sys
 import torch
-from et_log_runtime import delegation_records, get_logger, report_rejection, run_partitioner
+from et_log_runtime import get_logger
+from et_log_runtime.partition_report import delegation_records, report_rejection, run_partitioner
 
 xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
 
@@ -304,7 +307,8 @@ QUANTIZED = """
 import json, operator
 import torch
 import torch.ao.quantization.fx._decomposed  # registers quantized_decomposed
-from et_log_runtime import delegation_records, get_logger, report_rejection, run_partitioner
+from et_log_runtime import get_logger
+from et_log_runtime.partition_report import delegation_records, report_rejection, run_partitioner
 
 xnnpack = get_logger("executorch.backends.xnnpack.partition.config.gemm_configs")
 qd = torch.ops.quantized_decomposed

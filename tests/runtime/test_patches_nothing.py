@@ -94,14 +94,10 @@ def loggers():
             if isinstance(log, logging.Logger) and not name.startswith("executorch")}
 
 before_attributes, before_loggers = attributes(), loggers()
-from et_log_runtime import (delegation_records, get_artifact_logger, get_logger,
-                            override_logs, set_logs, warn)
+from et_log_runtime import get_artifact_logger, get_logger, set_logs
+from et_log_runtime.partition_report import delegation_records
 log = get_logger("executorch.backends.xnnpack.partition.q")
 get_artifact_logger("executorch.backends.xnnpack.q", "xnnpack_graph").debug("graph")
-with warnings.catch_warnings(record=True):
-    warn(log, "a warning")
-with override_logs(logging.DEBUG):
-    log.debug("overridden")
 with delegation_records():
     pass
 set_logs("+xnnpack")

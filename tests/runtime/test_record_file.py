@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from et_log_runtime import delegation_records, run_partitioner
+from et_log_runtime import partition_report
 from et_log_runtime.delegation_record import RECORD_ENV, write_record
-from et_log_runtime.state import STATE
+from et_log_runtime.partition_report import delegation_records, run_partitioner
 
 
 class NothingPartitioner:
@@ -82,7 +82,7 @@ def test_an_inner_block_ending_leaves_the_outer_one_collecting() -> None:
             run_partitioner(NothingPartitioner(), None)
         run_partitioner(NothingPartitioner(), None)  # inner and outer were equal lists here
     assert (len(inner), len(outer)) == (1, 2)
-    assert STATE.blocks == []
+    assert partition_report._blocks == []
 
 
 def test_blocks_opened_and_closed_by_many_threads(tmp_path: Path) -> None:
@@ -100,4 +100,4 @@ def test_blocks_opened_and_closed_by_many_threads(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert len(mine) == 8 and all(runs for runs in mine.values())  # each saw its own run
-    assert STATE.blocks == []
+    assert partition_report._blocks == []

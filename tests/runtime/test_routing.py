@@ -42,7 +42,7 @@ torch._logging.set_logs(dynamo=logging.INFO)            # torch's own call, nami
 p.run()
 q.run()
 internal = torch._logging._internal
-from et_log_runtime.names import QNAMES
+from et_log_runtime.torch_trace import QNAMES
 print("torch handlers", sum(internal._is_torch_handler(h) for q in QNAMES
                              for h in logging.getLogger(q).handlers))
 """
@@ -151,34 +151,6 @@ def test_dict_config_root_or_named_logger(run, where: str) -> None:
     else:  # disabled by dictConfig, as plain loggers always were
         assert lines == []
     assert messages(proc.stderr) == []
-
-
-# MLX's shape (backends/mlx/_logging.py): code that sets up a component logger itself, with a
-# handler of its own and propagate=False. Then an override_logs block comes and goes.
-OWN_HANDLER = """
-import logging, sys, torch
-from et_log_runtime import get_logger, override_logs
-logging.basicConfig(level=logging.INFO, format="app %(message)s", stream=sys.stdout)
-log = get_logger("executorch.backends.xnnpack")
-log.setLevel(logging.INFO)
-log.propagate = False
-own = logging.StreamHandler(sys.stdout)
-own.setFormatter(logging.Formatter("own %(message)s"))
-log.addHandler(own)
-with override_logs(logging.INFO):
-    pass
-log.info("a line")
-log.getChild("child").warning("a child's line")
-print(log.propagate, log.level, sum(h is own for h in log.handlers))
-"""
-
-
-def test_a_logger_its_owner_configured_prints_each_line_once(run) -> None:
-    proc = run(OWN_HANDLER)
-    assert proc.returncode == 0, proc.stderr
-    everywhere = proc.stdout.splitlines() + messages(proc.stderr)
-    assert [line for line in everywhere if "line" in line] == ["own a line", "own a child's line"]
-    assert proc.stdout.splitlines()[-1] == "False 20 1"  # as its owner left it
 
 
 # MLX's backends/mlx/_logging.py sets its logger up once: `if not logger.handlers:` it adds a

@@ -1,7 +1,7 @@
-"""et_log_runtime/torch_api.py (its Torch class and load()) is the one runtime module that touches
-torch's logging names: what it checks for exists in the installed torch, it calls those
-names with parameters torch really has, and no other runtime module names a private torch
-attribute."""
+"""et_log_runtime/torch_api.py (its Torch class and load()) is the one module of the runtime
+ExecuTorch carries that touches torch's logging names (torch_trace.py, et-log's delegation record,
+reads a few more): what it checks for exists in the installed torch, it calls those names with
+parameters torch really has, and no other runtime module names a private torch attribute."""
 
 from __future__ import annotations
 
@@ -24,8 +24,6 @@ def test_what_load_checks_for_exists_in_torch() -> None:
         assert hasattr(_internal, name), name
     for name in torch_api.IN_REGISTRY:
         assert hasattr(_internal.log_registry, name), name
-    for name in torch_api.IN_STATE:
-        assert hasattr(_internal.log_state, name), name
     assert torch_api.load() is not None
 
 
@@ -38,6 +36,7 @@ def test_the_keywords_we_pass_exist() -> None:
         inspect.signature(_internal.register_artifact).parameters
     )
     assert "expect_trace_id" in inspect.signature(torch._logging.trace_structured).parameters
+    assert "modules" in inspect.signature(_internal.set_logs).parameters
 
 
 def test_torch_s_names_only_in_torch_api() -> None:
@@ -47,7 +46,7 @@ def test_torch_s_names_only_in_torch_api() -> None:
         for path in RUNTIME.rglob("*.py")
         if private.search(path.read_text(encoding="utf-8")) and "test" not in path.parts
     }
-    assert users == {"torch_api.py"}
+    assert users == {"torch_api.py", "torch_trace.py"}
 
 
 def test_runtime_state_is_one_object() -> None:
@@ -62,8 +61,7 @@ def test_torch_names_lists_every_torch_name_torch_api_reads() -> None:
     text = Path(torch_api.__file__).read_text(encoding="utf-8")
     read = set(re.findall(r"self\.(?:internal|registry)\.(\w+)", text))
     read |= set(re.findall(r"getattr\(\s*[\w.]+\s*,\s*\"(\w+)\"", text))
-    read |= set(re.findall(r"log_state\.(\w+)", text))
-    read -= {"root_dir", "log_registry", "log_state"}  # a handler's field; the objects themselves
+    read -= {"log_registry"}  # the object itself
     from codemods.report.sections import TORCH_NAMES
 
     listed = {name.rpartition(".")[2] for name in TORCH_NAMES}
