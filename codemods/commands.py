@@ -4,7 +4,7 @@
 
 Each command runs the same engine as `python -m codemods.migrate` on one module at a time (libcst
 reads, diffs and writes the files); `MigrateLogging` does every fixable kind, and each fixable kind
-has its own command, named by its rule (`Rule.command`: `MigrateWarnings` for ETL004, ...).
+has its own command, named by its rule (`Rule.command`: `MigrateRootCalls` for ETL002, ...).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from codemods.fixes import FIXES
 from codemods.pipeline import migrate_source
 from codemods.recipes import Recipe
 from codemods.recipes.apply import recipes_for
-from codemods.recipes.selection import select
+from codemods.recipes.selection import parse_names, select
 from codemods.write.needs import unmet
 from lint_rules.cli_common import cli_config
 from lint_rules.rules import RULES_BY_CODE
@@ -38,8 +38,20 @@ class MigrateLogging(CodemodCommand):
             default=None,
             help="module the migrated code imports get_logger from (default: config)",
         )
+        arg_parser.add_argument(
+            "--recipes",
+            dest="recipes",
+            default=None,
+            type=parse_names,
+            help="the only recipes to apply, as migrate's --recipes (delegation-record, all, ...)",
+        )
 
-    def __init__(self, context: CodemodContext, runtime_import: str | None = None) -> None:
+    def __init__(
+        self,
+        context: CodemodContext,
+        runtime_import: str | None = None,
+        recipes: tuple[str, ...] | None = None,
+    ) -> None:
         super().__init__(context)
         overrides: dict[str, object] = {}
         if runtime_import:
@@ -48,7 +60,8 @@ class MigrateLogging(CodemodCommand):
             overrides["select"] = list(self.SELECT)
         self.config = cli_config([], overrides)  # the rule both CLIs use (from the cwd)
         # one kind: no recipe; else those [tool.et-log] skip-recipes does not leave out
-        self.recipes: list[Recipe] = [] if self.SELECT else select(None, self.config.skip_recipes)
+        chosen = select(recipes, self.config.skip_recipes)
+        self.recipes: list[Recipe] = [] if self.SELECT else chosen
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<stdin>"

@@ -252,18 +252,6 @@ def _self_calls(node: ast.AST) -> set[str]:
     }
 
 
-def override_logger_note(call: ast.Call, method: str) -> str:
-    """A root call that ran inside `override_logger`: the root at DEBUG, and the root handler its
-    first call made, showed it; the recipe's `override_logs` shows it on stderr (nothing configured)."""
-    text = logged(call)
-    level = _LEVEL_NAMES.get(method, method.upper())
-    return note(
-        on("stderr", f"{level}:root:{_cut(text)}") + " (`override_logger` set the root to DEBUG)",
-        on("stderr", _cut(text)) + " (`override_logs` of the `override-logger` recipe shows "
-        "ExecuTorch's lines on stderr while it runs; with a file, there too)",
-    )
-
-
 ROOT_HANDLER = (
     "the old call also gave the root logger a handler when it had none (Python's implicit "
     "basicConfig), so every later warning of any logger read `WARNING:<logger>:<message>` where "

@@ -223,30 +223,3 @@ def _strip_simple(node: cst.SimpleString) -> cst.SimpleString:
     if "r" not in node.prefix.lower() and body.endswith("\\n") and not body.endswith("\\\\n"):
         return node.with_changes(value=node.value[: -len(quote) - 2] + quote)
     return string_literal(value[:-1])
-
-
-def prepend_argument(
-    call: cst.Call, value: cst.BaseExpression, rest: list[cst.Arg]
-) -> list[cst.Arg]:
-    """`value` as the first argument before `rest`, laid out as black keeps it: on the same line
-    when the arguments share the call's line; on its own line when they are one per line; and
-    when they share a line of their own (black would split them once the line grows), one per
-    line with a trailing comma (black's magic comma keeps that)."""
-    before = call.whitespace_before_args
-    if not isinstance(before, cst.ParenthesizedWhitespace) or not rest:
-        return [
-            cst.Arg(value=value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-            *rest,
-        ]
-    one_per_line = len(rest) == 1 or any(
-        isinstance(arg.comma, cst.Comma)
-        and isinstance(arg.comma.whitespace_after, cst.ParenthesizedWhitespace)
-        for arg in rest[:-1]
-    )
-    first = cst.Arg(value=value, comma=cst.Comma(whitespace_after=before))
-    if one_per_line:
-        return [first, *rest]
-    split = cst.Comma(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=before)
-    args = [arg.with_changes(comma=split) for arg in rest[:-1]]
-    last = rest[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace("")))
-    return [first, *args, last]

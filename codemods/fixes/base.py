@@ -62,6 +62,9 @@ class SitePlan:
     review: Review | None = field(default=None, compare=False)
     # Set by the rewrite when the call's own text does not parse alone: rewrite its statement.
     whole_statement: bool = field(default=False, compare=False)
+    # Other calls the same change rewrites, planned with it (ETL006: removing a module's mute
+    # moves that module's INFO lines to DEBUG in the same commit)
+    also: tuple[SitePlan, ...] = field(default=(), compare=False)
 
     @property
     def removes(self) -> bool:

@@ -19,12 +19,12 @@ import libcst as cst
 
 from codemods.fixes._shown import (
     ROOT_HANDLER,
-    override_logger_note,
     root_call_note,
     root_setup,
     under_override_logger,
 )
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
+from codemods.shared.review import Review
 from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.rules import Site
@@ -33,8 +33,18 @@ from lint_rules.rules._requested import under_switch
 _RENAMED = {"warn": "warning", "fatal": "critical"}  # deprecated aliases logging still accepts
 
 
-def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
+# DebugPass's lines: `override_logger` raises the root's level around them and their own root call
+# gives the root a handler; on a module logger they would be lost in a program that set nothing up
+IN_OVERRIDE = Review(
+    "runs inside `override_logger`, which sets up the root logger around it: on a module logger "
+    "its lines would no longer show in a program that configured nothing: review"
+)
+
+
+def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     call = site_call(site)
+    if under_override_logger(analysis.facts.statements.chain_of(call)):
+        return IN_OVERRIDE
     method = (analysis.facts.qualname(call.func) or "").rpartition(".")[2]
     method = _RENAMED.get(method, method)
     setup, switch = root_setup(analysis.facts), _switch(call, analysis)
@@ -50,9 +60,7 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
         rename=lambda names: f"{names.logger}.{method}",
         needs_logger=True,
         dropped=(call.func,),
-        note=override_logger_note(call, method)
-        if under_override_logger(analysis.facts.statements.chain_of(call))
-        else root_call_note(call, method, setup, os.path.basename(finding.path), switch),
+        note=root_call_note(call, method, setup, os.path.basename(finding.path), switch),
     )
 
 

@@ -1,13 +1,24 @@
 """ETL006's rewrite: a constant module-level override on the module's logger is removed (the report
 says what the module printed before). Its only fixable sites are those: `if <flag>:
 logger.setLevel(L)` on the module's own logger is not a site (the caller's switch works as it is
-in both logging modes), and migrated code never calls `set_logs` (it would switch modes)."""
+in both logging modes), and migrated code never calls `set_logs` (it would switch modes).
+
+A mute (`setLevel(logging.WARNING)`) hid the module's INFO lines even from an application logging at
+INFO; those are the per-node, per-pass lines (XNNPACK's `Visiting: ...`). Removing it moves every
+INFO call on that logger to DEBUG in the same change, so an application at INFO sees what it saw,
+and one at DEBUG, or `set_logs("+<component>")`, sees the module's lines. A mute above WARNING
+would let its WARNINGs show by default, and a level given by `log(level, ...)` cannot be moved:
+both stay for review."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
-from codemods.fixes.base import Fix, SitePlan, removal, site_call
+import libcst as cst
+
+from codemods.fixes._shown import note
+from codemods.fixes.base import Fix, Names, SitePlan, removal, site_call
 from codemods.shared.review import Review
 from lint_rules import Finding
 from lint_rules.detector import Analysis
@@ -20,7 +31,60 @@ def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     call, facts = site_call(site), analysis.facts
     if id(call) not in facts.module_level_calls:  # the recogniser keeps these for review
         return Review("override inside a function: review")
-    return removal(finding, call, analysis, _removal_note(finding.source, call, facts))
+    level = level_name(call.args[0], facts) or "?"
+    owner = call.func.value if isinstance(call.func, ast.Attribute) else None
+    name = owner.id if isinstance(owner, ast.Name) else ""
+    if level in ("ERROR", "CRITICAL", "FATAL"):
+        return Review(
+            f"a mute at {level}: removing it would show the module's WARNINGs by default: review"
+        )
+    if level == "WARNING" and any(_on(name, r) for _, r in facts.receivers_of("log")):
+        return Review("a mute over `log(level, ...)` calls, whose level cannot be moved: review")
+    planned = removal(finding, call, analysis, _removal_note(finding.source, call, facts))
+    if isinstance(planned, SitePlan) and level == "WARNING":
+        planned.also = tuple(
+            _to_debug(finding, c, analysis) for c, r in facts.receivers_of("info") if _on(name, r)
+        )
+    return planned
+
+
+def _on(name: str, receiver: ast.expr) -> bool:
+    return isinstance(receiver, ast.Name) and receiver.id == name
+
+
+def _to_debug(mute: Finding, call: ast.Call, analysis: Analysis) -> SitePlan:
+    """The plan moving INFO call `call` to DEBUG, with the mute `mute` removed."""
+    lines = analysis.facts.lines
+    end = call.end_lineno or call.lineno
+    source = "".join(lines[call.lineno - 1 : end]).strip()
+    finding = replace(
+        mute,
+        line=call.lineno,
+        col=call.col_offset + 1,
+        end_line=end,
+        end_col=(call.end_col_offset or 0) + 1,
+        source=source,
+    )
+    assert isinstance(call.func, ast.Attribute)
+    owner = ast.unparse(call.func.value)
+
+    def build(node: cst.Call, names: Names) -> cst.Call:
+        assert isinstance(node.func, cst.Attribute)
+        return node.with_changes(func=node.func.with_changes(attr=cst.Name("debug")))
+
+    said = _shortened(ast.unparse(call.args[0])) if call.args else "its line"
+    return SitePlan(
+        finding,
+        call,
+        build,
+        rename=lambda names: f"{owner}.debug",
+        dropped=(),
+        note=note(
+            f"INFO {said}: hidden by the module's `setLevel(logging.WARNING)` (line {mute.line})",
+            f"DEBUG {said}, removed with that level: an application at INFO sees what it saw, "
+            "one at DEBUG (or `set_logs('+{component}')`) sees it",
+        ),
+    )
 
 
 def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
@@ -35,15 +99,16 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     else:
         before = (
             f"this module's lines below {level} were hidden even from an application logging "
-            "at INFO or DEBUG, and under TORCH_LOGS=+{component}"
+            "at INFO or DEBUG, and under set_logs('+{component}')"
         )
         after = (
-            "an application whose own logging is at INFO or DEBUG sees them too (as many as "
-            f"the module writes: one per node where it logs per node{_quiet_lines(call, facts)})"
+            "its INFO calls are DEBUG calls (listed with it): an application at INFO sees what "
+            "it saw; one at DEBUG sees the module's lines (as many as it writes: one per node "
+            f"where it logs per node{_quiet_lines(call, facts)})"
         )
     return (
-        f"removed `{source}`: {before}; now {after}, and under TORCH_LOGS the component decides "
-        "(TORCH_LOGS={component} INFO, +{component} DEBUG)"
+        f"removed `{source}`: {before}; now {after}, and set_logs decides for the component "
+        "('{component}' INFO, '+{component}' DEBUG)"
     )
 
 

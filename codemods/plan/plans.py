@@ -51,8 +51,9 @@ def make_plans(
         if isinstance(plan, Review):
             outcomes.append(SiteReview(finding, plan))
             continue
-        plan.surroundings = _surroundings(lines, finding)
-        outcomes.append(plan)
+        for each in (plan, *plan.also):
+            each.surroundings = _surroundings(lines, each.finding)
+            outcomes.append(each)
     return outcomes
 
 

@@ -6,17 +6,14 @@ import ast
 from collections.abc import Iterator
 
 from lint_rules.config import Config
-from lint_rules.facts import ModuleFacts, has_star_args, last_identifier
+from lint_rules.facts import ModuleFacts, last_identifier
 from lint_rules.rules.base import Example, Rule, Site
 from lint_rules.warning_classes import SIGNAL, UNKNOWN, Categories
 
-# What `warn(logger, ...)` accepts after the logger, as `warnings.warn` names them.
-WARN_ARGUMENTS = ("message", "category", "stacklevel", "source")
-STAR_ARGS = "star-args in warnings.warn(): review"
+KEPT = "kept as written: a warning the user can act on stays one; a lowering message may move to the component's logger in its owner's commit"
 UNKNOWN_CATEGORY = (
-    "category {} is defined where the lint cannot read it: if it subclasses DeprecationWarning, "
-    "PendingDeprecationWarning or FutureWarning it is an API signal and stays as it is; else "
-    "warn(logger, ...) keeps it a warning: review"
+    "category {} is defined where the lint cannot read it (a subclass of DeprecationWarning, "
+    "PendingDeprecationWarning or FutureWarning is an API signal): " + KEPT
 )
 
 
@@ -32,10 +29,7 @@ def detect(facts: ModuleFacts, config: Config) -> Iterator[Site]:
 
 
 def _warn_site(call: ast.Call, categories: Categories) -> Site | None:
-    """None for API signals; else a site, fixable when every argument has a place in
-    `warn(logger, ...)` and the category is known to be a diagnostic."""
-    if has_star_args(call):
-        return Site(call, review=STAR_ARGS)
+    """None for API signals; else the site (a note when its category cannot be read)."""
     kwargs = {k.arg: k.value for k in call.keywords}
     message = call.args[0] if call.args else kwargs.get("message")
     category = call.args[1] if len(call.args) > 1 else kwargs.get("category")
@@ -47,11 +41,7 @@ def _warn_site(call: ast.Call, categories: Categories) -> Site | None:
     if kind == UNKNOWN:
         name = ast.unparse(category) if category is not None else "?"
         return Site(call, review=UNKNOWN_CATEGORY.format(f"`{name}`"))
-    extra = sorted(str(k) for k in set(kwargs) - set(WARN_ARGUMENTS))
-    if extra or len(call.args) > len(WARN_ARGUMENTS) or message is None:
-        what = ", ".join(extra) or "arguments"
-        return Site(call, review=f"unusual warnings.warn() {what}: review")
-    return Site(call)
+    return Site(call, review=KEPT)
 
 
 def _is_instance(message: ast.Call, categories: Categories) -> bool:
@@ -65,11 +55,10 @@ RULE = Rule(
     code="ETL004",
     name="diagnostic-warning",
     message=(
-        "diagnostic warnings.warn(); use warn(logger, ...) from the et-log runtime: still a "
-        "warning, silenced with its component"
+        "diagnostic warnings.warn() in library code: kept as written; its owner decides whether "
+        "it is a warning to the user or a line for the component's logger"
     ),
-    fixable=True,
-    command="MigrateWarnings",
+    fixable=False,
     what_it_does=(
         "Flags `warnings.warn(...)` used for diagnostics: no category, `UserWarning`, "
         "`RuntimeWarning` or another built-in diagnostic category, or a subclass of one. "
@@ -80,26 +69,24 @@ RULE = Rule(
         "module the lint reads from the project's own files (never importing it)."
     ),
     why_bad=(
-        "Such a warning lives outside component logging: `TORCH_LOGS=-<backend>`, which "
-        "silences everything else of the backend but errors, cannot silence it."
+        "Often nothing: Python's logging guide keeps `warnings.warn` for an issue the user can "
+        "avoid by changing their code, and filters, `-W error` and `pytest.warns` rely on it. "
+        "A warning that only reports what the library did during a lowering is a log line in "
+        "disguise: it cannot be turned down with its component, and it fails programs that run "
+        "with `-W error`."
     ),
     use_instead=(
-        "`warn(logger, <the same arguments>)`: the runtime calls `warnings.warn` itself, so "
-        "filters, `-W error`, `pytest.warns`, `catch_warnings(record=True)`, the category and "
-        "the once-per-location registry behave exactly as before, and Python displays it as "
-        "before; a level above WARNING that TORCH_LOGS or `set_logs` put on its component "
-        "(`-<backend>`) silences it. The helper reads only that switch, never the logger's "
-        "effective level: an application whose logging is at ERROR still sees the warning."
+        "Keep `warnings.warn` where the user can act. Move a lowering message to "
+        "`logger.warning(...)` on the module's logger in its owner's own commit, and change the "
+        "tests that catch it (`pytest.warns`, `assertWarns`) in the same commit."
     ),
     fix_safety=(
-        "Safe: the arguments are kept as written (positional stays positional, keywords stay "
-        "keywords) with the module logger first, and only the call changes. Left for review: "
-        "star-args, a category that is not provably a diagnostic (a variable, or a class "
-        "defined where the lint cannot read it: it may be an API signal), "
-        "`skip_file_prefixes=` and other arguments `warn` does not take."
+        "No automatic fix: a rewrite would change what a warnings filter, `-W error`, "
+        "`pytest.warns` or a recorder sees, and whether a warning is the user's to act on is "
+        "its owner's call. The migration leaves every such call exactly as written."
     ),
     site="a diagnostic `warnings.warn(...)`",
-    after="`warn(logger, <the same arguments>)`: still a warning, displayed by Python as before (filters, `-W error`, `pytest.warns`, the category unchanged); `TORCH_LOGS=-<component>` silences it",
+    after="unchanged: a warning, as before; its owner may move a lowering message to the component's logger",
     detect=detect,
     needles=(b"warn",),
     spellings=(r"warn\b",),
@@ -188,15 +175,6 @@ RULE = Rule(
                 def f():
                     warnings.warn("m")
             """,
-            fixed="""
-                from et_log_runtime import get_logger, warn
-
-                logger = get_logger(__name__)
-
-
-                def f():
-                    warn(logger, "m")
-            """,
             at=((5, 5),),
         ),
         Example(
@@ -207,17 +185,33 @@ RULE = Rule(
                 def f():
                     warnings.warn("m", RuntimeWarning, stacklevel=2)
             """,
+            note="a diagnostic category; the migration leaves the call as written",
+            at=((5, 5),),
+        ),
+        Example(
+            code="""
+                import logging
+                import warnings
+
+
+                def f(name):
+                    logging.info("lowering %s", name)
+                    warnings.warn("slow path", RuntimeWarning, stacklevel=2)
+            """,
             fixed="""
-                from et_log_runtime import get_logger, warn
+                import warnings
+
+                from et_log_runtime import get_logger
 
                 logger = get_logger(__name__)
 
 
-                def f():
-                    warn(logger, "m", RuntimeWarning, stacklevel=2)
+                def f(name):
+                    logger.info("lowering %s", name)
+                    warnings.warn("slow path", RuntimeWarning, stacklevel=2)
             """,
-            note="the arguments as written: category and stacklevel kept where they were",
-            at=((5, 5),),
+            note="the root call beside it moves to the module's logger; the warning stays as written",
+            at=((7, 5),),
         ),
         Example(
             code="""
@@ -227,16 +221,7 @@ RULE = Rule(
                 def f():
                     warnings.warn("m", category=UserWarning)
             """,
-            fixed="""
-                from et_log_runtime import get_logger, warn
-
-                logger = get_logger(__name__)
-
-
-                def f():
-                    warn(logger, "m", category=UserWarning)
-            """,
-            note="a keyword stays a keyword",
+            note="a category given by keyword",
             at=((5, 5),),
         ),
         Example(
@@ -246,15 +231,6 @@ RULE = Rule(
 
                 def f(x):
                     w(f"bad {x}", stacklevel=1)
-            """,
-            fixed="""
-                from et_log_runtime import get_logger, warn
-
-                logger = get_logger(__name__)
-
-
-                def f(x):
-                    warn(logger, f"bad {x}", stacklevel=1)
             """,
             note="imported function under an alias",
             at=((5, 5),),
@@ -267,40 +243,8 @@ RULE = Rule(
                 def f():
                     warn("m")
             """,
-            fixed="""
-                from et_log_runtime import get_logger, warn
-
-                logger = get_logger(__name__)
-
-
-                def f():
-                    warn(logger, "m")
-            """,
-            note="`warn` from `warnings` gives its name to the runtime's `warn`",
+            note="`warn` imported from `warnings`",
             at=((5, 5),),
-        ),
-        Example(
-            code="""
-                import logging
-                import warnings
-
-                logger = logging.getLogger(__name__)
-
-
-                def f():
-                    warnings.warn("m")
-            """,
-            fixed="""
-                from et_log_runtime import get_logger, warn
-
-                logger = get_logger(__name__)
-
-
-                def f():
-                    warn(logger, "m")
-            """,
-            note="the existing module logger is reused",
-            at=((8, 5),),
         ),
         Example(
             code="""
@@ -314,19 +258,6 @@ RULE = Rule(
                 def f():
                     warnings.warn(ShapeWarning("m"))
             """,
-            fixed="""
-                from et_log_runtime import get_logger, warn
-
-                logger = get_logger(__name__)
-
-
-                class ShapeWarning(RuntimeWarning):
-                    pass
-
-
-                def f():
-                    warn(logger, ShapeWarning("m"))
-            """,
             note="an instance of a diagnostic class of the same file",
             at=((9, 5),),
         ),
@@ -338,7 +269,6 @@ RULE = Rule(
                 def f(args):
                     warnings.warn(*args)
             """,
-            fixed=None,
             note="star-args: review",
             at=((5, 5),),
         ),
@@ -350,7 +280,6 @@ RULE = Rule(
                 def f(kind):
                     warnings.warn("m", kind)
             """,
-            fixed=None,
             note="category not known statically: review",
             at=((5, 5),),
         ),
@@ -364,7 +293,6 @@ RULE = Rule(
                 def f():
                     warnings.warn("m", kit.ExperimentalWarning)
             """,
-            fixed=None,
             note="a category from a module outside the project: it may be an API signal, review",
             at=((7, 5),),
         ),

@@ -51,6 +51,14 @@ def _classify(
             comment = facts.comment_of(call)
             if comment:
                 return Site(call, review=_documented_reason(comment, level, facts, config))
+            read = _level_read(receiver.id, facts)
+            if read:
+                return Site(
+                    call,
+                    review=f"line {read}: the module's code reads this logger's level "
+                    "(`getEffectiveLevel()`): removing the level would change what that code "
+                    "does, not only which lines show: review",
+                )
             return Site(call)  # the component decides now: removed
         return Site(call, review="override on a logger named explicitly: review")
     if behind_a_flag(call, facts):
@@ -58,6 +66,18 @@ def _classify(
             return None  # the caller's switch: it works in both logging modes, as it is
         return Site(call, review="override behind a flag on a logger named explicitly: review")
     return Site(call, review="override inside a function, not behind a flag: review")
+
+
+def _level_read(name: str, facts: ModuleFacts) -> int:
+    """The first line reading logger ``name``'s level as a value (``getEffectiveLevel()``,
+    compared or kept), 0 if none: code that acts on it (XNNPACK's serializer writes a file at
+    DEBUG) is more than a level gate on a line."""
+    lines = [
+        call.lineno
+        for call, receiver in facts.receivers_of("getEffectiveLevel")
+        if isinstance(receiver, ast.Name) and receiver.id == name
+    ]
+    return min(lines, default=0)
 
 
 def _documented_reason(comment: str, level: str, facts: ModuleFacts, config: Config) -> str:
@@ -277,6 +297,52 @@ RULE = Rule(
         ),
     ),
     invalid=(
+        Example(
+            code="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+                logger.setLevel(logging.WARNING)
+
+
+                def preprocess(nodes):
+                    for node in nodes:
+                        logger.info(f"Visiting: {node}, {node.target.__name__}")
+            """,
+            fixed="""
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+
+
+                def preprocess(nodes):
+                    for node in nodes:
+                        logger.debug(f"Visiting: {node}, {node.target.__name__}")
+            """,
+            note="XNNPACK's preprocess: the mute goes and its per-node INFO line moves to DEBUG, "
+            "so an application logging at INFO sees what it saw",
+            at=((6, 1),),
+        ),
+        Example(
+            code="""
+                import logging
+
+                from et_log_runtime import get_logger
+
+                logger = get_logger(__name__)
+                logger.setLevel(logging.WARNING)
+
+
+                def serialize(graph):
+                    if logger.getEffectiveLevel() == logging.DEBUG:
+                        dump(graph, "./graph.json")
+            """,
+            note="XNNPACK's serializer: the level also decides whether a file is written, so it "
+            "stays (review)",
+            at=((6, 1),),
+        ),
         Example(
             code="""
                 import logging

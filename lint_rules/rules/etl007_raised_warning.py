@@ -42,7 +42,7 @@ RULE = Rule(
         "warning classes as non-fatal: either it should be an error, or it should be logged "
         "and execution should go on."
     ),
-    use_instead="`raise SomeError(...)` if it must stop, else `warn(logger, ...)`.",
+    use_instead="`raise SomeError(...)` if it must stop, else `warnings.warn(...)`.",
     fix_safety="Never fixed automatically: the two replacements mean different things.",
     site="warnings raised as exceptions (`raise UserWarning(...)`)",
     after="listed for review, never rewritten",

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 from codemods.pipeline import SourceResult, migrate_source
+from codemods.recipes import RECIPES, Recipe
+from codemods.recipes.apply import recipes_for
 from lint_rules import Config
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,6 +31,11 @@ def test_prints(capsys):
     lib.partition("pow")
     assert "Op not supported by the partitioner" in capsys.readouterr().out
 """
+
+
+def every_recipe(path: str) -> list[Recipe]:
+    """Every recipe of the file at ``path``, the delegation record's (opt-in) among them."""
+    return recipes_for(path, RECIPES)
 
 
 def migrate(text: str, config: Config, path: str = "executorch/exir/example.py") -> SourceResult:

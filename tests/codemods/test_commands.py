@@ -108,7 +108,8 @@ def test_the_command_applies_a_recipe_only_once_what_it_needs_is_applied(sample_
     rel = "backends/xnnpack/partition/config/gemm_configs.py"
     source = (sample_copy / rel).read_text()
     monkeypatch.chdir(sample_copy)
-    command = MigrateLogging(CodemodContext(filename=str(sample_copy / rel)))
+    record = ("delegation-record",)  # the record's recipes are opt-in
+    command = MigrateLogging(CodemodContext(filename=str(sample_copy / rel)), recipes=record)
     waiting = transform_module(command, source)
     assert 'code="XNN.' not in getattr(waiting, "code", source)
     (warning,) = [w for w in command.context.warnings if "xnnpack-codes-gemm" in w]
@@ -117,10 +118,12 @@ def test_the_command_applies_a_recipe_only_once_what_it_needs_is_applied(sample_
         in (warning)
     )
     utils = sample_copy / "exir/backend/utils.py"
-    core = transform_module(MigrateLogging(CodemodContext(filename=str(utils))), utils.read_text())
+    core = transform_module(
+        MigrateLogging(CodemodContext(filename=str(utils)), recipes=record), utils.read_text()
+    )
     assert isinstance(core, TransformSuccess)
     utils.write_text(core.code)
     applied = transform_module(
-        MigrateLogging(CodemodContext(filename=str(sample_copy / rel))), source
+        MigrateLogging(CodemodContext(filename=str(sample_copy / rel)), recipes=record), source
     )
     assert isinstance(applied, TransformSuccess) and 'code="XNN.' in applied.code

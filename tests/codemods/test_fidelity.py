@@ -12,7 +12,6 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
 from codemod_support import PYTHON, migrate
 
 PRINTS = """import sys
@@ -39,15 +38,6 @@ def run():
     logging.info("%d nodes", 7)
     logging.warning("careful with %s", "100%")
     print("plain text", file=sys.stderr)
-"""
-
-WARNS = """import warnings
-
-
-def run():
-    for _ in range(3):
-        warnings.warn("weights are emulated in fp32", RuntimeWarning)
-    warnings.warn("second message")
 """
 
 DEBUG_TEXT = "import logging\nlogging.basicConfig(format='%(message)s', level=logging.DEBUG)\n"
@@ -91,21 +81,3 @@ def test_info_prints_and_root_calls_same_text_when_shown(tmp_path, config):
     after = _run(tmp_path / "b", _migrated(MIXED, config), DEBUG_TEXT)
     assert after == _without_level_words(before)
     assert "loading model\n" in after and "careful with 100%\n" in after
-
-
-def _warning_lines(text: str, root: Path) -> list[str]:
-    """`path:line: Category: message` lines, the run's folder and the line number left out (the
-    migration adds import lines; the source lines differ: `warnings.warn(...)` before,
-    `warn(logger, ...)` after)."""
-    lines = [x.replace(str(root), "") for x in text.splitlines() if not x.startswith(" ")]
-    return [re.sub(r"\.py:\d+: ", ".py: ", x) for x in lines]
-
-
-@pytest.mark.parametrize("message", ["weights are emulated in fp32", "second message"])
-def test_warnings_show_the_same_message_once(tmp_path, config, message):
-    """No handler on the component (an application that configures nothing): Python shows each
-    warning as before, once per location, with its category and the caller's line."""
-    before = _run(tmp_path / "a", WARNS)
-    after = _run(tmp_path / "b", _migrated(WARNS, config))
-    assert before.count(f"Warning: {message}\n") == 1  # `path:line: RuntimeWarning: msg`
-    assert _warning_lines(after, tmp_path / "b") == _warning_lines(before, tmp_path / "a")

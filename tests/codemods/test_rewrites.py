@@ -181,26 +181,6 @@ def test_annotated_logger_keeps_logging_import(config):
     )
 
 
-def test_multiline_warning_keeps_its_layout(config):
-    src = (
-        "import warnings\n\n\ndef f(name):\n"
-        "    warnings.warn(\n"
-        '        f"Pass {name} registered twice",\n'
-        "        RuntimeWarning,\n"
-        "        stacklevel=2,\n"
-        "    )\n"
-    )
-    out = migrate(src, config).new_text
-    assert (
-        "    warn(\n"
-        "        logger,\n"
-        '        f"Pass {name} registered twice",\n'
-        "        RuntimeWarning,\n"
-        "        stacklevel=2,\n"
-        "    )\n"
-    ) in out
-
-
 def test_basic_config_alone_in_a_module_level_block_leaves_pass(config):
     src = "import logging\nimport os\n\nif os.environ.get('X'):\n    logging.basicConfig()\n"
     result = migrate(src, config)
@@ -218,21 +198,6 @@ def test_deprecations_are_untouched(config):
         '    warnings.warn("older", FutureWarning, stacklevel=2)\n'
     )
     assert migrate(src, config).new_text == src
-
-
-def test_a_call_that_grows_past_88_columns_is_split_like_black(config):
-    call = '_w.warn(f"Failed to fetch a git submodule {module_path}!", stacklevel=1)'
-    src = (
-        "import warnings as _w\n\n\nclass G:\n    def f(self, module_path):\n"
-        f"        if module_path:\n            {call}\n"
-    )
-    assert len(f"            {call}") <= 88 < len(f"            {call}") + len("logger, ") - 1
-    out = migrate(src, config).new_text
-    assert (
-        "            warn(\n"
-        '                logger, f"Failed to fetch a git submodule {module_path}!", stacklevel=1\n'
-        "            )\n"
-    ) in out
 
 
 def test_a_call_that_now_fits_is_joined_like_black(config):
@@ -266,7 +231,7 @@ def test_rewritten_files_stay_ruff_format_clean(config, tmp_path):
     subprocess.run([*ruff, "-q", str(before)], check=True)  # a black-clean starting point
     formatted = before.read_text()
     result = migrate(formatted, config)
-    assert len(result.rewritten) == 5
+    assert len(result.rewritten) == 4  # all but the warning, which is never rewritten
     after = tmp_path / "after.py"
     after.write_text(result.new_text)
     proc = subprocess.run(

@@ -90,16 +90,15 @@ def test_a_subclass_of_a_subclass_in_a_third_module(tree: Path) -> None:
     assert _codes(tree, "exir/user.py", text) == []
 
 
-def test_a_diagnostic_class_defined_elsewhere_is_rewritten(tree: Path) -> None:
+def test_a_diagnostic_class_defined_elsewhere_is_found_and_left_as_written(tree: Path) -> None:
     text = (
         "import warnings\n\nfrom executorch.exir._warnings import ShapeWarning\n\n\n"
         'def f(n):\n    warnings.warn(f"odd shape {n}", ShapeWarning, stacklevel=2)\n'
     )
-    assert _codes(tree, "exir/user.py", text) == [("ETL004", True)]
+    assert _codes(tree, "exir/user.py", text) == [("ETL004", False)]
     path = tree / "exir" / "user.py"
     result = migrate_source(text, str(path), load_config(tree))
-    assert 'warn(logger, f"odd shape {n}", ShapeWarning, stacklevel=2)' in result.new_text
-    assert "from et_log_runtime import get_logger, warn\n" in result.new_text
+    assert result.new_text == text  # a warning is its owner's to change
 
 
 def test_a_category_the_lint_cannot_read_is_left_for_review(tree: Path) -> None:
