@@ -18,7 +18,7 @@ from codemods.analyse.names import scan_names
 from codemods.fixes import SitePlan
 from codemods.guard import GuardError
 from codemods.plan.plans import make_plans
-from codemods.recipes import RECIPES, Recipe
+from codemods.recipes import LOGGING, Recipe
 from codemods.recipes.apply import apply_recipes, recipes_for
 from codemods.rewrite.attempt import Rewrite
 from codemods.rewrite.transformer import Retry, SiteMismatch
@@ -92,7 +92,7 @@ def migrate_source(
     result, tree = _migrate_sites(
         text, path, config, whole_module, tests or [], mechanical, frozenset(defer)
     )
-    chosen = recipes_for(path, RECIPES) if recipes is None else recipes
+    chosen = recipes_for(path, LOGGING) if recipes is None else recipes
     if mechanical:  # class A is the site kinds' alone (the recipes are deliberate edits)
         chosen = []
     if result.whole_file is not None and chosen:  # all or nothing: the recipes wait too

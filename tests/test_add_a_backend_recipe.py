@@ -87,7 +87,8 @@ def test_a_new_backend_recipe_is_its_recipe_its_codes_and_a_names_row(tmp_path: 
     partitioner = tree / "backends" / "acme" / "partitioner.py"
     partitioner.write_text(PARTITIONER, encoding="utf-8")
     report = tmp_path / "report.md"
-    _run(tmp_path, "-m", "codemods.migrate", "backends", "-q", "--report", str(report), cwd=tree)
+    migrate = ["-m", "codemods.migrate", "backends", "-q", "--recipes", "delegation-record"]
+    _run(tmp_path, *migrate, "--report", str(report), cwd=tree)
     migrated = partitioner.read_text(encoding="utf-8")
     assert 'code="ACME.UNSUPPORTED"' in migrated and "report_rejection(" in migrated, migrated
     text = report.read_text(encoding="utf-8")

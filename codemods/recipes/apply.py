@@ -141,7 +141,16 @@ def _apply(text: str, tree: ast.Module, path: str, runtime: str, plans: list[Rec
         logger = None  # the module has it
     if logger is not None:
         imports = tuple(sorted({*imports, "get_logger"}))
-    return _add_import(spliced, new_tree, path, runtime, imports, logger)
+    # `partition_report.run_partitioner`: a name of a runtime module the package does not export
+    by_module: dict[str, list[str]] = {runtime: []}
+    for name in imports:
+        module, _, local = name.rpartition(".")
+        by_module.setdefault(f"{runtime}.{module}" if module else runtime, []).append(local)
+    for module, names in by_module.items():
+        if names or module == runtime:
+            spliced = _add_import(spliced, new_tree, path, module, tuple(names), logger)
+            new_tree, logger = ast.parse(spliced), None
+    return spliced
 
 
 def _binds(tree: ast.Module, name: str) -> bool:

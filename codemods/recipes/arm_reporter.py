@@ -26,7 +26,7 @@ from codemods.recipes.base import (
 )
 from codemods.shared.review import Review
 
-_IMPORTS = ("report_rejection",)
+_IMPORTS = ("partition_report.report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
 # WhyNoPartitionReporter's methods: (as upstream has them, as the recipe leaves them)

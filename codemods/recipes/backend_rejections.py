@@ -17,7 +17,7 @@ from codemods.recipes.base import THE_RUN, Recipe, RecipePlan, edit_blocks
 from codemods.recipes.reason_codes import WORDS, plan_codes
 from codemods.shared.review import Review
 
-_IMPORTS = ("report_rejection",)
+_IMPORTS = ("partition_report.report_rejection",)
 _RUN = "(`TORCH_LOGS=<backend>`, `partition_report`)"
 
 _NO_CONFIG = "no config for this operator"

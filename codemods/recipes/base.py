@@ -66,6 +66,15 @@ class Recipe:
     # the recipes whose change its effect relies on, not its edit (the critical-operator
     # WARNING comes from `partition-report`'s partitioner run): its commit requires theirs
     works_with: tuple[str, ...] = ()
+    # et-log's delegation record (the partition run, its reasons, the critical-operator
+    # WARNING): applied only when asked (`--recipes delegation-record`), never vendored into a
+    # series; ExecuTorch's own partitioning API is to carry the reasons instead
+    delegation: bool = False
+    # its commit's subject after the area ("log each delegate's graph on xnnpack_graph")
+    title: str = ""
+    # the runtime's artifact its edit logs to (`xnnpack_graph`): a runtime carried without this
+    # recipe does not register it (every name registered prints something)
+    artifact: str = ""
     # the name of the group it belongs to, when one decision takes or leaves several recipes
     # (one edit a file: Core ML's two callers, `coreml-log-level-default`); `--skip-recipes` and
     # `--recipes` accept it for all of them

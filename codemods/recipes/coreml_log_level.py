@@ -63,6 +63,7 @@ def _caller(
         behaviour_change=True,
         family=FAMILY,
         takes=takes,
+        title="let the coreml component set the loggers' level by default",
     )
 
 

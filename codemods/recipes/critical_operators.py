@@ -208,7 +208,7 @@ AT_LOWERING_END = Recipe(
         old=_LOOP,
         new="with lowering():  # critical operators: one verdict once every partitioner ran\n"
         + "".join(f"    {line}" for line in _LOOP.splitlines(keepends=True)),
-        imports=("lowering",),
+        imports=("partition_report.lowering",),
     ),
     change="`to_edge_transform_and_lower`'s partitioner loop runs inside the runtime's "
     "`lowering()`",

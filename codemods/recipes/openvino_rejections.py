@@ -154,7 +154,7 @@ def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     missing = [text for (text, _), reason in lines.items() if seen.count(reason) != 1]
     if missing:
         return Review(f"{TARGET}(): the line {missing[0]!r} is not printed or logged once any more")
-    return RecipePlan(edits, ("report_rejection",)) if edits else None
+    return RecipePlan(edits, ("partition_report.report_rejection",)) if edits else None
 
 
 RECIPE = Recipe(

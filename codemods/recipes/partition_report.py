@@ -63,7 +63,7 @@ def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
         Edit(block, index, 1, _NEW_METHOD if any(block is b for b in loops) else _NEW)
         for block, index in old
     ]
-    return RecipePlan(edits, ("run_partitioner",))
+    return RecipePlan(edits, ("partition_report.run_partitioner",))
 
 
 RECIPE = Recipe(
@@ -79,4 +79,5 @@ RECIPE = Recipe(
     "records: an application whose own logging shows DEBUG now sees them on every lowering "
     "(one at INFO sees nothing new)",
     behaviour_change=True,
+    artifact="partition_report",
 )

@@ -131,7 +131,11 @@ def _recipe(
     required: tuple[str, ...] = (),
     needs: str,
 ) -> Recipe:
-    imports = ("report_rejection",) if any("report_rejection" in n for _, n in helper) else ()
+    imports = (
+        ("partition_report.report_rejection",)
+        if any("report_rejection" in n for _, n in helper)
+        else ()
+    )
 
     def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
         missing = _required(tree, required)

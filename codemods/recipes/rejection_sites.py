@@ -148,7 +148,9 @@ def plan_log_then_reject(
                     edits.append(Edit(block, index, 1, report))
     if not edits:
         return None if done else Review("no `log a reason; return False` in is_node_supported()")
-    return RecipePlan(edits, ("report_rejection",), f"{len(edits)} rejection(s)", logger=logger)
+    return RecipePlan(
+        edits, ("partition_report.report_rejection",), f"{len(edits)} rejection(s)", logger=logger
+    )
 
 
 def log_then_reject(

@@ -43,4 +43,5 @@ RECIPE = Recipe(
     "application's `logging.basicConfig(level=logging.INFO)`). Vela's report stays on stdout "
     "either way: Vela's own output",
     behaviour_change=True,
+    title="ask Vela for verbose output only at DEBUG",
 )

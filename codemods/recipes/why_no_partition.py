@@ -49,7 +49,7 @@ def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
         return Review("no class WhyNoPartition in this file")
     edit = replace_once(cls.body, OLD, NEW)
     if not isinstance(edit, Review):
-        return None if edit is None else RecipePlan([edit], ("report_rejection",))
+        return None if edit is None else RecipePlan([edit], ("partition_report.report_rejection",))
     method = find_function(cls.body, "__call__")
     if method is None:
         return Review("no WhyNoPartition.__call__() in this file")

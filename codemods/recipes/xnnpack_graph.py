@@ -1,16 +1,12 @@
-"""The XNNPACK graph of each delegate on the `xnnpack_graph` artifact, instead of a JSON file.
+"""The XNNPACK graph of each delegate on the `xnnpack_graph` artifact, beside its JSON file.
 
 Upstream `convert_to_flatbuffer` writes `./xnnpack_delegate_graph_N.json` into the working
-directory (through `pretty_print_xnngraph`) whenever its module logger is at DEBUG. After this
-recipe, `TORCH_LOGS=xnnpack_graph` logs the graph as one record (stderr, or `TORCH_LOGS_OUT`),
-formatted only when the artifact is on, and no file is written. The text is the one
+directory (through `pretty_print_xnngraph`) whenever its module logger is at DEBUG; it still does.
+After this recipe `set_logs("xnnpack_graph")` also logs the graph as one record (stderr, or
+`TORCH_LOGS_OUT`), formatted only when the artifact is on. The text is the one
 `pretty_print_xnngraph` writes: its formatting moves into `_format_xnngraph`, which both use, so
-the printer keeps its callers and its output and nothing is left dead or written twice. When
-the dump was the only user of the module's `logger`, its assignment goes too (and the import
-left unused).
-
-Users who set that logger to DEBUG to get the file lose it: a behaviour change its owner takes
-or leaves.
+the printer keeps its callers and its output and nothing is written twice. With the artifact off
+nothing changes.
 """
 
 from __future__ import annotations
@@ -70,29 +66,6 @@ def _formatter_edits(tree: ast.Module) -> list[Edit] | Review:
     return [Edit(tree.body, tree.body.index(printer), 0, _FORMATTER), edit]
 
 
-def _dead_logger(tree: ast.Module) -> list[Edit]:
-    """The module logger's assignment, when the statements `_DUMP` replaces are its only use."""
-    uses = sum(
-        isinstance(n, ast.Name) and n.id == "logger" and isinstance(n.ctx, ast.Load)
-        for n in ast.walk(tree)
-    )
-    in_dump = sum(
-        isinstance(n, ast.Name) and n.id == "logger"
-        for stmt in ast.parse(_DUMP).body
-        for n in ast.walk(stmt)
-    )
-    for index, stmt in enumerate(tree.body):
-        if (
-            isinstance(stmt, (ast.Assign, ast.AnnAssign))
-            and [ast.dump(t) for t in getattr(stmt, "targets", [getattr(stmt, "target", None)])]
-            == [ast.dump(ast.Name("logger", ast.Store()))]
-            and isinstance(stmt.value, ast.Call)
-            and uses == in_dump
-        ):
-            return [Edit(tree.body, index, 1, "")]
-    return []
-
-
 def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     converter = find_function(tree.body, "convert_to_flatbuffer")
     if converter is None:
@@ -100,10 +73,10 @@ def plan(tree: ast.Module, source: str) -> RecipePlan | Review | None:
     formatter = _formatter_edits(tree)
     if isinstance(formatter, Review):
         return formatter
-    dump = replace_once(converter.body, _DUMP, _LOGGED)
+    dump = replace_once(converter.body, _DUMP, _LOGGED, keep_old=True)
     if isinstance(dump, Review):
         return Review(f"convert_to_flatbuffer(): {dump.reason}")
-    edits = formatter + ([dump, *_dead_logger(tree)] if dump else [])
+    edits = formatter + ([dump] if dump else [])
     if not edits:
         return None  # applied before
     if not dump:
@@ -117,14 +90,13 @@ RECIPE = Recipe(
     "xnnpack-graph-artifact",
     "backends/xnnpack/serialization/xnnpack_graph_serialize.py",
     plan,
-    change="the `./xnnpack_delegate_graph_N.json` dump becomes one debug record on "
-    '`get_artifact_logger(__name__, "xnnpack_graph")`, formatted only when the artifact is on, '
-    "by `_format_xnngraph` (`pretty_print_xnngraph`'s formatting, which the printer now calls too)",
-    effect="no `./xnnpack_delegate_graph_N.json` is written into the working folder when "
-    "someone sets the serializer's own logger to DEBUG (its `setLevel(WARNING)`, removed in "
-    "the same commit, kept an application's DEBUG from opening that gate): "
-    "`TORCH_LOGS=xnnpack_graph` logs each delegate's graph instead (the text "
-    "`pretty_print_xnngraph` writes)",
-    behaviour_change=True,
-    takes=("ETL006",),
+    change="after the `./xnnpack_delegate_graph_N.json` dump, each delegate's graph is one debug "
+    'record on `get_artifact_logger(__name__, "xnnpack_graph")`, formatted only when the '
+    "artifact is on, by `_format_xnngraph` (`pretty_print_xnngraph`'s formatting, which the "
+    "printer now calls too)",
+    effect="`set_logs('xnnpack_graph')` logs each delegate's XNNPACK graph (the text "
+    "`pretty_print_xnngraph` writes); with the artifact off nothing changes, and the JSON dump "
+    "is written as before",
+    artifact="xnnpack_graph",
+    title="log each delegate's graph on the xnnpack_graph artifact",
 )

@@ -14,6 +14,7 @@ from codemod_support import SAMPLE
 
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES as ALL_RECIPES
+from codemods.recipes.apply import recipes_for
 from codemods.recipes.base import RecipePlan
 from codemods.recipes.critical_operators import RECIPES, TABLES, statement
 from codemods.shared.review import Review
@@ -57,10 +58,15 @@ def test_the_table_goes_first_in_the_class_after_its_docstring(name: str, source
     )
 
 
+def _for(rel: str) -> list:
+    """Every recipe of ``rel``, the delegation record's (opt-in) among them."""
+    return recipes_for(f"executorch/{rel}", ALL_RECIPES)
+
+
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.backend)
 def test_applied_through_the_pipeline_once_on_the_sample(config, table) -> None:
     source = (SAMPLE / table.path).read_text(encoding="utf-8")
-    result = migrate_source(source, f"executorch/{table.path}", config)
+    result = migrate_source(source, f"executorch/{table.path}", config, recipes=_for(table.path))
     name = f"critical-operators-{table.backend}"
     assert result.error is None and name in [n for n, _ in result.recipes], result.refused_recipes
     module = ast.parse(result.new_text)
@@ -68,7 +74,9 @@ def test_applied_through_the_pipeline_once_on_the_sample(config, table) -> None:
     assigned = [s for s in cls.body if isinstance(s, ast.AnnAssign)]
     assert assigned[0].value is not None
     assert ast.literal_eval(assigned[0].value) == table.patterns
-    again = migrate_source(result.new_text, f"executorch/{table.path}", config)
+    again = migrate_source(
+        result.new_text, f"executorch/{table.path}", config, recipes=_for(table.path)
+    )
     assert name not in [n for n, _ in again.recipes] and not again.refused_recipes
 
 

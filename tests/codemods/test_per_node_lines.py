@@ -8,6 +8,7 @@ warning for every such node. It is left for review; a rejection recipe that know
 from __future__ import annotations
 
 import pytest
+from codemod_support import every_recipe
 
 from codemods.pipeline import migrate_source
 from lint_rules import Config, detect_source
@@ -120,12 +121,14 @@ class NeuropilotOperatorsSupport(OperatorSupportBase):
 
 
 def test_mediatek_s_recipe_still_reports_the_skip_with_a_module_logger() -> None:
-    result = migrate_source(MEDIATEK, "executorch/backends/mediatek/partitioner.py", CONFIG)
+    path = "executorch/backends/mediatek/partitioner.py"
+    result = migrate_source(MEDIATEK, path, CONFIG, recipes=every_recipe(path))
     assert result.error is None and not result.review
     [(name, detail)] = result.recipes
     assert name == "mediatek-rejections" and detail.startswith("1 rejection(s); removes the print")
     assert detail.endswith("mediatek/partitioner.py:9` (lines of the file before migration)")
-    assert "from et_log_runtime import get_logger, report_rejection\n" in result.new_text
+    assert "from et_log_runtime import get_logger\n" in result.new_text
+    assert "from et_log_runtime.partition_report import report_rejection\n" in result.new_text
     assert "\nlogger = get_logger(__name__)\n" in result.new_text
     assert 'code="MTK.USER_EXCLUDED",' in result.new_text and "print(" not in result.new_text
     compile(result.new_text, "partitioner.py", "exec")
@@ -140,7 +143,8 @@ def test_a_component_whose_file_only_a_recipe_changed_is_in_the_report(tmp_path)
     target.parent.mkdir(parents=True)
     target.write_text(MEDIATEK)
     report = tmp_path / "report.md"
-    assert main([str(tmp_path / "backends"), "-q", "-j", "1", "--report", str(report)]) == 0
+    argv = [str(tmp_path / "backends"), "-q", "-j", "1", "--recipes", "all"]
+    assert main([*argv, "--report", str(report)]) == 0
     text = report.read_text()
     assert text.splitlines()[0].endswith(": 1 files, 0 sites (mediatek)")
     assert "| mediatek | 1 | 0 | 0 | 0 |  |" in text

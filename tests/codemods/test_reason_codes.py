@@ -142,9 +142,10 @@ def test_the_coded_recipes_are_left_out_without_the_core_s_code_parameter() -> N
     constructor's (arm-reporter-rejections): a selection without those leaves them out."""
     from codemods.recipes.selection import BEHAVIOUR_CHANGES, select
 
-    everything = {recipe.name for recipe in select(None, ())}
+    assert not {r.name for r in XNNPACK} & {r.name for r in select(None, ())}  # opt-in
+    everything = {recipe.name for recipe in select(["all"], ())}
     assert {r.name for r in XNNPACK} | {ARM.name} <= everything
-    no_behaviour = {recipe.name for recipe in select(None, [BEHAVIOUR_CHANGES])}
+    no_behaviour = {recipe.name for recipe in select(["all"], [BEHAVIOUR_CHANGES])}
     assert not {r.name for r in XNNPACK} & no_behaviour  # why-no-partition-info changes it
     assert ARM.name in no_behaviour
     alone = select(["arm-codes", "xnnpack-codes-gemm"], ())

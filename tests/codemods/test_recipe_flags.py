@@ -19,10 +19,8 @@ from lint_rules import Config
 OTHER_CHANGES = {
     "coreml-log-level-default-partitioner": "the partitioner's level when ET_COREML_LOG_LEVEL is unset",
     "coreml-log-level-default-preprocess": "preprocess's level when ET_COREML_LOG_LEVEL is unset",
-    "override-logger": "DebugPass's file gets the component loggers' lines, not the root's",
     "partition-report": "every partitioner run explains its rejections (why-not lines)",
     "vela-verbose-at-debug": "Vela's verbose dump needs DEBUG, not INFO",
-    "xnnpack-graph-artifact": "the graph dump moves from JSON files to an artifact",
     "why-no-partition-info": "WhyNoPartition's lines move from DEBUG to the run's INFO lines",
     # one recipe shape for four backends, whose lines before `return False` are INFO or
     # WARNING upstream; the samples of these two have DEBUG ones

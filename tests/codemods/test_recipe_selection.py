@@ -17,8 +17,8 @@ from codemods.recipes.docs import main as docs_main
 from codemods.recipes.selection import BEHAVIOUR_CHANGES, select
 
 # a behaviour change left out, and the other behaviour changes of its component (executorch)
-SKIPPED = "override-logger"
-SIBLINGS = ("partition-report", "why-no-partition-info")
+SKIPPED = "partition-report"
+SIBLINGS = ("why-no-partition-info",)
 BEHAVIOUR = {r.name for r in RECIPES if r.behaviour_change}
 
 
@@ -33,7 +33,6 @@ def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     assert {
         "coreml-log-level-default-partitioner",
         "coreml-log-level-default-preprocess",
-        "xnnpack-graph-artifact",
         "vela-verbose-at-debug",
         "partition-report",
     } <= BEHAVIOUR
@@ -42,8 +41,9 @@ def test_the_behaviour_changes_are_the_recipes_the_issue_names() -> None:
     # INFO before; after, a DEBUG record while nothing of ExecuTorch's is named: an application
     # at INFO (or Vulkan's own basicConfig) no longer shows it
     assert "vulkan-log-skip" in BEHAVIOUR
-    # a reason for the record, nothing printed less
+    # a reason for the record, nothing printed less; an artifact beside the dump it keeps
     assert "config-partitioner-no-config" not in BEHAVIOUR
+    assert "xnnpack-graph-artifact" not in BEHAVIOUR
     assert len(RECIPE_NAMED) == len(RECIPES), "two recipes share a name"
     for recipe in RECIPES:
         assert recipe.change and recipe.effect, recipe.name
@@ -62,7 +62,7 @@ def test_skip_one_recipe_leaves_its_file_as_the_site_kinds_wrote_it(
     assert main([*paths, "--no-recipes"]) == 0
     report = tmp_path / "report.md"
     argv = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "--report", str(report)]
-    assert main([*argv, "--skip-recipes", SKIPPED]) == 0
+    assert main([*argv, "--recipes", "all", "--skip-recipes", SKIPPED]) == 0
     assert (sample_copy / path).read_bytes() == (kinds_only / path).read_bytes()
     body = report.read_text()
     rows = {
@@ -75,7 +75,7 @@ def test_skip_one_recipe_leaves_its_file_as_the_site_kinds_wrote_it(
     (left,) = [line for line in section.splitlines() if line.startswith(f"- {SKIPPED} ")]
     assert left.startswith(f"- {SKIPPED} (executorch, `") and f"{path}`): left out" in left
     changes = body.split("\n## Changes to look at")[1].split("\n## ")[0].split("\n### ")
-    taken = "".join(block for block in changes if block.startswith("executorch"))  # each owner's
+    taken = "".join(block for block in changes if block.startswith("exir"))  # the core's units
     assert SKIPPED not in taken
     assert all(f"- {name} (executorch" in taken for name in SIBLINGS), taken
 
@@ -86,7 +86,7 @@ def test_skip_every_behaviour_change(sample_copy: Path, tmp_path: Path) -> None:
     needing = {r.name for r in RECIPES if set(r.needs) & BEHAVIOUR}
     assert needing == {f"xnnpack-codes-{f}" for f in ("common", "gemm", "nodes", "generic")}
     report = tmp_path / "report.json"
-    statuses = _run(sample_copy, tmp_path, "--skip-recipes", BEHAVIOUR_CHANGES)
+    statuses = _run(sample_copy, tmp_path, "--recipes", "all", "--skip-recipes", BEHAVIOUR_CHANGES)
     applied = {name for name, status in statuses.items() if status == "applied"}
     assert applied and not applied & (BEHAVIOUR | needing)
     assert {name for name, status in statuses.items() if status == "left out"} == (
@@ -162,9 +162,11 @@ def test_help_lists_every_recipe_and_marks_the_behaviour_changes(capsys) -> None
         main(["--help"])
     out = capsys.readouterr().out
     for recipe in RECIPES:
-        marked = f"{recipe.name} (behaviour change): {recipe.path}"
+        marked = f"{recipe.name} (behaviour change)"
         assert (marked in out) == recipe.behaviour_change, recipe.name
-        assert recipe.name in out
+        opt_in = f"{marked if recipe.behaviour_change else recipe.name} (delegation record"
+        assert (opt_in in out) == recipe.delegation, recipe.name
+        assert f"): {recipe.path}" in out or f" {recipe.path}" in out
 
 
 def test_codemod_md_lists_each_recipe_as_declared() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
-from codemod_support import SAMPLE
+from codemod_support import SAMPLE, every_recipe
 
 from codemods.pipeline import migrate_source
 from codemods.recipes import RECIPES, Recipe
@@ -53,7 +53,8 @@ def test_the_recipe_applies_to_its_shape_once(config, snapshot, name) -> None:
 
 def test_the_core_wraps_both_partitioner_calls(config) -> None:
     rel = "exir/backend/backend_api.py"
-    result = migrate_source((SAMPLE / rel).read_text(), f"executorch/{rel}", config)
+    path = f"executorch/{rel}"
+    result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=every_recipe(path))
     one = "= run_partitioner(partitioner_instance, fake_edge_program)\n"
     each = "    partitioner_instance, fake_edge_program, method=method_name\n"
     assert (result.new_text.count(one), result.new_text.count(each)) == (1, 1), result.new_text
@@ -106,7 +107,7 @@ def test_a_changed_rejection_site_is_refused_and_left_as_the_site_kinds_wrote_it
 def test_a_reported_call_is_laid_out_as_black_would(config) -> None:
     rel = FILES["qualcomm-rejections"]
     path = f"executorch/{rel}"
-    result = migrate_source((SAMPLE / rel).read_text(), path, config)
+    result = migrate_source((SAMPLE / rel).read_text(), path, config, recipes=every_recipe(path))
     assert max(len(line) for line in result.new_text.splitlines()) <= 88
     assert "                logger,\n                node,\n" in result.new_text
 

@@ -23,7 +23,7 @@ def show(graph_module):
 
 
 def _run(tree: Path, report: Path) -> dict[str, object]:
-    argv = [str(tree / "exir"), str(tree / "backends"), "-q", "-j", "1"]
+    argv = [str(tree / "exir"), str(tree / "backends"), "-q", "-j", "1", "--recipes", "all"]
     assert main([*argv, "--report", str(report)]) == 0
     data: dict[str, object] = json.loads(report.read_text())
     return data

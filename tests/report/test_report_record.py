@@ -24,7 +24,8 @@ MODEL = textwrap.dedent(
     """
     import sys
     import torch
-    from et_log_runtime import get_logger, report_rejection, run_partitioner
+    from et_log_runtime import get_logger
+    from et_log_runtime.partition_report import report_rejection, run_partitioner
 
     xnnpack = get_logger("executorch.backends.xnnpack.partition.config.generic_node_configs")
 

@@ -166,7 +166,9 @@ def migrated_copy(
     overlay = copy_executorch(wheel, destination)
     report = overlay / "migration-report.json"
     args = ["-m", "codemods.migrate", *folders, "--report", str(report), "-q"]
-    args += ["--mechanical"] if mechanical else []
+    # the whole migration, the delegation record's opt-in recipes included (the tests of the
+    # record, the critical operators and the docs' examples read it); --mechanical: class A alone
+    args += ["--mechanical"] if mechanical else ["--recipes", "all"]
     result = subprocess.run(
         [str(wheel.python), *args],
         cwd=overlay / "executorch",

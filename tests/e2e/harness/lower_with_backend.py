@@ -279,7 +279,7 @@ def record_to(pattern: str | None, name: str) -> contextlib.AbstractContextManag
     ``pattern.format(name=name)`` (et-log's ``delegation_records``); no pattern, no record."""
     if not pattern:
         return contextlib.nullcontext()
-    from et_log_runtime import delegation_records
+    from et_log_runtime.partition_report import delegation_records
 
     return delegation_records(pattern.format(name=name))
 

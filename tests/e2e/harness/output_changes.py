@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from et_log_runtime.names import QNAMES, covering
+from et_log_runtime.torch_trace import QNAMES, covering
 from harness.log_lines import LEVEL_ORDER, parse_line
 
 MIN_LITERAL = 4
