@@ -1,8 +1,9 @@
 """`python -m codemods.migrate PATH...`: migrate every fixable site, report the rest.
 
 Writes by default; `--diff` prints a unified diff and writes nothing; `--patches DIR` writes
-nothing to the tree and one patch per component into DIR, core first; `--check` writes nothing and
-exits 1 when anything would change. Exit codes: 0 success, 1 a file failed (or --check found
+nothing to the tree and the change as pull requests into DIR (`codemods.report.patches`);
+`--check` writes nothing and exits 1 when anything would change. A tree that is not ExecuTorch's
+is refused unless `--component` names the component its code logs under. Exit codes: 0 success, 1 a file failed (or --check found
 work), 2 usage error, a file that is not text or not Python (lint_rules.verdicts: the lint's
 status for it too) or an output that cannot be written.
 """
@@ -13,6 +14,7 @@ import argparse
 import gc
 import multiprocessing
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -24,7 +26,7 @@ from codemods.recipes import RECIPES, Recipe
 from codemods.recipes.apply import recipes_for
 from codemods.recipes.selection import RecipeSelectionError, help_text, parse_names, select
 from codemods.report.markdown import to_markdown
-from codemods.report.patches import write_patches
+from codemods.report.patches import Prepared, write_patches
 from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
 from codemods.report.series import MECHANICAL, STAGES
@@ -70,8 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument(
         "--patches",
         metavar="DIR",
-        help="write nothing to the tree; write one patch per component into DIR (core first, "
-        "then each backend; `git apply` from the project root), listed in DIR/series",
+        help="write nothing to the tree; write the change into DIR as pull requests in landing "
+        "order, a folder each (description.md and its commits, for `git am`), listed in "
+        "DIR/README.md",
     )
     parser.add_argument(
         "--jobs", "-j", type=int, default=os.cpu_count() or 1, help="worker processes"
@@ -80,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
         "--report", metavar="FILE.md|FILE.json", type=an_output, help="write a full report"
     )
     parser.add_argument("--runtime-import", help="module migrated code imports get_logger from")
+    parser.add_argument(
+        "--component",
+        metavar="NAME",
+        help="the component the files log under, for code outside an ExecuTorch checkout (an "
+        "out-of-tree backend); without it such a tree is refused",
+    )
     parser.add_argument(
         "--select", type=parse_codes, help="comma-separated codes (prefixes) to migrate"
     )
@@ -129,6 +138,8 @@ def _config(args: argparse.Namespace) -> Config:
     overrides: dict[str, object] = {}
     if args.runtime_import:
         overrides["runtime_import"] = args.runtime_import
+    if args.component:
+        overrides["default_component"] = args.component
     if getattr(args, "vendor_exclude", None):
         overrides["extend_exclude"] = args.vendor_exclude
     for key in ("select", "ignore"):
@@ -219,6 +230,33 @@ def _absent_recipes(
     return [m for m in missing if m not in excluded], excluded, left_out
 
 
+def not_executorch(config: Config, paths: Sequence[str]) -> str:
+    """Why the files named are not ExecuTorch's, or "" when they are: the project root, or a
+    folder holding a named path, is ExecuTorch's package (an `exir/` folder in it, or its name
+    `executorch`), or the project's pyproject.toml names the `executorch` project or configures
+    the run (`[tool.et-log]`)."""
+    if config.source_file is not None:
+        return ""
+    folders: set[Path] = {config.root} if config.root is not None else set()
+    for path in paths:
+        here = Path(os.path.abspath(path))
+        folders.update([here, *here.parents])
+    if any(f.name in ("executorch", "exir") or (f / "exir").is_dir() for f in folders):
+        return ""
+    pyproject = None if config.root is None else config.root / "pyproject.toml"
+    try:
+        text = pyproject.read_text(encoding="utf-8") if pyproject and pyproject.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    if re.search(r'^\s*name\s*=\s*["\']executorch["\']', text, re.M):
+        return ""
+    return (
+        f"{', '.join(paths)}: not ExecuTorch's code (no exir/ folder, no executorch package or "
+        "project, no [tool.et-log] table): nothing was written. For code that logs under an "
+        "ExecuTorch component from outside the tree, name it: --component NAME"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -240,6 +278,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     except RecipeSelectionError as exc:
         parser.error(f"[tool.et-log] skip-recipes in {config.source_file}: {exc}")
+    foreign = not_executorch(config, args.paths) if not args.component else ""
+    if foreign:
+        write_line(f"et-log-migrate: error: {foreign}")
+        return EXIT_BAD_INPUT
+    if args.vendor and any(recipe.delegation for recipe in args.chosen_recipes):
+        parser.error(
+            "--vendor: the delegation record's recipes use et-log's own runtime, which a "
+            "checkout does not carry; leave them out (they are not applied unless named)"
+        )
     not_python = named_not_python(args.paths, config)
     if not_python:  # as the lint says it, but here before any file is touched
         for path in not_python:
@@ -305,7 +352,11 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         ]
     tally.entry_point = ENTRY_POINT_NAME if tally.vendored else ""
     if args.patches:
-        for patch in write_patches(args.patches, tally, extra, first, last):
+        inventory = to_markdown(tally, False, provenance(args.argv))
+        made = write_patches(
+            args.patches, tally, extra, first, last, config.runtime_import, inventory, config.root
+        )
+        for patch in made:
             write_line(
                 f"{os.path.join(args.patches, patch.name)}: {patch.files} file(s), "
                 f"{patch.rewritten} site(s) rewritten, {patch.review} for review",
@@ -335,7 +386,7 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
 
 def _vendored_runtime(
     args: argparse.Namespace, config: Config, tally: Tally, mode: str, owners: Owners
-) -> tuple[list[FileOutcome], tuple[tuple[str, bytes] | None, tuple[str, bytes] | None]]:
+) -> tuple[list[FileOutcome], tuple[Prepared | None, Prepared | None]]:
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
     and, for --patches with --vendor, the runtime's own patch, which goes first, and its
     torch.backends hook's, which goes last."""

@@ -4,11 +4,12 @@ and the one project root that paths, baseline keys and every output format are r
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-from lint_rules.backends import backend_of
+from lint_rules.backends import backend_folders, backend_of
 from lint_rules.globs import matches_any
 from lint_rules.paths import is_within
 
@@ -228,6 +229,31 @@ def find_root(
     return git_top or Path(os.getcwd()), None, None
 
 
+VENDORED = "logs"  # ExecuTorch's own copy of the runtime: `executorch.logs`, at the root
+
+
+def vendored_defaults(root: Path) -> dict[str, object]:
+    """Without `[tool.et-log]`, on an ExecuTorch checkout that carries the runtime (its folder
+    `logs/` with the names table): migrated code imports `executorch.logs`, and the run skips
+    the runtime, its hook and the backend folders its table leaves out (a backend that sets up
+    its own logger, as MLX does). Read from the table's text: one small file."""
+    table = root / VENDORED / "names.py"
+    try:
+        text = table.read_text(encoding="utf-8") if (root / "exir").is_dir() else ""
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    if "BACKENDS" not in text:
+        return {}
+    listed = set(re.findall(r'^\s*"(\w+)",?\s*$', text, re.M))
+    top, apple = backend_folders(root)
+    skipped = [f"backends/{name}/" for name in top if name not in listed]
+    skipped += [f"backends/apple/{name}/" for name in apple if name not in listed]
+    return {
+        "runtime_import": f"executorch.{VENDORED}",
+        "extend_exclude": (f"{VENDORED}/", f"{VENDORED}_hook.py", *skipped),
+    }
+
+
 def read_config(
     start_dir: str | os.PathLike[str] = ".",
     overrides: dict[str, object] | None = None,
@@ -246,7 +272,7 @@ def read_config(
         root, table = source.parent, read_table(source)
     else:
         root, source, table = find_root(start_dir)
-    values: dict[str, object] = {}
+    values: dict[str, object] = vendored_defaults(root)  # the table, then flags, win
     options: dict[str, tuple[str, object, str]] = {}  # a kind's option: the last setting wins
     for given, where in ((table, str(source)), (overrides, "command line")):
         more, kinds = _normalise(given or {}, where)

@@ -164,25 +164,30 @@ def test_the_map_states_the_layers() -> None:
 
 
 def test_the_runtime_layers() -> None:
-    """The runtime's layers, bottom up: the names and torch's API (each alone), the state and the
-    record's form, the partition run, the API. The torch hook, a module beside the package, imports none of it (it
-    loads the package inside a ``try``, by name)."""
+    """The runtime's layers, bottom up: the names, torch's API and the record's form (each alone),
+    the state, the API; above the API, et-log's own trace helpers and the partition run, which the
+    runtime's ``__init__`` never imports (they arrive with the reasons API, not with the loggers).
+    The torch hook, a module beside the package, imports none of it (it loads the package inside a
+    ``try``, by name)."""
     graph = import_graph()
     assert graph["et_log_runtime.names"] == set()
     assert graph["et_log_runtime.torch_api"] == set()
+    assert graph["et_log_runtime.delegation_record"] == set()
     assert graph["et_log_runtime.state"] == {"et_log_runtime.names", "et_log_runtime.torch_api"}
-    assert graph["et_log_runtime.delegation_record"] == {
-        "et_log_runtime.torch_api",  # its `report`: a record it cannot write is said once
-    }
-    assert graph["et_log_runtime.partition_report"] == {
-        "et_log_runtime.delegation_record",
-        "et_log_runtime.names",
-        "et_log_runtime.state",
-    }
     assert graph["et_log_runtime"] == {
         "et_log_runtime.names",
         "et_log_runtime.state",
-        "et_log_runtime.partition_report",
+        "et_log_runtime.torch_api",
+    }
+    assert graph["et_log_runtime.torch_trace"] == {
+        "et_log_runtime.names",
+        "et_log_runtime.state",
+        "et_log_runtime.torch_api",
+    }
+    assert graph["et_log_runtime.partition_report"] == {
+        "et_log_runtime",
+        "et_log_runtime.delegation_record",
+        "et_log_runtime.torch_trace",
     }
     hook = (REPO / "et_log_runtime_hook.py").read_text(encoding="utf-8")
     imports = [n for n in ast.walk(ast.parse(hook)) if isinstance(n, ast.Import | ast.ImportFrom)]

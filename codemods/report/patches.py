@@ -1,346 +1,357 @@
-"""`--patches DIR`: the migration as a patch series in landing order, each patch for one owner
-(a component's files one CODEOWNERS entry covers, `series.Unit`).
+"""`--patches DIR`: the migration as the pull requests a maintainer opens, in landing order
+(`series`: the runtime, one mechanical pull request per owner, one owner's pull request per owner
+for what users see change, the torch hook).
 
-The series (`series_order` decides it, in one place):
-
-1. `0001-logging-runtime.patch` (with `--vendor`): the runtime and its tests; every later patch
-   imports it.
-2. Class A, one patch per owner (`NNNN-<unit>-mechanical.patch`, the core's first): the
-   rewrites that keep every line a program that configured nothing prints; only which logger a
-   line goes through, and which switch controls it, change.
-3. Class B, one patch per owner (`NNNN-<unit>-output.patch`, the core's first): the
-   site rewrites that change default output on purpose (a print becoming a record), each
-   listed with what users saw and what they will see.
-4. Class B's removals of a library's own logging set-up (`Fix.setup`: a `basicConfig` or
-   handler, a module's `setLevel`), one patch per owner (`NNNN-<unit>-logging-setup.patch`),
-   each after the core's class B patches (the root-logger lines the set-up printed).
-5. The ExecuTorch recipes, one patch per recipe (a family's together) and owner
-   (`NNNN-<unit>-<recipe>.patch`, the core's first): each says what it changes, and whether
-   a program that configured nothing prints something else.
-Beside the series, not in it (with `--vendor`): `follow-up-torch-logs-hook.patch`, the runtime's
-`torch.backends` hook (`TORCH_LOGS` naming an ExecuTorch component from the first `import
-torch`), with what it costs and risks: a follow-up to propose once torch makes a broken entry
-point a warning (an entry point whose module a stale editable install lacks fails every `import
-torch` today), as ExecuTorch's reviewers asked.
-
-Each patch is a commit message (subject, body, the files it touches) followed by `diff --git`
-sections with project-root-relative paths, so `git apply PATCH` from the root applies it (text
-before the first `diff --git` line is ignored by git apply). The sections are the files' exact
-bytes (encoding, BOM and line endings as on disk). Every figure and item of a message comes from
-the same records as the report (`Tally`).
+Each pull request is a folder `NN-<name>/` holding `description.md` (what it changes and what it
+is stacked on, read in a few minutes) and its commits as `git format-patch` files: `git am
+DIR/NN-<name>/*.patch` makes the commits, with the author `git` gives for the checkout (`git
+apply` takes them too). `DIR/series` lists every patch in landing order; `DIR/README.md` the
+pull requests; `DIR/inventory.md` is the migration's report, every site and every review item,
+which the descriptions link. A patch's sections are the files' exact bytes (encoding, BOM and
+line endings as on disk); every figure of a message comes from the run's records (`Tally`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+import subprocess
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from codemods.recipes import RECIPE_NAMED
-from codemods.report.changes import VENDORED_API, change_item, kind_changes, recipe_item, switched
+from codemods.report import commits
 from codemods.report.series import (
-    CORE,
+    HOOK,
+    LEVELS,
     MECHANICAL,
     OUTPUT,
+    OWNERS_STAGES,
+    ROOT,
     ROOT_SETUP_CODES,
     RUNTIME,
-    SETUP,
-    SITE_STAGES,
-    STAGES,
     Unit,
-    commit_name,
+    landing_order,
     recipe_stage,
-    series_order,
-    site_stage,
     tally_names,
     unit_of,
 )
-from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, Tally
+from codemods.report.tally import FileOutcome, Tally
 from lint_rules.wording import count
 
-WHY = {
-    RUNTIME: "the modules it migrates import the vendored runtime it adds",
-    # honest for every file pair (review 16, T2): its hunks may lie apart from that patch's,
-    # but the file's commits land in order, each made on the file as the one before left it
-    MECHANICAL: "it edits a file that patch edited last: it was made on that file as that "
-    "patch leaves it",
-    OUTPUT: "the core's own lines leave the root logger whose set-up this commit removes",
-}
-HOOK = "hook"  # the stage of the runtime's torch.backends hook: a follow-up beside the series
-FOLLOW_UP = "follow-up-{name}.patch"  # its file, which `series` does not list
-NEEDS_WHY = "its edit calls, or its effect relies on, what that recipe adds"
-ROOT_WHY = (
-    "the root's set-up, removed there too: a library's import-time basicConfig does nothing "
-    "once another gave the root a handler, so removing this one alone lets the next one "
-    "imported (INFO, its own format) configure the whole process"
-)
-RECIPE_WHY = "its recipe builds on the core's commit of the same name"
-TRANSITIVE_WHY = "{name} requires it"
+INVENTORY = "inventory.md"
+SERIES = "series"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A commit made elsewhere (the vendored runtime, its hook): its message and sections."""
+
+    name: str
+    message: str
+    sections: bytes
+    description: str = ""  # its pull request's description
 
 
 @dataclass(frozen=True)
 class Patch:
-    name: str  # file name in the folder, e.g. "0003-arm-mechanical.patch"
+    name: str  # its path under DIR: "03-exir-loggers/0001-exir-make-module-loggers.patch"
     component: str
-    stage: str  # RUNTIME for the runtime's patch, else one of series.STAGES
+    stage: str
     files: int
     rewritten: int
     review: int
-    requires: tuple[str, ...]  # names of the patches that must land before it
-    paths: frozenset[str] = frozenset()  # the files it touches
-    owner: str = ""  # the CODEOWNERS entry covering its files ("": none)
-    root_setup: bool = False  # it removes a set-up of the root (a basicConfig: ETL005)
-
-
-def _requires(
-    component: str,
-    stage: str,
-    files: frozenset[str],
-    done: list[Patch],
-    needed: set[str],
-    root_setup: bool = False,
-) -> list[tuple[str, str]]:
-    """(patch, why) for each earlier patch this one needs: the runtime; for each of its files
-    the latest earlier patch touching it; for a removal of the root's set-up (`root_setup`),
-    the core's class B patches (their lines leave the root logger it stops configuring); for a backend's recipe
-    commit, the core's of the same recipe; for a recipe commit, the commits of the recipes its
-    recipes need (`Recipe.needs`: `needed`, their stages)."""
-    out = [(p.name, WHY[RUNTIME]) for p in done if p.stage == RUNTIME]
-    latest = {path: p for p in done for path in p.paths}
-    out += [(p.name, WHY[MECHANICAL]) for p in done if p in {latest.get(f) for f in files}]
-    if stage == SETUP and root_setup:
-        out += [(p.name, WHY[OUTPUT]) for p in done if (p.component, p.stage) == (CORE, OUTPUT)]
-        out += [(p.name, ROOT_WHY) for p in done if p.stage == SETUP and p.root_setup]
-    if stage not in SITE_STAGES and component != CORE:
-        out += [(p.name, RECIPE_WHY) for p in done if (p.component, p.stage) == (CORE, stage)]
-    out += [(p.name, NEEDS_WHY) for p in done if p.stage in needed]
-    first: dict[str, str] = {}  # a patch needed for two reasons: the first one said
-    for name, why in out:
-        first.setdefault(name, why)
-    requires = {p.name: p.requires for p in done}  # and, for each, what it requires in turn
-    for name in list(first):  # (review 14, F3: a patch with only its list must apply)
-        for earlier in requires.get(name, ()):
-            first.setdefault(earlier, TRANSITIVE_WHY.format(name=name))
-    return sorted(first.items(), key=lambda item: item[0])
+    requires: tuple[str, ...]  # the pull requests (folders) it is stacked on
+    paths: frozenset[str] = frozenset()
+    owner: str = ""
 
 
 @dataclass
-class Leftovers:
-    """What a unit's last commit lists for a person: its sites left for review, its recipes
-    for review, and (in a component's last commit) the component's Buck notes. Items of files
-    no commit touches go to their unit's last commit, else their component's."""
-
-    sites: list[tuple[FileOutcome, SiteRecord]] = field(default_factory=list)
-    recipes: list[RecipeRow] = field(default_factory=list)
-    buck: list[str] = field(default_factory=list)
-
-
-def _leftovers(tally: Tally, order: list[tuple[Unit, str]]) -> dict[Unit, Leftovers]:
-    """Per unit with commits, what its last commit lists (see `Leftovers`)."""
-    last_of = {unit.component: unit for unit, _ in order}  # each component's last unit
-    placed = {unit: Leftovers() for unit, _ in order}
-
-    def home(component: str, owner: str) -> Leftovers | None:
-        unit = Unit(component, owner)
-        return placed.get(unit if unit in placed else last_of.get(component, unit))
-
-    for outcome, site in tally.review_items():
-        if (box := home(outcome.component, outcome.owner)) is not None:
-            box.sites.append((outcome, site))
-    for row in tally.recipes():
-        if row.for_review and (box := home(row.component, row.owner)) is not None:
-            box.recipes.append(row)
-    for component, note in tally.buck_notes:
-        if component in last_of:
-            placed[last_of[component]].buck.append(note)
-    return placed
+class PullRequest:
+    folder: str
+    title: str
+    unit: Unit | None
+    stacked_on: list[str] = field(default_factory=list)
+    # (stage, subject, message, sections, paths, sites rewritten)
+    commits: list[tuple[str, str, str, bytes, frozenset[str], int]] = field(default_factory=list)
+    about: list[str] = field(default_factory=list)  # the description's paragraphs
 
 
-def _message(
-    unit: Unit,
-    who: str,
-    stage: str,
-    tally: Tally,
-    group: list[FileOutcome],
-    left: Leftovers,
-    requires: list[tuple[str, str]],
-) -> tuple[str, int, int]:
-    """The commit message, and the figures it states (sites rewritten, left for review).
-    `who` names the unit in words; `left`: what it lists for a person (empty but in the unit's
-    last commit)."""
-    component = unit.component
-    paths = {o.path for o in group}
-    sites = [(o, s) for o in group for s in o.rewritten if site_stage(s) == stage]
-    recipes = [
-        r
-        for r in tally.recipes(component)
-        if r.path in paths and stage not in SITE_STAGES and recipe_stage(r.recipe) == stage
-    ]
-    subject, what = SUBJECTS.get(stage, SUBJECTS[RECIPE])
-    names = ",".join(dict.fromkeys(r.recipe for r in recipes))
-    subject = subject.format(who=who, component=component, recipe=stage)
-    what = [line.format(component=component, recipe=stage, names=names) for line in what]
-    lines = [subject, "", *what, ""]
-    lines.append(
-        f"{count(len(group), 'file')} changed, {count(len(sites), 'site')} rewritten, "
-        f"{len(left.sites)} left for review."
+def identity(root: Path | None) -> str:
+    """`Name <email>` of whoever makes the commits, as git says for the checkout."""
+    try:
+        found = subprocess.run(
+            ["git", "var", "GIT_AUTHOR_IDENT"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=10,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "ExecuTorch contributor <contributor@localhost>"
+    return re.sub(r"\s+\d+\s+[+-]\d{4}\s*$", "", found.strip())
+
+
+def _mbox(author: str, message: str, sections: bytes, paths: Iterable[str]) -> bytes:
+    subject, _, body = message.partition("\n")
+    body = body.strip("\n")
+    listed = "\n".join(commits.files_section(paths)).strip("\n")
+    text = (
+        "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+        f"From: {author}\nSubject: [PATCH] {subject}\n\n"
+        + (f"{body}\n\n" if body else "")
+        + f"{listed}\n---\n\n"
     )
-    by_why: dict[str, list[str]] = {}
-    for name, why in requires:
-        by_why.setdefault(why, []).append(name)
-    for why, names_ in by_why.items():
-        them = "them" if len(names_) > 1 else "it"
-        lines += ["", f"Requires {', '.join(names_)}: land {them} first ({why})."]
-    vendored = tally.vendored
-    changes = [
-        recipe_item(r, vendored) for r in recipes if r.status == "applied" and r.behaviour_change
-    ]
-    if stage != MECHANICAL:
-        changes += kind_changes((s.code for _, s in sites), vendored)
-        changes += [change_item(o, s, vendored, in_commit=True) for o, s in sites]
-    if changes:
-        api = [VENDORED_API] if vendored and any("set_logs" in c for c in changes) else []
-        lines += ["", "Changes users will see:", *api, *changes]
-    applied = [r for r in recipes if r.status == "applied" and not r.behaviour_change]
-    if applied:
-        lines += ["", "ExecuTorch recipes:"]
-        lines += [f"- {r.recipe} ({r.path}): {switched(r.what, vendored)}" for r in applied]
-    items = [f"- {s.path}:{s.line} {s.code}: {switched(s.reason, vendored)}" for _, s in left.sites]
-    items += [
-        f"- {r.path} recipe {r.recipe}: {switched(r.why_review, vendored)}" for r in left.recipes
-    ]
-    if items:
-        lines += [
-            "",
-            f"Left for review in {who} (the whole list, in its last commit; files this series "
-            "leaves as they are included):",
-            *items,
-        ]
-    if left.buck:
-        lines += ["", "Buck, by hand:", *(f"- {n}" for n in left.buck)]
-    lines += ["", "Files:", *(f"- {p}" for p in sorted(paths))]
-    return "\n".join(lines) + "\n\n", len(sites), len(left.sites)
+    return text.encode("utf-8") + sections
 
 
-RECIPE = "recipe"  # the message of every recipe commit
-SUBJECTS = {
-    MECHANICAL: (
-        "{who}: log through the {component} component's loggers (output unchanged)",
-        [
-            "Class A, mechanical: a program that configured nothing (no TORCH_LOGS, no set_logs,",
-            "no logging set-up of its own) prints the same stdout and stderr after this commit,",
-            "save the line number Python prints with a warning, which an added import can move.",
-            "Lines now go through their module's logger, under the {component} component:",
-            "set_logs('+{component}') after import torch (TORCH_LOGS=+{component} where torch",
-            "loads the runtime's hook) shows its DEBUG, but a module's own setLevel, until its",
-            "logging-setup commit removes it; warnings stay warnings.",
-        ],
-    ),
-    OUTPUT: (
-        "{who}: deliberate changes of default output, for its owners to take or leave",
-        [
-            "Class B: each change below is what a user who configured nothing sees differently,",
-            "the line they saw and the line they will see. The hunks of a file depend on each",
-            "other (an import removed, a logger added): take or leave a file's hunks together,",
-            "or leave a kind out by migrating the file again with --ignore <code>.",
-        ],
-    ),
-    SETUP: (
-        "{who}: remove the library's own logging set-up, for its owners to take or leave",
-        [
-            "Class B, the logging set-up a library module did for the whole process or chose for",
-            "its own logger (a basicConfig or handler, a setLevel): after this commit the",
-            "application's logging and the {component} component (set_logs) decide. Each",
-            "removal below says what it showed or hid; it changes more than the module's own",
-            "lines. Leave a kind out by migrating the file again with --ignore <code>.",
-        ],
-    ),
-    RECIPE: (
-        "{who}: ExecuTorch recipe {recipe}, for its owners to take or leave",
-        [
-            "A named edit of specific ExecuTorch code that the logging migration builds on (the",
-            "partition run's reasons, artifacts, a backend's own logging set-up), listed below",
-            "with what it changes; under Changes users will see when users see it. Its hunks in",
-            "a file depend on each other: take or leave them together; to leave it out, migrate",
-            "again with",
-            "  --skip-recipes {names}",
-        ],
-    ),
-}
+def _slug(subject: str) -> str:
+    words = re.sub(r"[^A-Za-z0-9]+", "-", subject.split(":", 1)[-1]).strip("-").lower()
+    return words[:52].rstrip("-") or "change"
+
+
+def _buck_notes(tally: Tally) -> dict[str, list[str]]:
+    """Each Buck note by the file it is about (its text starts with the path)."""
+    out: dict[str, list[str]] = {}
+    for _, note in tally.buck_notes:
+        out.setdefault(note.split(":", 1)[0], []).append(note)
+    return out
+
+
+class _Builder:
+    def __init__(self, tally: Tally, extra: list[FileOutcome], runtime: str) -> None:
+        self.tally, self.runtime = tally, runtime
+        self.groups: dict[tuple[Unit, str], list[FileOutcome]] = {}
+        for outcome in [*tally.outcomes, *extra]:
+            for stage in outcome.patches:
+                self.groups.setdefault((unit_of(outcome), stage), []).append(outcome)
+        self.notes = _buck_notes(tally)
+        units = {unit for unit, _ in self.groups}
+        self.named = tally_names(tally, units)
+
+    def area(self, unit: Unit) -> str:
+        name = self.named[unit]
+        return name if name != unit.component or not unit.owner else unit.owner
+
+    def commit(self, unit: Unit, stage: str) -> tuple[str, bytes, frozenset[str], int] | None:
+        group = sorted(self.groups.get((unit, stage), []), key=lambda o: o.path)
+        if not group:
+            return None
+        area, vendored = self.area(unit), self.tally.vendored
+        sites = commits.stage_sites(group, stage)
+        if stage == MECHANICAL:
+            message = commits.mechanical_message(
+                area, self.runtime, unit.component, [s for _, s in sites]
+            )
+        elif stage == OUTPUT:
+            message = commits.output_message(area, sites, vendored)
+        elif stage == ROOT:
+            message = commits.root_message(area, sites, self.other_root_setups(unit), vendored)
+        elif stage == LEVELS:
+            message = commits.levels_message(area, sites, vendored)
+        else:
+            paths = {o.path for o in group}
+            rows = [
+                r
+                for r in self.tally.recipes(unit.component)
+                if r.path in paths and r.status == "applied" and recipe_stage(r.recipe) == stage
+            ]
+            message = commits.recipe_message(area, stage, rows, sites, vendored)
+        buck = [n for o in group for n in self.notes.get(o.path, []) if o.runtime_from == stage]
+        if buck:
+            message += "\n\nBuck, by hand:\n" + "\n".join(f"- {n}" for n in buck)
+        sections = b"".join(o.patches[stage] for o in group)
+        return message, sections, frozenset(o.path for o in group), len(sites)
+
+    def other_root_setups(self, unit: Unit) -> list[str]:
+        """The files of other units whose import-time root set-up this run removes too."""
+        return sorted(
+            {
+                o.path
+                for o in self.tally.outcomes
+                if unit_of(o) != unit
+                for s in o.rewritten
+                if s.code in ROOT_SETUP_CODES and s.reason
+            }
+        )
 
 
 def write_patches(
     folder: str,
     tally: Tally,
     extra: Iterable[FileOutcome] = (),
-    first: tuple[str, bytes] | None = None,
-    hook: tuple[str, bytes] | None = None,
+    first: Prepared | None = None,
+    hook: Prepared | None = None,
+    runtime: str = "",
+    inventory: str = "",
+    root: Path | None = None,
 ) -> list[Patch]:
-    """Write the series of `tally`'s changed files, and the `extra` ones (Buck edits), into
-    `folder` (created; earlier `NNNN-*.patch` files and `series` in it are replaced); return
-    what was written. `first`, (name, the patch's bytes), lands before every component: the
-    vendored runtime their modules import; `hook`, its torch hook, is written beside the
-    series as a follow-up (`FOLLOW_UP`), which `series` does not list."""
-    groups: dict[tuple[Unit, str], list[FileOutcome]] = {}
-    for outcome in [*tally.outcomes, *extra]:
-        for stage in outcome.patches:
-            unit = unit_of(outcome)
-            groups.setdefault((unit, stage), []).append(outcome)
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    for old in [*target.glob("[0-9][0-9][0-9][0-9]-*.patch"), *target.glob("follow-up-*.patch")]:
-        old.unlink()
-    patches: list[Patch] = []
+    """Write the pull requests of `tally`'s changes (and the `extra` Buck edits) into `folder`
+    (what an earlier run wrote there is replaced); return every patch written, in order.
+    `first`: the vendored runtime, the first pull request; `hook`: its torch hook, the last;
+    `runtime`: the module migrated code imports; `inventory`: the report's text."""
+    builder = _Builder(tally, list(extra), runtime or "the runtime")
+    prs: list[PullRequest] = []
     if first is not None:
-        name, data = first
-        count_files = data.count(b"\ndiff --git ")
-        patches.append(Patch(f"0001-{name}.patch", name, RUNTIME, count_files, 0, 0, ()))
-        (target / patches[0].name).write_bytes(data)
-    order = series_order({stage: [u for u, s in groups if s == stage] for stage in STAGES})
-    named = tally_names(tally, (unit for unit, _ in order))
-    left = _leftovers(tally, order)
-    last = {unit: number for number, (unit, _) in enumerate(order)}
-    for number, (unit, stage) in enumerate(order):
-        group = sorted(groups[(unit, stage)], key=lambda o: o.path)
-        paths = frozenset(o.path for o in group)
-        names = {r.recipe for r in tally.recipes(unit.component) if r.path in paths}
-        needed = {
-            recipe_stage(n)
-            for r in names
-            if stage == recipe_stage(r)
-            for n in (*RECIPE_NAMED[r].needs, *RECIPE_NAMED[r].works_with)
-        }
-        root = any(
-            s.code in ROOT_SETUP_CODES and site_stage(s) == stage
-            for o in group
-            for s in o.rewritten
-        )
-        requires = _requires(unit.component, stage, paths, patches, needed, root)
-        split = named[unit] != unit.component
-        who = f"{unit.component} ({unit.owner or 'no owner'})" if split else unit.component
-        lists = left[unit] if last[unit] == number else Leftovers()
-        message, rewritten, review = _message(unit, who, stage, tally, group, lists, requires)
-        patch = Patch(
-            f"{len(patches) + 1:04d}-{commit_name(named[unit], stage)}.patch",
-            unit.component,
-            stage,
-            len(group),
-            rewritten,
-            review,
-            tuple(name for name, _ in requires),
-            paths,
-            unit.owner,
-            root,
-        )
-        sections = b"".join(o.patches[stage] for o in group)
-        (target / patch.name).write_bytes(message.encode("utf-8") + sections)
-        patches.append(patch)
-    listed = "".join(f"{p.name}\n" for p in patches)
+        prs.append(_prepared_pr(first, RUNTIME, []))
+    base = [prs[0].folder] if prs else []
+    mechanical = landing_order(u for u, s in builder.groups if s == MECHANICAL)
+    owners = landing_order(u for u, s in builder.groups if s in OWNERS_STAGES)
+    mechanical_pr: dict[Unit, str] = {}
+    for unit in mechanical:
+        pr = _pr(len(prs), f"{builder.named[unit]}-loggers", unit, base)
+        _add(pr, MECHANICAL, builder.commit(unit, MECHANICAL))
+        pr.title = f"{builder.area(unit)}: make module loggers with {builder.runtime}.get_logger"
+        pr.about = _mechanical_about(builder, unit)
+        prs.append(pr)
+        mechanical_pr[unit] = pr.folder
+    for unit in owners:
+        pr = _pr(len(prs), f"{builder.named[unit]}-logging", unit, base)
+        mine = mechanical_pr.get(unit)
+        if mine is not None:
+            pr.stacked_on.append(mine)
+        for stage in OWNERS_STAGES:
+            _add(pr, stage, builder.commit(unit, stage))
+        pr.title = f"{builder.area(unit)}: logging that users see change"
+        pr.about = _owner_about(builder, unit, pr)
+        prs.append(pr)
     if hook is not None:
-        name, data = hook
-        runtime = tuple(p.name for p in patches if p.stage == RUNTIME)
-        files = data.count(b"\ndiff --git ")
-        patches.append(Patch(FOLLOW_UP.format(name=name), name, HOOK, files, 0, 0, runtime))
-        (target / patches[-1].name).write_bytes(data)
-    (target / "series").write_text(listed, encoding="utf-8")
-    return patches
+        prs.append(_prepared_pr(hook, HOOK, base, len(prs)))
+    return _write(Path(folder), prs, tally, identity(root), inventory)
+
+
+def _pr(index: int, name: str, unit: Unit | None, base: list[str]) -> PullRequest:
+    return PullRequest(f"{index + 1:02d}-{name}", name, unit, list(base))
+
+
+def _add(pr: PullRequest, stage: str, made: tuple[str, bytes, frozenset[str], int] | None) -> None:
+    if made is not None:
+        message, sections, paths, sites = made
+        pr.commits.append((stage, message.split("\n", 1)[0], message, sections, paths, sites))
+
+
+def _prepared_pr(done: Prepared, name: str, base: list[str], index: int = 0) -> PullRequest:
+    pr = _pr(index, name, None, base)
+    paths = frozenset(re.findall(r"^diff --git a/(\S+) ", done.sections.decode("latin-1"), re.M))
+    subject = done.message.split("\n", 1)[0]
+    pr.commits.append((name, subject, done.message, done.sections, paths, 0))
+    pr.title = subject
+    pr.about = [done.description] if done.description else []
+    return pr
+
+
+def _mechanical_about(builder: _Builder, unit: Unit) -> list[str]:
+    left = builder.tally.review_items(unit.component)
+    mine = [s for o, s in left if unit_of(o) == unit]
+    text = (
+        f"Mechanical: {builder.area(unit)}'s modules make their logger with "
+        f"`{builder.runtime}.get_logger(__name__)`, which is `logging.getLogger(__name__)`. "
+        "No line a program prints changes, with nothing configured, with an application's "
+        "`logging.basicConfig` at INFO or DEBUG, or with its own handlers and pytest's `caplog`."
+    )
+    return [text, _review_line(mine)]
+
+
+def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:
+    kinds = {
+        OUTPUT: "lines that move from prints and the root logger onto module loggers",
+        ROOT: "the import-time set-up of the root logger, removed",
+        LEVELS: "levels modules set on their own loggers, removed (their INFO lines to DEBUG)",
+    }
+    stages = [s for s in OWNERS_STAGES if (unit, s) in builder.groups]
+    parts = [kinds.get(s) or RECIPE_NAMED[_recipe_of(s)].title or s for s in stages]
+    text = (
+        f"What {builder.area(unit)}'s users see change, one commit per kind of change, each "
+        "listing every line before and after: " + "; ".join(parts) + "."
+    )
+    left = [s for o, s in builder.tally.review_items(unit.component) if unit_of(o) == unit]
+    return [text, _review_line(left)]
+
+
+def _recipe_of(stage: str) -> str:
+    return next(name for name, r in RECIPE_NAMED.items() if r.commit == stage)
+
+
+def _review_line(left: Sequence[object]) -> str:
+    if not left:
+        return "Nothing in these files is left for review."
+    return (
+        f"{count(len(left), 'site')} in these files {'is' if len(left) == 1 else 'are'} left as "
+        "written, for their owners to "
+        f"decide (each with its reason in [the inventory](../{INVENTORY}))."
+    )
+
+
+def _description(pr: PullRequest, prs: dict[str, PullRequest]) -> str:
+    lines = [f"# {pr.title}", ""]
+    for paragraph in pr.about:
+        lines += [paragraph, ""]
+    if pr.stacked_on:
+        named = ", ".join(f"{prs[f].title} (`{f}`)" for f in pr.stacked_on)
+        lines += [f"Stacked on: {named}.", ""]
+    lines += ["Commits:", ""]
+    lines += [
+        f"1. {subject} ({count(len(paths), 'file')})" for _, subject, _, _, paths, _ in pr.commits
+    ]
+    lines += [
+        "",
+        "Each commit message lists what users see change, line by line, and every file. "
+        f"The whole migration, site by site: [{INVENTORY}](../{INVENTORY}).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _write(
+    target: Path, prs: list[PullRequest], tally: Tally, author: str, inventory: str
+) -> list[Patch]:
+    target.mkdir(parents=True, exist_ok=True)
+    for old in target.glob("[0-9][0-9]-*"):
+        if old.is_dir():
+            for each in old.iterdir():
+                each.unlink()
+            old.rmdir()
+    by_folder = {pr.folder: pr for pr in prs}
+    written: list[Patch] = []
+    for pr in prs:
+        (target / pr.folder).mkdir()
+        (target / pr.folder / "description.md").write_text(
+            _description(pr, by_folder), encoding="utf-8"
+        )
+        for number, (stage, subject, message, sections, paths, sites) in enumerate(pr.commits, 1):
+            name = f"{pr.folder}/{number:04d}-{_slug(subject)}.patch"
+            (target / name).write_bytes(_mbox(author, message, sections, paths))
+            component = pr.unit.component if pr.unit else ""
+            written.append(
+                Patch(
+                    name,
+                    component,
+                    stage,
+                    len(paths),
+                    sites,
+                    0,
+                    tuple(pr.stacked_on),
+                    paths,
+                    pr.unit.owner if pr.unit else "",
+                )
+            )
+    (target / SERIES).write_text("".join(f"{p.name}\n" for p in written), encoding="utf-8")
+    (target / "README.md").write_text(_readme(prs), encoding="utf-8")
+    if inventory:
+        (target / INVENTORY).write_text(inventory, encoding="utf-8")
+    return written
+
+
+def _readme(prs: list[PullRequest]) -> str:
+    lines = [
+        "# The logging migration, as pull requests",
+        "",
+        "In landing order; each applies with `git am NN-name/*.patch` on ExecuTorch main once "
+        "the pull requests it is stacked on have landed.",
+        "",
+    ]
+    for pr in prs:
+        on = f" (stacked on {', '.join(pr.stacked_on)})" if pr.stacked_on else ""
+        lines.append(f"- `{pr.folder}`: {pr.title}{on}")
+    lines += ["", f"Every site and every review item: [{INVENTORY}]({INVENTORY})."]
+    return "\n".join(lines) + "\n"

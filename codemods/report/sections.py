@@ -6,7 +6,7 @@ from __future__ import annotations
 from codemods.report.tally import Tally
 from et_log_runtime.delegation_record import RECORD_ENV
 from et_log_runtime.partition_report import CRITICAL_ENV
-from et_log_runtime.torch_api import IN_REGISTRY, IN_STATE, INTERNAL, NEEDED
+from et_log_runtime.torch_api import IN_REGISTRY, INTERNAL, NEEDED
 from lint_rules.wording import count
 
 SHOWN = 12  # modules listed in full per namespace change; the rest counted
@@ -15,12 +15,6 @@ SHOWN = 12  # modules listed in full per namespace change; the rest counted
 TORCH_NAMES = (
     *(f"{INTERNAL}.{n}" for n in NEEDED),
     *(f"{INTERNAL}.log_registry.{n}" for n in IN_REGISTRY),
-    *(f"{INTERNAL}.log_state.{n}" for n in IN_STATE),
-    "torch._logging.set_logs",
-    f"{INTERNAL}.LOG_TRACE_HANDLER",
-    f"{INTERNAL}.log_registry.artifact_descriptions",
-    "torch._logging.trace_structured",
-    "torch._logging.register_log",
 )
 
 

@@ -1,25 +1,22 @@
-"""`python -m codemods.vendor ROOT`: the et-log runtime as the checkout's own package.
+"""`python -m codemods.vendor ROOT`: et-log's runtime as the checkout's own package.
 
 ROOT is the checkout's top, the folder that is the ``executorch`` package. The runtime becomes
-``executorch._logging`` (``--module`` changes it), a package that imports nothing of the exporter:
+``executorch.logs`` (``--module`` changes it), a package that imports nothing of the exporter:
 
-- ``_logging/``: the runtime's modules (those its API and its torch hook need, derived by
-  ``vendor.runtime``), the component table filled with the checkout's backend folders, each
-  file with the checkout's license header and one line naming the et-log it is based on,
-  formatted by the checkout's ufmt; ``_logging/test/``: the runtime's tests, importing it;
-- ``_logging/BUCK`` when the checkout builds with Buck: the library ``:lib`` and its test;
-- ``src/executorch/_logging -> ../../_logging`` when ``src/executorch/`` mirrors the folders;
-- ``_logging_hook.py`` beside it (and its ``src/executorch/`` link): the ``torch.backends`` entry
-  point, outside the package so that a package failing to import cannot fail ``import torch``;
-- ``pyproject.toml``: the entry point ``executorch._logging_hook:register`` and ``[tool.et-log]`` ``runtime-import`` and
-  ``extend-exclude``; ``pytest.ini``: the tests in ``testpaths``; ``setup.py``: the package in
-  a minimal build's package list (``vendor.config``).
+- ``logs/``: the runtime's modules (those its API needs, derived by ``vendor.runtime``), the
+  component table filled with the checkout's backend folders and the artifacts the ExecuTorch
+  recipes log to, each file with the checkout's license header, formatted by the checkout's
+  ufmt; ``logs/test/``: the runtime's tests; ``logs/README.md``: its documentation;
+- ``logs/BUCK`` when the checkout builds with Buck: the library ``:lib`` and its test;
+- ``src/executorch/logs -> ../../logs`` when ``src/executorch/`` mirrors the folders;
+- ``pytest.ini``: the tests in ``testpaths``; ``setup.py``: the package in a minimal build's
+  package list; ``.lintrunner.toml``: the package among the paths mypy checks (``vendor.config``);
+- beside it, for the pull request after the runtime's: ``logs_hook.py`` (and its ``src/`` link),
+  the ``torch.backends`` entry point outside the package, and its line in ``pyproject.toml``.
 
-A tree vendored the earlier way (``exir/_logging/``, a hook generated with the old marker, a
-pytest plugin in ``conftest.py``) is cleaned up. Each file is reported created, updated, unchanged or removed.
-``--check`` writes nothing and says where the checkout's copy differs from this et-log's: the
-copy is ExecuTorch's own, so that is information, exit 0. Exit codes: 0 done, 1 refused or an
-edit left to do by hand (printed), 2 usage error.
+Once the checkout has the package it is the checkout's own: a later run leaves it as it is and
+says so. ``--check`` writes nothing and says what a run would write. Exit codes: 0 done, 1
+refused or an edit left to do by hand (printed), 2 usage error.
 """
 
 from __future__ import annotations
@@ -32,7 +29,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import et_log_runtime
-from codemods.report.provenance import et_log_commit, et_log_version
 from codemods.vendor import config as config_edits
 from codemods.vendor import runtime as derive
 from codemods.vendor import text
@@ -40,21 +36,14 @@ from codemods.vendor.files import FilePlan, VendorPlan, apply, statuses
 from codemods.vendor.text import VendorError
 from lint_rules import ConfigError, load_config
 from lint_rules.backends import GROUPING_FOLDER, backend_folders, sets_up_itself
-from lint_rules.config import read_table
 
 RUNTIME_DIR = Path(et_log_runtime.__file__).resolve().parent
 README = "README.md"  # the runtime's documentation, vendored beside its modules
-SUBPACKAGE = "_logging"
+SUBPACKAGE = "logs"
 LIBRARY_TARGET = "lib"
 PYTEST_CONFIG = "pytest.ini"
 # What the checkout's minimal build (setup.py) must ship beside the exporter it already lists.
 SETUP_BESIDE = "exir"
-
-
-def origin() -> str:
-    """``<version> (commit <sha>)`` of the et-log vendoring; each part only when known."""
-    version, commit = et_log_version() or "(version unknown)", et_log_commit(RUNTIME_DIR.parent)
-    return f"{version} (commit {commit})" if commit else version
 
 
 def _license(root: Path) -> str:
@@ -96,7 +85,10 @@ def plan(
 ) -> VendorPlan:
     """Everything a run would write into ``root``; raises VendorError when it cannot vendor."""
     out = VendorPlan(root, module)
-    head = text.header(_license(root), origin())
+    if (out.folder / "__init__.py").is_file():  # the checkout's own copy: never overwritten
+        out.kept.append(out.folder)
+        return out
+    head = text.header(_license(root))
     modules = derive.runtime_modules(runtime)
     top, apple = backend_folders(root)
     for names, grouped in ((top, ""), (apple, GROUPING_FOLDER)):
@@ -112,6 +104,7 @@ def plan(
         body = source.read_text(encoding="utf-8")
         if name == derive.TABLE_MODULE:
             body = derive.component_table(body, top, apple, str(source))
+            body = derive.artifact_table(body, derive.logged_artifacts(), str(source))
         written[out.folder / source.name] = head + text.localize(body, module, str(source))
     hook = derive.hook_source(runtime)
     out.hook.add(hook_path(out))
@@ -128,7 +121,7 @@ def plan(
         written[test_folder / "__init__.py"] = head.rstrip("\n") + "\n"
     if formatted:
         written = {path: _format(path, body) for path, body in written.items()}
-    out.files = {path: FilePlan(body, compare_code=True) for path, body in written.items()}
+    out.files = {path: FilePlan(body) for path, body in written.items()}
     typed = runtime / "py.typed"
     if typed.is_file():
         out.files[out.folder / "py.typed"] = FilePlan(typed.read_text(encoding="utf-8"))
@@ -138,9 +131,7 @@ def plan(
         out.files[out.folder / README] = FilePlan(body)
     if uses_buck(root):
         _plan_buck(out, modules, sorted(p for p in written if p.is_relative_to(out.folder)))
-    _plan_stale(out)
     _plan_link(out)
-    _plan_old_layout(out)
     _plan_pyproject(out)
     _plan_lintrunner(out)
     if tests:
@@ -170,19 +161,6 @@ def _imports_torch(path: Path, out: VendorPlan) -> bool:
     return path.parent != out.folder and _TORCH_IMPORT.search(out.files[path].text) is not None
 
 
-def _plan_stale(out: VendorPlan) -> None:
-    """Files of an earlier run that the runtime no longer has; files not from et-log stay."""
-    if not out.folder.is_dir():
-        return
-    for path in sorted(out.folder.rglob("*.py")):
-        if path in out.files or "__pycache__" in path.parts:
-            continue
-        if text.from_et_log(path.read_text(encoding="utf-8")):
-            out.remove.append(path)
-        else:
-            out.kept.append(path)
-
-
 def _plan_link(out: VendorPlan) -> None:
     """ExecuTorch packages ``src/executorch/<name> -> ../../<name>``: link the runtime too."""
     mirror = out.root / "src" / out.package
@@ -197,89 +175,38 @@ def _plan_link(out: VendorPlan) -> None:
                 out.hook.add(link)
 
 
-def _plan_old_layout(out: VendorPlan) -> None:
-    """What vendoring the earlier way left: the package elsewhere, its hook, its conftest line."""
-    table = (
-        read_table(out.root / "pyproject.toml") if (out.root / "pyproject.toml").is_file() else None
-    )
-    earlier = {f"{out.package}.exir.{SUBPACKAGE}"}
-    if table and isinstance(table.get("runtime-import"), str):
-        earlier.add(str(table["runtime-import"]))
-    for old in sorted(earlier - {out.module}):
-        folder = out.root.joinpath(*old.split(".")[1:])
-        generated = [
-            p for p in sorted(folder.glob("*.py")) if text.from_et_log(p.read_text("utf-8"))
-        ]
-        if not generated:
-            continue
-        out.remove += [*generated, *[p for p in [folder / "py.typed"] if p.is_file()]]
-        out.manual.append(
-            f"the runtime moved from {old} to {out.module}: modules migrated before import "
-            f"{old}; rename it in them, e.g. git grep -l '{old}' -- '*.py' | xargs sed -i "
-            f"'s/{old}/{out.module}/g', then ufmt format them"
-        )
-    hook = out.root / f"{text.OLD_HOOK_MODULE}.py"
-    if hook not in out.files:  # else it is where today's hook goes
-        if hook.is_file() and text.from_et_log(hook.read_text(encoding="utf-8")):
-            out.remove.append(hook)
-        link = out.root / "src" / out.package / hook.name
-        if link.is_symlink():
-            out.remove.append(link)
-    conftest = out.root / "conftest.py"
-    if conftest.is_file():
-        before = conftest.read_text(encoding="utf-8")
-        after = text.without_old_plugin(before)
-        if after is None:
-            out.remove.append(conftest)
-        elif after != before:
-            out.files[conftest] = FilePlan(after)
-
-
 def _plan_pyproject(out: VendorPlan) -> None:
+    """The hook's entry point in ``pyproject.toml``: the hook's pull request's, not the runtime's."""
     path = out.root / "pyproject.toml"
     entry = f"{out.module}{derive.HOOK_SUFFIX}:register"
-    hook = hook_path(out).relative_to(out.root).as_posix()
-    excludes = [
-        out.folder.relative_to(out.root).as_posix() + "/",
-        hook,
-        *(folder for _, folder, _ in out.not_components),  # not migrated: the lint agrees
-    ]
     if not path.is_file():
         out.manual.append(
-            f"{path}: no pyproject.toml. Add:\n{config_edits.ENTRY_POINT_GROUP}\n"
-            f'{config_edits.ENTRY_POINT_NAME} = "{entry}"\n[tool.et-log]\n'
-            f'runtime-import = "{out.module}"\n'
-            f"extend-exclude = {config_edits.toml_list(excludes)}"
+            f"{path}: no pyproject.toml. For the hook, add:\n{config_edits.ENTRY_POINT_GROUP}\n"
+            f'{config_edits.ENTRY_POINT_NAME} = "{entry}"'
         )
         return
-    before = out.files[path].text if path in out.files else path.read_text(encoding="utf-8")
-    _edit(
-        out, path, lambda before: config_edits.edit_pyproject(before, entry, out.module, excludes)
-    )
-    if path in out.files:  # the runtime's patch carries the rest, the hook's patch the entry
-        own = [exclude for exclude in excludes if exclude != hook]  # and the hook's file
-        try:
-            out.without_hook[path] = config_edits.edit_pyproject(before, None, out.module, own)
-        except VendorError:
-            pass  # the edit was refused above too: nothing of it is planned
+    _edit(out, path, lambda before: config_edits.edit_pyproject(before, entry))
+    if path in out.files:
+        out.hook.add(path)
 
 
 def _plan_lintrunner(out: VendorPlan) -> None:
-    """lintrunner's MYPY checks only the paths it lists: list the runtime's folder and its hook
-    too (a `.lintrunner.toml` this edit cannot read is left as it is: the check is the owner's)."""
+    """lintrunner's MYPY checks only the paths it lists: list the runtime's folder (and, in the
+    hook's pull request, the hook); a `.lintrunner.toml` this edit cannot read is left as it is."""
     path = out.root / ".lintrunner.toml"
     if not path.is_file():
         return
+    before = path.read_text(encoding="utf-8")
     folder = out.folder.relative_to(out.root).as_posix() + "/**/*.py"
-    hook = hook_path(out).relative_to(out.root).as_posix()
-    after = path.read_text(encoding="utf-8")
     try:
-        for pattern in (folder, hook):
-            after = config_edits.edit_lintrunner_mypy(after, pattern)
+        runtime = config_edits.edit_lintrunner_mypy(before, folder)
+        both = config_edits.edit_lintrunner_mypy(runtime, out.rel(hook_path(out)))
     except VendorError:
         return
-    if after != path.read_text(encoding="utf-8"):
-        out.files[path] = FilePlan(after)
+    if both != before:
+        out.files[path] = FilePlan(both)
+        out.hook.add(path)
+        out.without_hook[path] = runtime
 
 
 def _plan_pytest(out: VendorPlan, tests: Path) -> None:
@@ -366,15 +293,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{'would be ' if args.check and status != 'unchanged' else ''}{status}: {name}\n"
         )
     for path in out.kept:
-        sys.stdout.write(f"kept: {path.relative_to(out.root).as_posix()} (not from et-log)\n")
+        sys.stdout.write(
+            f"kept: {path.relative_to(out.root).as_posix()} (the checkout's own copy)\n"
+        )
     for note in out.manual:
         sys.stderr.write(f"add by hand: {note}\n")
-    differing = [name for name, status in out.status.items() if status != "unchanged"]
-    if args.check and differing:
-        sys.stdout.write(
-            f"{len(differing)} file(s) differ from et-log {origin()}'s runtime. The checkout's "
-            f"copy is its own; `python -m codemods.vendor {args.root}` takes et-log's.\n"
-        )
-    elif not args.check:
+    if not args.check and not out.kept:
         sys.stdout.write(f"vendored {module} into {out.folder}\n")
     return 1 if out.manual else 0

@@ -1,7 +1,7 @@
 """Edits of the checkout's configuration that make the vendored runtime part of it.
 
-``pyproject.toml``: the ``torch.backends`` entry point and the ``[tool.et-log]`` keys, as line
-insertions checked by re-parsing. ``pytest.ini``: the runtime's tests among ``testpaths``.
+``pyproject.toml``: the ``torch.backends`` entry point (the hook's pull request), as a line
+insertion checked by re-parsing. ``pytest.ini``: the runtime's tests among ``testpaths``.
 ``setup.py``: the runtime's package beside the exporter's in a minimal build's package list
 (libcst, layout kept). Each edit leaves every other byte as it was, and raises VendorError (with
 what to add by hand) where it cannot be sure of that.
@@ -10,6 +10,7 @@ what to add by hand) where it cannot be sure of that.
 from __future__ import annotations
 
 import configparser
+import copy
 import re
 import sys
 
@@ -68,13 +69,8 @@ def _set_key(lines: list[str], header_line: str, key: str, value: str) -> list[s
     return [*lines[:end], wanted, *lines[end:]]
 
 
-def toml_list(items: list[str]) -> str:
-    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
-
-
-def edit_pyproject(text: str, entry_point: str | None, runtime: str, exclude: list[str]) -> str:
-    """``pyproject.toml`` with our entry point (none when None) and ``[tool.et-log]`` keys;
-    byte-identical elsewhere.
+def edit_pyproject(text: str, entry_point: str) -> str:
+    """``pyproject.toml`` with the ``torch.backends`` entry point; byte-identical elsewhere.
 
     Raises VendorError when the file declares entry points in a form not safe to edit by text.
     """
@@ -92,49 +88,23 @@ def edit_pyproject(text: str, entry_point: str | None, runtime: str, exclude: li
         raise VendorError(
             "pyproject.toml: no [project] table to carry the torch.backends entry point"
         )
-    if entry_point and "entry-points" in project and not text.count("[project.entry-points"):
+    wanted = f'{ENTRY_POINT_GROUP}\n{ENTRY_POINT_NAME} = "{entry_point}"'
+    if "entry-points" in project and not text.count("[project.entry-points"):
+        raise VendorError(f"pyproject.toml: [project] declares entry-points inline; add:\n{wanted}")
+    edited = _set_key(
+        text.splitlines(keepends=True), ENTRY_POINT_GROUP, ENTRY_POINT_NAME, f'"{entry_point}"'
+    )
+    if edited is None:
         raise VendorError(
-            "pyproject.toml: [project] declares entry-points inline; add by hand:\n"
-            f'{ENTRY_POINT_GROUP}\n{ENTRY_POINT_NAME} = "{entry_point}"'
+            f"pyproject.toml: the entry point is written in a form not edited by text; add:\n{wanted}"
         )
-    lines = text.splitlines(keepends=True)
-    steps = [
-        *([(ENTRY_POINT_GROUP, ENTRY_POINT_NAME, f'"{entry_point}"')] if entry_point else []),
-        ("[tool.et-log]", "runtime-import", f'"{runtime}"'),
-        ("[tool.et-log]", "extend-exclude", toml_list(exclude)),
-    ]
-    for header_line, key, value in steps:
-        edited = _set_key(lines, header_line, key, value)
-        if edited is None:
-            raise VendorError(
-                f"pyproject.toml: {header_line} {key} is written in a form not edited by "
-                f"text; set it by hand: {key} = {value}"
-            )
-        lines = edited
-    result = "".join(lines)
-    after = tomllib.loads(result)
-    expected = _with_our_keys(before, entry_point, runtime, exclude)
-    if after != expected:
+    result = "".join(edited)
+    expected = copy.deepcopy(before)
+    points = expected["project"].setdefault("entry-points", {}).setdefault("torch.backends", {})
+    points[ENTRY_POINT_NAME] = entry_point
+    if tomllib.loads(result) != expected:
         raise VendorError("pyproject.toml: the edit would change other settings; not written")
     return result
-
-
-def _with_our_keys(
-    data: dict[str, object], entry_point: str | None, runtime: str, exclude: list[str]
-) -> dict[str, object]:
-    import copy
-
-    out = copy.deepcopy(data)
-    project = out.setdefault("project", {})
-    tool = out.setdefault("tool", {})
-    assert isinstance(project, dict) and isinstance(tool, dict)
-    if entry_point:
-        points = project.setdefault("entry-points", {}).setdefault("torch.backends", {})
-        points[ENTRY_POINT_NAME] = entry_point
-    table = tool.setdefault("et-log", {})
-    table["runtime-import"] = runtime
-    table["extend-exclude"] = exclude
-    return out
 
 
 def _testpaths(text: str) -> list[str]:

@@ -1,8 +1,4 @@
-"""What a vendoring run does to the checkout's files: plan, status per file, writing, patch.
-
-A file whose code is what it would be is left alone even if it names an older et-log: re-vendoring
-with an et-log whose runtime did not change touches nothing.
-"""
+"""What a vendoring run does to the checkout's files: plan, status per file, writing, patch."""
 
 from __future__ import annotations
 
@@ -11,7 +7,6 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codemods.vendor.text import same_code
 from codemods.write.fileio import write_atomic
 from codemods.write.worker import byte_diff
 
@@ -21,7 +16,6 @@ CREATED, UPDATED, UNCHANGED, REMOVED = "created", "updated", "unchanged", "remov
 @dataclass
 class FilePlan:
     text: str
-    compare_code: bool = False  # unchanged when only the line naming et-log differs
 
 
 @dataclass
@@ -33,7 +27,7 @@ class VendorPlan:
     files: dict[Path, FilePlan] = field(default_factory=dict)
     remove: list[Path] = field(default_factory=list)
     symlinks: dict[Path, str] = field(default_factory=dict)  # link -> its target
-    kept: list[Path] = field(default_factory=list)  # files in the package not from et-log
+    kept: list[Path] = field(default_factory=list)  # the checkout's own copy, left as it is
     manual: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)  # root-relative path -> status
     # the torch.backends hook, a follow-up patch beside the series: its files (module, link) and,
@@ -64,7 +58,7 @@ def _status(path: Path, planned: FilePlan) -> str:
     if not path.is_file():
         return CREATED
     old = path.read_text(encoding="utf-8")
-    if old == planned.text or (planned.compare_code and same_code(old, planned.text)):
+    if old == planned.text:
         return UNCHANGED
     return UPDATED
 

@@ -235,3 +235,56 @@ def component_table(text: str, top: list[str], apple: list[str], path: str) -> s
         return edited.code
     wanted = " and ".join(f"`{name}: tuple[str, ...] = (...)`" for name in TABLE_NAMES)
     raise VendorError(f"{path}: expected one module-level {wanted} to fill with the backends")
+
+
+class _ArtifactFilter(cst.CSTTransformer):
+    """Drops the entries of the module-level ``ARTIFACTS`` table's dict literal not in ``keep``."""
+
+    def __init__(self, keep: set[str]) -> None:
+        self.keep, self.found, self.inside = keep, 0, False
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self.inside = isinstance(node.target, cst.Name) and node.target.value == "ARTIFACTS"
+
+    def leave_AnnAssign(self, original: cst.AnnAssign, updated: cst.AnnAssign) -> cst.AnnAssign:
+        self.inside = False
+        return updated
+
+    def leave_Dict(self, original: cst.Dict, updated: cst.Dict) -> cst.Dict:
+        if not self.inside:
+            return updated
+        keys = [
+            e.key.evaluated_value
+            for e in updated.elements
+            if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+        ]
+        if (
+            len(keys) != len(updated.elements)
+            or not keys
+            or not all(isinstance(k, str) for k in keys)
+        ):
+            return updated
+        self.found += 1
+        kept = [e for e, k in zip(updated.elements, keys, strict=True) if k in self.keep]
+        if kept:
+            last = kept[-1]
+            kept[-1] = last.with_changes(comma=updated.elements[-1].comma)
+        return updated.with_changes(elements=kept)
+
+
+def artifact_table(text: str, keep: set[str], path: str) -> str:
+    """The runtime's names module with only the artifacts in ``keep`` in its table: a name the
+    runtime registers is one something in the checkout logs to."""
+    module = cst.parse_module(text)
+    filtered = _ArtifactFilter(keep)
+    edited = module.visit(filtered)
+    if filtered.found != 1:
+        raise VendorError(f"{path}: expected one ARTIFACTS dict literal of artifact -> spec")
+    return edited.code
+
+
+def logged_artifacts() -> set[str]:
+    """The artifacts the ExecuTorch recipes a run applies by default log to."""
+    from codemods.recipes import LOGGING
+
+    return {recipe.artifact for recipe in LOGGING if recipe.artifact}

@@ -9,12 +9,12 @@ Buck target of every module that imports the runtime gets it in its ``deps``.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from codemods.report.series import RUNTIME, STAGES
+from codemods.report.patches import Prepared
+from codemods.report.series import HOOK, RUNTIME, STAGES
 from codemods.report.tally import FileOutcome
 from codemods.vendor import buck
 from codemods.vendor.buck_deps import DepsPlan, plan_deps, runtime_label
@@ -125,59 +125,69 @@ def note_path(note: str) -> str:
     return note.split(":", 1)[0]
 
 
-HOOK = "torch-logs-hook"  # the runtime's entry point: a follow-up patch beside the series
-_HOOK_MESSAGE = """\
-Register ExecuTorch's log names from the first import torch (torch.backends hook)
+RUNTIME_DESCRIPTION = """\
+Adds `{module}`, the package ExecuTorch's modules will make their loggers with, with its \
+tests and Buck target. It changes nothing a program prints: until somebody calls \
+`{module}.set_logs`, it registers nothing with torch, adds no handler and sets no level. \
+`set_logs("+xnnpack")` after `import torch` turns a component up, as \
+`torch._logging.set_logs` does for dynamo; from then on torch owns those loggers, and, since \
+the call is torch's `set_logs`, it replaces torch's own settings too (the README says what \
+torch decides). `TORCH_LOGS` takes the module path (`TORCH_LOGS=+executorch.backends.xnnpack`) \
+without this package; its short names (`TORCH_LOGS=+xnnpack`) come with the hook's pull \
+request.
 
-A follow-up to the logging series, not part of it: propose it once torch
-makes an entry point that fails to load a warning instead of an error
-(pytorch/pytorch#173759). Without it everything in the series works, and
-levels are set with the Python API after `import executorch...`
-(`set_logs("+xnnpack")`); but TORCH_LOGS naming an ExecuTorch component fails
-inside `import torch` with torch's "Invalid log settings" (torch parses it
-before any ExecuTorch code runs). With it, `TORCH_LOGS=+xnnpack python
-export.py` works from the first `import torch`.
+Its users come in the pull requests stacked on this one: one per area makes its module \
+loggers with `get_logger(__name__)` (today `logging.getLogger(__name__)`: the one place \
+where a logger gets made, so that a later torch API can be adopted without touching every \
+module again); XNNPACK's owner's pull request logs each delegate's graph on the \
+`xnnpack_graph` artifact (until it lands, `set_logs("xnnpack_graph")` shows nothing). The \
+component names are those users type after `+dynamo`: `executorch` and each backend folder's \
+name; a name torch already has is refused, and then nothing is registered.
 
-What it costs: torch imports every torch.backends entry point inside every
-`import torch` in the environment; this one is about 20 lines of standard
-library that register the names inside a `try` (well under a millisecond
-with TORCH_LOGS unset: docs/BENCHMARKS.md of et-log). A runtime that fails
-to import is one line on stderr; `import torch` still works unless TORCH_LOGS
-names an ExecuTorch component, which torch then refuses as any unknown name.
-What it risks: torch turns an entry point whose module is missing into an
-error. An editable install made on a commit with this entry point, then a
-checkout of an older commit, makes every `import torch` in that environment
-fail until `pip install -e .` is run again (or TORCH_DEVICE_BACKEND_AUTOLOAD=0
-is set): ExecuTorch's reviewers will not take that risk, hence a follow-up.
+The patches were made on ExecuTorch main; the same package was tested on the released \
+executorch 1.5.1 wheel with torch 2.13.0 (its tests run in-process, under `unittest` and pytest).
+"""
 
+HOOK_DESCRIPTION = """\
+With this entry point, `TORCH_LOGS="+dynamo,+executorch,+xnnpack"` works from the first \
+`import torch`: torch (2.13 and later) loads `torch.backends` entry points before it reads \
+`TORCH_LOGS` (pytorch/pytorch#184919). The hook is a module of standard library lines \
+outside the logging package; it registers ExecuTorch's names only when `TORCH_LOGS` names \
+one of them, and catches everything, so no fault of ExecuTorch's stops `import torch`.
+
+Its risk: torch turns an entry point whose module is missing into an error inside every \
+`import torch`. An editable install made on a commit with this entry point, then a checkout \
+of an older commit, breaks `import torch` in that environment until `pip install -e .` runs \
+again (or `TORCH_DEVICE_BACKEND_AUTOLOAD=0` is set). It is best landed together with a torch \
+change that makes a failing entry point a warning; no such torch pull request is open yet.
 """
 
 
-def runtime_patches(
-    vendored: VendorPlan,
-) -> tuple[tuple[str, bytes] | None, tuple[str, bytes] | None]:
-    """The vendoring as the series' first patch (the runtime, its tests and configuration)
-    and its last (the `torch.backends` hook), each (name, message and sections) when it
-    changes anything."""
+def runtime_patches(vendored: VendorPlan) -> tuple[Prepared | None, Prepared | None]:
+    """The vendoring as the first pull request's commit (the runtime, its tests and the
+    configuration that carries it) and the last's (the `torch.backends` hook)."""
     sections = patch_sections(vendored, RUNTIME_PART)
     hook = patch_sections(vendored, HOOK_PART)
-    hook_files = {vendored.rel(p) for p in vendored.hook}
-    files = [name for name in vendored.written() if name not in hook_files]
-    listed = "".join(f"- {name}: {vendored.status[name]}\n" for name in files)
+    module = vendored.module
     message = (
-        f"Add {vendored.module}, the logging runtime migrated modules import\n\n"
-        f"{len(files)} file(s): the runtime package, its tests and Buck target, and the\n"
-        "configuration that carries them: setup.py packages it, pytest.ini runs its\n"
-        "tests, .lintrunner.toml type-checks it, and pyproject.toml's [tool.et-log]\n"
-        "tells et-log's lint and migration which module is the runtime and which\n"
-        "folders to skip (re-running them on this tree needs it; drop it if you do not\n"
-        "run et-log here). Its torch.backends hook is not in the series: a follow-up\n"
-        "patch beside it (follow-up-torch-logs-hook.patch) says when to propose it.\n"
-        "Apply this patch before the component patches: their modules import it.\n\n"
-        f"{listed}\n"
+        f"Add {module}: ExecuTorch's loggers as torch logging components\n\n"
+        f'{module}.set_logs("+xnnpack") turns a backend\'s logging up the way\n'
+        "torch._logging.set_logs does for torch's own components; until it is called,\n"
+        "nothing is registered with torch and no logger is touched, so nothing a\n"
+        "program prints changes. setup.py ships the package in the minimal build,\n"
+        "pytest.ini runs its tests and .lintrunner.toml type-checks it."
     )
-    first = (RUNTIME, message.encode("utf-8") + sections) if sections else None
-    touched = sorted(set(re.findall(r"^diff --git a/(\S+) ", hook.decode("latin-1"), re.M)))
-    listed = "".join(f"- {name}\n" for name in touched)
-    last = (HOOK, f"{_HOOK_MESSAGE}Files:\n{listed}\n".encode() + hook) if hook else None
+    first = None
+    if sections:
+        first = Prepared(RUNTIME, message, sections, RUNTIME_DESCRIPTION.format(module=module))
+    hook_message = (
+        "Register ExecuTorch's log names from the first import torch\n\n"
+        "A torch.backends entry point, which torch loads before it reads TORCH_LOGS,\n"
+        "registers ExecuTorch's components when TORCH_LOGS names one of them, so that\n"
+        'TORCH_LOGS="+executorch,+xnnpack" works as it does for dynamo. Standard\n'
+        "library only, outside the logging package, catching everything. Risk: an\n"
+        "entry point whose module is missing (a stale editable install) makes torch\n"
+        "fail every import torch until the install is redone."
+    )
+    last = Prepared(HOOK, hook_message, hook, HOOK_DESCRIPTION) if hook else None
     return first, last

@@ -136,7 +136,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if any(r.note and r.finding.code in series.ROOT_SETUP_CODES for r in result.rewritten):
         taken.update(
             {
-                (r.finding.line, r.finding.col): series.SETUP
+                (r.finding.line, r.finding.col): series.ROOT
                 for r in result.rewritten
                 if r.note and ROOT_GETTER.search(r.finding.source)
             }
@@ -145,7 +145,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     # goes: it lands in the set-up commit, whose message then says what stops (review 17, T1)
     for r in result.rewritten:
         if r.note and OWN_SETUP in r.note:
-            taken.setdefault((r.finding.line, r.finding.col), series.SETUP)
+            taken.setdefault((r.finding.line, r.finding.col), series.ROOT)
     outcome.rewritten = [
         replace(
             _record(r.finding, rel, r.note),
@@ -214,9 +214,10 @@ def _stages(
     recipes: list[Recipe],
     taken: dict[str | tuple[int, int], str],
 ) -> list[tuple[str, str]]:
-    """The series' states of one module, (stage, its text after it): class A, then (unless the
-    run is mechanical) class B's site rewrites but the logging set-up's removals, then those,
-    then one state per recipe commit of its file (the class B rewrites a recipe takes, `taken`:
+    """The series' states of one module, (stage, its text after it): the mechanical rewrites,
+    then (unless the run is mechanical) the other site rewrites but the logging set-up's
+    removals, then the root set-up's removals, then the module levels', then one state per
+    recipe commit of its file (the class B rewrites a recipe takes, `taken`:
     a kind or a site's (line, col) -> its commit, wait for that commit)
     (`Recipe.commit`, in `recipes`' order), the last giving `final`, the run's result. A stage
     whose run fails leaves the text as the stage before left it."""
@@ -239,8 +240,11 @@ def _stages(
     waiting = set(taken)
     states = [(series.MECHANICAL, mechanical)]
     states.append((series.OUTPUT, run(False, [], mechanical, series.SETUP_CODES | waiting)))
-    waiting -= {key for key, by in taken.items() if by == series.SETUP}
-    states.append((series.SETUP, run(False, [], states[-1][1], waiting)))
+    waiting -= {key for key, by in taken.items() if by == series.ROOT}
+    root = run(False, [], states[-1][1], series.LEVEL_CODES | waiting)
+    states.append((series.ROOT, root))
+    waiting -= {key for key, by in taken.items() if by == series.LEVELS}
+    states.append((series.LEVELS, run(False, [], root, waiting)))
     chosen: list[Recipe] = []
     mine = {recipe.commit for recipe in recipes} | set(taken.values())
     for commit in [stage for stage in series.RECIPE_STAGES if stage in mine]:

@@ -11,7 +11,6 @@ from codemods.fixes._shown import printed, root_call_note, root_setup, template
 from codemods.migrate import main
 from codemods.report.namespace import namespace_change, public_names
 from codemods.report.sections import TORCH_NAMES
-from codemods.report.series import STAGES, commit_name
 
 
 def _call(source: str) -> ast.Call:
@@ -58,38 +57,27 @@ def _section(text: str, heading: str) -> str:
     return text.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
 
 
-def test_the_report_says_how_the_series_lands(sample_copy: Path, tmp_path: Path) -> None:
-    """The report's order is the series `--patches` writes, stage by stage."""
+def test_the_report_says_how_the_pull_requests_land(sample_copy: Path, tmp_path: Path) -> None:
+    """The report names the mechanical and the owners' pull requests `--patches` writes."""
     report, out = tmp_path / "pr.md", tmp_path / "series"
     argv = [str(sample_copy / "exir"), str(sample_copy / "backends"), "-q", "-j", "1"]
     assert main([*argv, "--report", str(report), "--patches", str(out)]) == 0
     lands = _section(report.read_text(encoding="utf-8"), "## How it lands")
-    said: dict[str, list[str]] = {}
-    for stage, lead in (
-        ("mechanical", "CODEOWNERS entry covers): "),
-        ("output", "Changes to look at, one commit per owner to take or leave: "),
-        (
-            "logging-setup",
-            "(a `basicConfig` or handler that held for the whole process, a level "
-            "its owner chose), one commit per owner to take or leave: ",
-        ),
-    ):
-        said[stage] = lands.split(lead)[1].split(". ")[0].split(";")[0].split(", ")
-    lead = "in the recipe table's order: "
-    commits = lands.split(lead)[1].split(". ")[0].split(", ")
-    names = (out / "series").read_text().split()
-    written = [name.split("-", 1)[1].removesuffix(".patch") for name in names]
-    said_order = [commit_name(u, stage) for stage in said for u in said[stage]]
-    assert written == said_order + commits
-    changes = _section(report.read_text(encoding="utf-8"), "## Changes to look at")
-    listed = [h.split(" (")[0] for h in changes.split("\n### ")[1:] if "left out" not in h]
-    units = {  # a recipe commit's unit: its name without the stage (`vulkan-log-skip`: vulkan)
-        c.split("-")[0] if c == stage else c.removesuffix(f"-{stage}")
-        for c in commits
-        for stage in [max((s for s in STAGES if c == s or c.endswith(f"-{s}")), key=len)]
+    said = {
+        kind: lands.split(lead)[1].split(".\n")[0].rstrip(".").split(", ")
+        for kind, lead in (
+            ("loggers", "with or without its own logging set up: "),
+            ("logging", "stacked on that owner's mechanical one: "),
+        )
     }
-    classes = set(said["output"]) | set(said["logging-setup"]) | units
-    assert listed and set(listed) <= classes  # each listed change is in a class B commit
+    folders = sorted(p.name for p in out.iterdir() if p.is_dir())
+    written = {
+        kind: [
+            f.split("-", 1)[1].removesuffix(f"-{kind}") for f in folders if f.endswith(f"-{kind}")
+        ]
+        for kind in said
+    }
+    assert said == written and said["loggers"] and said["logging"]
 
 
 def test_the_report_lists_namespaces_buck_and_torch_names(
@@ -151,8 +139,8 @@ def test_a_vendored_run_says_what_the_runtime_brings_into_every_process(
     assert "`torch.backends` entry point `executorch_logging`" in risks
     assert "Failed to load the backend extension: executorch_logging" in risks
     assert "TORCH_DEVICE_BACKEND_AUTOLOAD=0" in risks and "set_logs" in risks
-    assert "EXECUTORCH_DELEGATION_RECORD" in risks  # the sample tree takes the partition run
-    assert "`EXECUTORCH_CRITICAL_OPS`" in risks and "`NO_CONFIG`" in risks  # review 10, m2
+    # the partition run is opt-in: a default run brings none of its variables
+    assert "EXECUTORCH_DELEGATION_RECORD" not in risks and "EXECUTORCH_CRITICAL_OPS" not in risks
     # review 9, M4: the hook's one risk is in the report's opening, before any table
     opening = report.read_text(encoding="utf-8").split("\n## ")[0]
     assert "**Not in this series: the `torch.backends` hook.**" in opening

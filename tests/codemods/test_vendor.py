@@ -1,4 +1,4 @@
-"""`python -m codemods.vendor`: the runtime as the checkout's own `executorch._logging`."""
+"""`python -m codemods.vendor`: the runtime as the checkout's own `executorch.logs`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from codemods.vendor.buck import package_targets
 from codemods.vendor.command import RUNTIME_DIR, main, vendor
 from codemods.vendor.runtime import hook_source, runtime_modules
 
-MODULE = "executorch._logging"
+MODULE = "executorch.logs"
 STAND_IN_TESTS = Path(__file__).resolve().parents[1] / "data" / "runtime_tests"
 
 
@@ -44,24 +44,21 @@ def test_the_vendored_modules_are_those_the_api_imports_and_the_hook_sits_beside
     sample_copy: Path,
 ) -> None:
     done = vendor(sample_copy, formatted=False)
-    folder = sample_copy / "_logging"
+    folder = sample_copy / "logs"
     written = sorted(p.stem for p in folder.glob("*.py"))
     assert written == runtime_modules(RUNTIME_DIR)
-    assert {"__init__", "names", "state", "torch_api", "partition_report"} <= set(written)
-    assert not {"startup", "__main__", "pytest_plugin", "torch_hook"} & set(written)
-    assert done.status["_logging_hook.py"] == "created"
-    hook = (sample_copy / "_logging_hook.py").read_text(encoding="utf-8")
-    assert 'RUNTIME = "executorch._logging"' in hook and "et_log_runtime" not in hook
+    assert set(written) == {"__init__", "names", "state", "torch_api"}  # et-log's own stay out
+    assert done.status["logs_hook.py"] == "created"
+    hook = (sample_copy / "logs_hook.py").read_text(encoding="utf-8")
+    assert 'RUNTIME = "executorch.logs"' in hook and "et_log_runtime" not in hook
 
 
 def test_vendored_files_read_as_the_checkout_s_own_code(sample_copy: Path) -> None:
     vendor(sample_copy, formatted=False)
-    for path in (sample_copy / "_logging").glob("*.py"):
+    for path in (sample_copy / "logs").glob("*.py"):
         body = path.read_text(encoding="utf-8")
         assert body.startswith("# Copyright (c) Meta Platforms"), path
-        origin = [line for line in body.splitlines()[:10] if line.startswith("# Based on et-log ")]
-        assert len(origin) == 1 and "(commit " in origin[0], path  # et-log is a git checkout here
-        assert "do not edit" not in body.lower() and text.OLD_MARKER not in body, path
+        assert "et-log" not in body and "do not edit" not in body.lower(), path  # no tool header
         for node in ast.walk(ast.parse(body)):
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 assert not (node.module or "").startswith(("et_log_runtime", "executorch")), path
@@ -92,14 +89,14 @@ def test_the_tests_travel_with_the_runtime_importing_it_by_its_new_name(
     sample_copy: Path, runtime: Path
 ) -> None:
     vendor(sample_copy, formatted=False, runtime=runtime)
-    tests = sample_copy / "_logging" / "test"
+    tests = sample_copy / "logs" / "test"
     assert {"__init__.py", "test_logger_names.py"} <= {p.name for p in tests.glob("*.py")}
     body = (tests / "test_logger_names.py").read_text(encoding="utf-8")
     assert f"from {MODULE} import get_logger" in body and "et_log_runtime" not in body
     assert body.startswith("# Copyright (c) Meta Platforms")
     ini = (sample_copy / "pytest.ini").read_text(encoding="utf-8")
-    assert "    # logging\n    _logging/test\n\n    # backends\n" in ini
-    targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
+    assert "    # logs\n    logs/test\n" in ini
+    targets = {t.name: t for t in package_targets(sample_copy / "logs")}
     assert targets["lib"].srcs.lists("names.py") and targets["lib"].srcs.lists("__init__.py")
     assert targets["test"].srcs.lists("test/test_logger_names.py")
     assert targets["test"].call.deps is not None and targets["test"].call.deps[0] == ":lib"
@@ -112,7 +109,7 @@ def test_a_test_running_torch_in_a_child_makes_the_test_target_depend_on_torch(
     child = 'import subprocess, sys\n\nCODE = """\n    import logging, torch\n"""\n'
     (runtime / "test" / "test_child.py").write_text(child)
     vendor(sample_copy, formatted=False, runtime=runtime)
-    targets = {t.name: t for t in package_targets(sample_copy / "_logging")}
+    targets = {t.name: t for t in package_targets(sample_copy / "logs")}
     assert targets["test"].call.deps is not None and "//caffe2:torch" in targets["test"].call.deps
     assert targets["lib"].call.deps is None  # the runtime itself never imports torch
 
@@ -128,7 +125,7 @@ def test_vendored_tests_pass_without_et_log(sample_copy: Path, runtime: Path) ->
     )
     path = f"{sample_copy.parent}{os.pathsep}{block}"
     env = {**os.environ, "PYTHONPATH": path, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    tests = "executorch/_logging/test/test_logger_names.py"
+    tests = "executorch/logs/test/test_logger_names.py"
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", tests],
         cwd=sample_copy.parent,
@@ -159,7 +156,7 @@ def test_component_table_comes_from_the_checkout_s_backend_folders(sample_copy: 
     (sample_copy / "backends" / "example" / "demo.py").write_text("")
     vendor(sample_copy, formatted=False)
     namespace: dict[str, object] = {}
-    source = (sample_copy / "_logging" / "names.py").read_text(encoding="utf-8")
+    source = (sample_copy / "logs" / "names.py").read_text(encoding="utf-8")
     exec(compile(source, "names.py", "exec"), namespace)
     components = namespace["COMPONENTS"]
     assert isinstance(components, dict)
@@ -181,7 +178,7 @@ if not logger.handlers:
 
 def _components(root: Path) -> dict[str, object]:
     namespace: dict[str, object] = {}
-    source = (root / "_logging" / "names.py").read_text(encoding="utf-8")
+    source = (root / "logs" / "names.py").read_text(encoding="utf-8")
     exec(compile(source, "names.py", "exec"), namespace)
     components = namespace["COMPONENTS"]
     assert isinstance(components, dict)
@@ -195,6 +192,7 @@ def test_a_backend_that_sets_its_own_logger_up_is_no_component(sample_copy: Path
     vendor(sample_copy, formatted=False)
     assert "mlx" in _components(sample_copy)  # the control: a plain backend folder
     (sample_copy / "backends" / "mlx" / "_logging.py").write_text(MLX_LOGGING)
+    shutil.rmtree(sample_copy / "logs")  # a vendored copy is never rewritten: vendor afresh
     done = vendor(sample_copy, formatted=False)
     assert "mlx" not in _components(sample_copy) and "xnnpack" in _components(sample_copy)
     assert done.not_components == [("mlx", "backends/mlx/", "backends/mlx/_logging.py")]
@@ -219,30 +217,19 @@ def test_a_backend_that_is_no_component_is_not_migrated_and_the_report_says_why(
     assert "### mlx (" not in text and "| mlx |" not in text
 
 
-def test_second_run_changes_nothing_and_check_says_so(sample_copy: Path, capsys) -> None:
+def test_once_vendored_the_copy_is_the_checkout_s_own_and_is_kept(
+    sample_copy: Path, capsys
+) -> None:
     first = vendor(sample_copy)
-    assert first.status["pyproject.toml"] == "updated"
-    assert first.status["_logging/BUCK"] == "created"
-    before = _snapshot(sample_copy)
-    again = vendor(sample_copy)
-    assert set(again.status.values()) == {"unchanged"} and _snapshot(sample_copy) == before
-    capsys.readouterr()
-    assert main([str(sample_copy), "--check"]) == 0
-    out = capsys.readouterr().out
-    assert "unchanged: _logging/state.py" in out and "differ" not in out
-
-
-def test_check_reports_drift_as_information(sample_copy: Path, capsys) -> None:
-    vendor(sample_copy)
-    edited = sample_copy / "_logging" / "partition_report.py"
+    assert first.status["logs/BUCK"] == "created"
+    edited = sample_copy / "logs" / "state.py"
     edited.write_text(edited.read_text(encoding="utf-8") + "\n# ExecuTorch's own change\n")
     before = _snapshot(sample_copy)
+    again = vendor(sample_copy)
+    assert again.status == {} and _snapshot(sample_copy) == before
     capsys.readouterr()
     assert main([str(sample_copy), "--check"]) == 0
-    out = capsys.readouterr().out
-    assert "would be updated: _logging/partition_report.py" in out
-    assert "1 file(s) differ from et-log" in out and "is its own" in out
-    assert _snapshot(sample_copy) == before
+    assert "kept: logs (the checkout's own copy)" in capsys.readouterr().out
 
 
 def test_a_refusal_exits_1_naming_the_file(sample_copy: Path, runtime: Path, capsys) -> None:
@@ -251,39 +238,10 @@ def test_a_refusal_exits_1_naming_the_file(sample_copy: Path, runtime: Path, cap
     (sample_copy / "pyproject.toml").write_text("[project\n")
     assert main([str(sample_copy), "--no-format"]) == 1
     assert "pyproject.toml: cannot parse" in capsys.readouterr().err
-    (runtime / "partition_report.py").write_text("def broken(:\n")
-    with pytest.raises(text.VendorError, match=r"partition_report.py:1: cannot parse"):
+    shutil.rmtree(sample_copy / "logs", ignore_errors=True)
+    (runtime / "state.py").write_text("def broken(:\n")
+    with pytest.raises(text.VendorError, match=r"state.py:1: cannot parse"):
         vendor(sample_copy, runtime=runtime)
-
-
-def test_a_newer_et_log_with_the_same_runtime_touches_nothing(
-    sample_copy: Path, monkeypatch
-) -> None:
-    vendor(sample_copy)
-    before = _snapshot(sample_copy)
-    monkeypatch.setattr("codemods.vendor.command.origin", lambda: "9.9.9 (commit 0123456789)")
-    again = vendor(sample_copy)
-    assert set(again.status.values()) == {"unchanged"} and _snapshot(sample_copy) == before
-
-
-def test_rerun_restores_et_log_s_copy_removes_its_stale_files_and_keeps_foreign_ones(
-    sample_copy: Path, capsys
-) -> None:
-    vendor(sample_copy)
-    folder = sample_copy / "_logging"
-    pristine = (folder / "partition_report.py").read_bytes()
-    (folder / "partition_report.py").write_text("# hand edit\n")
-    (folder / "gone.py").write_text(f"{text.ORIGIN}0.0.1.\n")
-    (folder / "mine.py").write_text("x = 1\n")
-    capsys.readouterr()
-    assert main([str(sample_copy)]) == 0
-    out = capsys.readouterr().out
-    assert "updated: _logging/partition_report.py" in out and "removed: _logging/gone.py" in out
-    assert "kept: _logging/mine.py (not from et-log)" in out
-    assert (folder / "partition_report.py").read_bytes() == pristine and not (
-        folder / "gone.py"
-    ).exists()
-    assert (folder / "mine.py").is_file()
 
 
 def test_the_runtime_is_linked_where_src_mirrors_the_first_level_folders(
@@ -293,54 +251,10 @@ def test_the_runtime_is_linked_where_src_mirrors_the_first_level_folders(
     mirror.mkdir(parents=True)
     (mirror / "exir").symlink_to("../../exir")
     done = vendor(sample_copy, formatted=False)
-    assert done.status["src/executorch/_logging"] == "created"
-    assert os.readlink(mirror / "_logging") == "../../_logging"
-    assert (mirror / "_logging" / "state.py").is_file()
-    assert "src/executorch/_logging" not in vendor(sample_copy, formatted=False).status
-
-
-def test_a_tree_vendored_the_earlier_way_is_cleaned_up(sample_copy: Path) -> None:
-    old = sample_copy / "exir" / "_logging"
-    old.mkdir()
-    (old / "registry.py").write_text(f"# {text.OLD_MARKER} 0.1.0\nX = 1\n")
-    (old / "py.typed").write_text("")
-    (sample_copy / "_logging_hook.py").write_text(f"# {text.OLD_MARKER} 0.1.0\n")
-    (sample_copy / "conftest.py").write_text(
-        text.DEFAULT_LICENSE + "\nimport torch\n\n"
-        "# caplog and assertLogs see ExecuTorch's log records (et-log runtime).\n"
-        'pytest_plugins = ["executorch.exir._logging.pytest_plugin"]\n'
-    )
-    pyproject = sample_copy / "pyproject.toml"
-    pyproject.write_text(
-        pyproject.read_text(encoding="utf-8").replace(
-            "[tool.et-log]\n",
-            '[project.entry-points."torch.backends"]\n'
-            'executorch_logging = "executorch._logging_hook:register"\n\n'
-            "[tool.et-log]\n"
-            'runtime-import = "executorch.exir._logging"\n'
-            'extend-exclude = ["exir/_logging/", "_logging_hook.py"]\n',
-        )
-    )
-    done = vendor(sample_copy, formatted=False)
-    assert not old.exists()
-    hook = (sample_copy / "_logging_hook.py").read_text(encoding="utf-8")  # today's hook there
-    assert text.OLD_MARKER not in hook and 'RUNTIME = "executorch._logging"' in hook
-    assert (sample_copy / "conftest.py").read_text(encoding="utf-8") == (
-        text.DEFAULT_LICENSE + "\nimport torch\n"
-    )
-    config = pyproject.read_text(encoding="utf-8")
-    assert 'executorch_logging = "executorch._logging_hook:register"' in config
-    assert 'runtime-import = "executorch._logging"' in config
-    assert 'extend-exclude = ["_logging/", "_logging_hook.py"]' in config
-    assert any("executorch.exir._logging" in note for note in done.manual)  # imports to rename
-
-
-def test_a_conftest_vendoring_created_is_removed_with_its_plugin_line() -> None:
-    created = (
-        f'{text.DEFAULT_LICENSE}\npytest_plugins = ["executorch.exir._logging.pytest_plugin"]\n'
-    )
-    assert text.without_old_plugin(created) is None
-    assert text.without_old_plugin("import torch\n") == "import torch\n"
+    assert done.status["src/executorch/logs"] == "created"
+    assert os.readlink(mirror / "logs") == "../../logs"
+    assert (mirror / "logs" / "state.py").is_file()
+    assert done.status["src/executorch/logs_hook.py"] == "created"
 
 
 def test_trailing_comments_fit_and_keep_only_the_targets_noqa_codes() -> None:
@@ -368,12 +282,12 @@ def test_the_vendored_runtime_works_under_another_name_without_et_log(tmp_path: 
     root = tmp_path / "mypkg"
     (root / "backends" / "xnnpack").mkdir(parents=True)
     (root / "backends" / "xnnpack" / "__init__.py").write_text("")
-    vendor(root, "mypkg.sub._logging", formatted=False)
+    vendor(root, "mypkg.sub.logs", formatted=False)
     (root / "sub" / "__init__.py").write_text("")
     probe = (
         "import sys\n"
-        "from mypkg.sub._logging import get_logger\n"
-        "from mypkg.sub._logging.state import COMPONENTS, STATE\n"
+        "from mypkg.sub.logs import get_logger\n"
+        "from mypkg.sub.logs.state import COMPONENTS, STATE\n"
         "log = get_logger('mypkg.backends.xnnpack.x')\n"
         "print(STATE.__module__, 'et_log_runtime' in sys.modules)\n"
         "print(sorted(COMPONENTS))\n"
@@ -383,7 +297,7 @@ def test_the_vendored_runtime_works_under_another_name_without_et_log(tmp_path: 
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
-        "mypkg.sub._logging.state False",
+        "mypkg.sub.logs.state False",
         "['executorch', 'xnnpack']",
     ]
 
@@ -408,28 +322,28 @@ MAIN_BACKENDS = (
 ).split()
 
 
-def test_the_vendored_package_is_under_800_lines_on_a_tree_with_main_s_backends(
+def test_the_vendored_package_is_small_on_a_tree_with_main_s_backends(
     sample_copy: Path,
 ) -> None:
-    """Issue 22's size: what ExecuTorch owns stays small (its tests aside). The series vendors
-    the package; torch's hook is a follow-up of its own (`follow-up-torch-logs-hook.patch`)."""
+    """What ExecuTorch owns reads in one sitting (its tests aside); the hook, its own pull
+    request, is a few lines."""
     for folder in MAIN_BACKENDS:
         (sample_copy / "backends" / folder).mkdir(parents=True, exist_ok=True)
         (sample_copy / "backends" / folder / "__init__.py").touch()
     vendor(sample_copy)
-    files = sorted((sample_copy / "_logging").glob("*.py"))
+    files = sorted((sample_copy / "logs").glob("*.py"))
     lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
-    assert lines < 800, {f.name: len(f.read_text(encoding="utf-8").splitlines()) for f in files}
-    hook = (sample_copy / "_logging_hook.py").read_text(encoding="utf-8").splitlines()
-    assert len(hook) < 40, len(hook)
+    assert lines < 400, {f.name: len(f.read_text(encoding="utf-8").splitlines()) for f in files}
+    hook = (sample_copy / "logs_hook.py").read_text(encoding="utf-8").splitlines()
+    assert len(hook) < 50, len(hook)
 
 
 def test_the_runtime_s_readme_travels_with_it_under_its_vendored_name(sample_copy: Path) -> None:
     """The package documents itself in ExecuTorch's tree: no comment or docstring of the
     vendored code has to point at et-log's docs."""
     vendor(sample_copy, formatted=False)
-    readme = (sample_copy / "_logging" / "README.md").read_text(encoding="utf-8")
-    assert readme.startswith("# executorch._logging:") and "et_log_runtime" not in readme
-    assert "EXECUTORCH_DELEGATION_RECORD" in readme and "TORCH_DEVICE_BACKEND_AUTOLOAD" in readme
-    for path in (sample_copy / "_logging").rglob("*.py"):
+    readme = (sample_copy / "logs" / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith("# executorch.logs:") and "et_log_runtime" not in readme
+    assert "TORCH_LOGS=+executorch.backends.xnnpack" in readme
+    for path in (sample_copy / "logs").rglob("*.py"):
         assert "docs/" not in path.read_text(encoding="utf-8"), path

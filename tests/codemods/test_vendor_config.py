@@ -7,7 +7,7 @@ import pytest
 from codemods.vendor.config import edit_pyproject, edit_pytest_ini, edit_setup_packages
 from codemods.vendor.text import VendorError
 
-MODULE = "executorch._logging"
+MODULE = "executorch.logs"
 ENTRY = f"{MODULE}_hook:register"
 
 PYPROJECT = """\
@@ -28,25 +28,22 @@ target-version = ["py310"]
 
 
 def test_pyproject_edit_adds_lines_and_keeps_every_other_byte() -> None:
-    after = edit_pyproject(PYPROJECT, ENTRY, MODULE, ["_logging/"])
+    after = edit_pyproject(PYPROJECT, ENTRY)
     added = [line for line in after.splitlines() if line not in PYPROJECT.splitlines()]
-    assert added == [
+    assert added == [  # the hook's entry point alone: no tool configuration in the tree
         '[project.entry-points."torch.backends"]',
         f'executorch_logging = "{ENTRY}"',
-        "[tool.et-log]",
-        f'runtime-import = "{MODULE}"',
-        'extend-exclude = ["_logging/"]',
     ]
     kept = [line for line in after.splitlines() if line not in added]
     assert [line for line in kept if line] == [line for line in PYPROJECT.splitlines() if line]
     assert after.index("torch.backends") < after.index("# a comment")
-    assert edit_pyproject(after, ENTRY, MODULE, ["_logging/"]) == after
+    assert edit_pyproject(after, ENTRY) == after
 
 
 def test_pyproject_with_inline_entry_points_is_not_edited() -> None:
     inline = PYPROJECT.replace('version = "1.0"', 'version = "1.0"\nentry-points = {}')
     with pytest.raises(VendorError, match="inline"):
-        edit_pyproject(inline, ENTRY, MODULE, ["_logging/"])
+        edit_pyproject(inline, ENTRY)
 
 
 # The shape of ExecuTorch's pytest.ini: testpaths grouped by top folder, a comment naming each.
@@ -109,8 +106,8 @@ def _minimal_packages():
 
 def test_a_minimal_build_ships_the_runtime_beside_the_exporter() -> None:
     after = edit_setup_packages(SETUP, MODULE, "executorch.exir")
-    assert after == SETUP.replace(
-        '"executorch",\n', '"executorch",\n                "executorch._logging",\n'
+    assert after == SETUP.replace(  # where it sorts
+        '"executorch.exir.*",\n', '"executorch.exir.*",\n                "executorch.logs",\n'
     )
     assert edit_setup_packages(after, MODULE, "executorch.exir") == after
     assert edit_setup_packages("x = ['a']\n", MODULE, "executorch.exir") == "x = ['a']\n"

@@ -16,8 +16,8 @@ from codemods.migrate import main
 from codemods.vendor.buck import package_of, package_targets
 from codemods.write.worker import imports_module
 
-MODULE = "executorch._logging"
-LABEL = "//executorch/_logging:lib"
+MODULE = "executorch.logs"
+LABEL = "//executorch/logs:lib"
 FOLDERS = ("exir", "backends")
 # What the sample tree's BUCK files leave for a person (each named in the run's output).
 UNLISTED = ("exir/capture/capture.py", "exir/program/program.py", "exir/_serialize/inspector.py")
@@ -73,8 +73,8 @@ def test_every_migrated_module_s_target_depends_on_the_runtime(sample_copy: Path
     (sample_copy / ".git").mkdir()  # the project root
     done = _migrate(sample_copy)
     assert done.returncode == 0, done.stderr
-    assert "created: _logging/state.py" in done.stderr
-    assert "updated: exir/emit/BUCK (deps: //executorch/_logging:lib)" in done.stderr
+    assert "created: logs/state.py" in done.stderr
+    assert "updated: exir/emit/BUCK (deps: //executorch/logs:lib)" in done.stderr
     assert len(_runtime_users(sample_copy, FOLDERS)) >= 20
     assert set(UNLISTED) <= set(_unhandled(sample_copy, FOLDERS, done.stderr))
     # a migrated module its package lists only in computed srcs (ARM_SRCS) is reported
@@ -111,9 +111,9 @@ def test_on_executorch_main_every_migrated_module_s_target_depends_on_the_runtim
     users = _runtime_users(root, folders)
     unhandled = _unhandled(root, folders, done.stderr)
     assert len(users) > 150 and len(unhandled) < len(users) // 5, (len(users), unhandled)
-    assert "updated: exir/BUCK (deps: //executorch/_logging:lib)" in done.stderr
-    assert (root / "src" / "executorch" / "_logging").is_symlink()
-    assert '"executorch._logging",' in (root / "setup.py").read_text(encoding="utf-8")
+    assert "updated: exir/BUCK (deps: //executorch/logs:lib)" in done.stderr
+    assert (root / "src" / "executorch" / "logs").is_symlink()
+    assert '"executorch.logs",' in (root / "setup.py").read_text(encoding="utf-8")
 
 
 def test_check_lists_the_buck_edits_and_writes_nothing(sample_copy: Path) -> None:
@@ -121,13 +121,21 @@ def test_check_lists_the_buck_edits_and_writes_nothing(sample_copy: Path) -> Non
     before = _tree(sample_copy)
     done = _migrate(sample_copy, FOLDERS, "--check")
     assert done.returncode == 1
-    assert "would update: exir/BUCK (deps: //executorch/_logging:lib)" in done.stderr
-    assert "would be created: _logging/state.py" in done.stderr
+    assert "would update: exir/emit/BUCK (deps: //executorch/logs:lib)" in done.stderr
+    assert "would be created: logs/state.py" in done.stderr
     assert _tree(sample_copy) == before
 
 
+def _series(out: Path) -> list[str]:
+    return (out / "series").read_text().split()
+
+
+def _message(patch: bytes) -> str:
+    return patch.split(b"\ndiff --git")[0].decode()
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
+def test_patch_series_starts_with_the_runtime_ends_with_the_hook_and_gives_the_written_tree(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
     (sample_copy / "src" / "executorch").mkdir(parents=True)
@@ -137,42 +145,32 @@ def test_patch_series_starts_with_the_runtime_and_gives_the_written_tree(
     monkeypatch.chdir(reference)
     assert main(["--vendor", *FOLDERS, "-q", "-j", "1"]) == 0
     written = _tree(reference)
-    assert written["src/executorch/_logging"] == b"../../_logging"
+    assert written["src/executorch/logs"] == b"../../logs"
     pristine = _tree(sample_copy)
     out = tmp_path / "series"
     monkeypatch.chdir(sample_copy)
     assert main(["--vendor", *FOLDERS, "-q", "-j", "1", "--patches", str(out)]) == 0
     assert _tree(sample_copy) == pristine
-    names = (out / "series").read_text().split()
-    assert names[:2] == ["0001-logging-runtime.patch", "0002-executorch-exir-mechanical.patch"]
-    runtime = (out / names[0]).read_bytes()
-    assert runtime.startswith(b"Add executorch._logging, the logging runtime")
-    assert b"\ndiff --git a/_logging/BUCK b/_logging/BUCK\nnew file mode 100644\n" in runtime
-    assert b"new file mode 120000" in runtime and b"a/pyproject.toml" in runtime
-    # reviews 9 and 10, B1: the torch.backends hook is a follow-up beside the series, not in it
-    assert not [name for name in names if "hook" in name]
-    hook = (out / "follow-up-torch-logs-hook.patch").read_bytes()
-    assert hook.startswith(b"Register ExecuTorch's log names") and b"A follow-up" in hook
-    assert b"diff --git a/_logging_hook.py" not in runtime
-    assert b'+[project.entry-points."torch.backends"]' not in runtime
+    names = _series(out)
+    assert names[0].startswith("01-logging-runtime/") and "-torch-logs-hook/" in names[-1]
+    assert len({name.split("/")[0] for name in names}) > 3  # one pull request per owner and kind
+    runtime = b"".join((out / n).read_bytes() for n in names if n.startswith("01-"))
+    assert b"\ndiff --git a/logs/BUCK b/logs/BUCK\nnew file mode 100644\n" in runtime
+    assert b"new file mode 120000" in runtime
+    assert b"logs_hook.py" not in runtime and b"entry-points" not in runtime
+    hook = (out / names[-1]).read_bytes()
     sections = set(re.findall(rb"^diff --git a/(\S+) ", hook, re.M))
-    assert sections == {b"_logging_hook.py", b"src/executorch/_logging_hook.py", b"pyproject.toml"}
+    assert sections == {b"logs_hook.py", b"src/executorch/logs_hook.py", b"pyproject.toml"}
     pyproject = hook.split(b"diff --git a/pyproject.toml")[1].split(b"\ndiff --git")[0]
     added = re.findall(rb"^\+(?!\+\+)(.*)$", pyproject, re.M)
-    assert added[:3] == [
+    assert [line for line in added if line] == [
         b'[project.entry-points."torch.backends"]',
-        b'executorch_logging = "executorch._logging_hook:register"',
-        b"",
+        b'executorch_logging = "executorch.logs_hook:register"',
     ]
-    # review 14, F6: the series excludes no file it does not add; the follow-up adds its own
-    [excluded] = re.findall(rb"^\+extend-exclude = .*$", runtime, re.M)
-    assert b"_logging_hook.py" not in excluded
-    assert re.findall(rb"^-(?!--)(.*)$", pyproject, re.M) == [excluded[1:]]
-    assert added[3:] == [excluded[1:].replace(b'"_logging/"', b'"_logging/", "_logging_hook.py"')]
-    core = b"".join((out / name).read_bytes() for name in names if "-executorch-" in name)
-    assert b"exir/emit/BUCK" in core  # the core's own targets
+    every = b"".join((out / name).read_bytes() for name in names)
+    assert not re.findall(rb"^\+.*et-log", every, re.M)  # no tool header or table added
     subprocess.run(["git", "init", "-q"], cwd=sample_copy, check=True)
-    for name in [*names, "follow-up-torch-logs-hook.patch"]:  # the series, then the follow-up
+    for name in names:  # in the landing order the series file gives
         done = subprocess.run(
             ["git", "apply", "--whitespace=nowarn", str(out / name)],
             cwd=sample_copy,
@@ -192,27 +190,20 @@ def test_lint_skips_the_vendored_package_and_still_reports_review_sites(
     assert f"from {MODULE} import get_logger" in emitter
     lint = [sys.executable, "-m", "lint_rules", "."]
     findings = subprocess.run(lint, cwd=sample_copy, capture_output=True, text=True).stdout
-    assert "_logging/" not in findings and "ETL0" in findings
+    assert "logs/" not in findings and "ETL0" in findings
 
 
 def test_a_vendored_series_names_the_switch_its_tree_has(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
-    """Review 12, M3: without the hook (a follow-up) `TORCH_LOGS=+xnnpack` fails inside `import
-    torch`, so what the series says users see names `set_logs('+xnnpack')`, and says which."""
-    out, report = tmp_path / "series", tmp_path / "report.md"
+    """Until the hook's pull request lands `TORCH_LOGS=+xnnpack` fails inside `import torch`:
+    no message before the hook's names a short name in TORCH_LOGS; they name `set_logs`."""
+    out = tmp_path / "series"
     monkeypatch.chdir(sample_copy)
-    flags = ["-q", "-j", "1", "--patches", str(out), "--report", str(report)]
-    assert main(["--vendor", *FOLDERS, *flags]) == 0
-    names = (out / "series").read_text().split()  # a message, then diffs of any encoding
-    texts = [(out / n).read_bytes().split(b"\ndiff --git")[0].decode() for n in names]
-    items = [line for text in texts for line in text.splitlines() if line.startswith("- ")]
-    assert [line for line in items if "set_logs('" in line], items
-    qualified = "`TORCH_LOGS=partition_report` where torch loads"  # says its mode: kept
-    unqualified = [line.replace(qualified, "") for line in items]
-    assert not [line for line in unqualified if "TORCH_LOGS" in line]
-    # a mention qualified by its mode stays: the critical WARNING's hint with torch's hook
-    assert [line for line in items if qualified in line]
-    assert any("`set_logs` is `executorch._logging.set_logs`" in text for text in texts)
-    changes = report.read_text().split("## Changes to look at")[1].split("\n## ")[0]
-    assert "set_logs('" in changes and "TORCH_LOGS=" not in changes.replace(qualified, "")
+    assert main(["--vendor", *FOLDERS, "-q", "-j", "1", "--patches", str(out)]) == 0
+    names = _series(out)
+    texts = [_message((out / n).read_bytes()) for n in names if "-torch-logs-hook/" not in n]
+    assert any("set_logs(" in text for text in texts)
+    short = re.compile(r"TORCH_LOGS=[\"']?[+-]?[a-z_]+(?![\w.])")
+    assert not [m.group() for text in texts for m in short.finditer(text)]
+    assert "TORCH_LOGS" in _message((out / names[-1]).read_bytes())

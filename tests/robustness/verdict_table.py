@@ -163,6 +163,7 @@ def run(case: Case, tool: str) -> Answer:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / ".git").mkdir()  # the project root: paths are named from here
+        (root / "exir").mkdir()  # an ExecuTorch checkout (another tree is refused first)
         for name, data in case.files.items():
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_bytes(data)
