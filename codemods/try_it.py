@@ -57,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     folders = [name for name in FOLDERS if (copy / name).is_dir()]
     write_line("et-log-try: migrating the copy (about a minute) ...", sys.stdout)
     sys.stdout.flush()
-    command = [sys.executable, "-m", "codemods.migrate", *folders, "--report", str(report), "-q"]
+    command = [sys.executable, "-m", "codemods.migrate", *folders, "--recipes", "all"]
+    command += ["--report", str(report), "-q"]
     status = subprocess.run(command, cwd=copy, check=False).returncode  # the copy is the root
     if status != 0:
         write_line(f"et-log-try: the migration failed (exit {status}); see {report}")
