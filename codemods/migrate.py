@@ -14,7 +14,6 @@ import argparse
 import gc
 import multiprocessing
 import os
-import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -31,6 +30,7 @@ from codemods.report.progress import Progress
 from codemods.report.provenance import provenance
 from codemods.report.series import MECHANICAL, STAGES
 from codemods.report.tally import FileOutcome, Tally, summary_table, to_json
+from codemods.shared.inputs import not_executorch
 from codemods.shared.owners import Owners, read_owners
 from codemods.vendor.config import ENTRY_POINT_NAME
 from codemods.write.fileio import remove_stale_temps, within_roots
@@ -230,33 +230,6 @@ def _absent_recipes(
     return [m for m in missing if m not in excluded], excluded, left_out
 
 
-def not_executorch(config: Config, paths: Sequence[str]) -> str:
-    """Why the files named are not ExecuTorch's, or "" when they are: the project root, or a
-    folder holding a named path, is ExecuTorch's package (an `exir/` folder in it, or its name
-    `executorch`), or the project's pyproject.toml names the `executorch` project or configures
-    the run (`[tool.et-log]`)."""
-    if config.source_file is not None:
-        return ""
-    folders: set[Path] = {config.root} if config.root is not None else set()
-    for path in paths:
-        here = Path(os.path.abspath(path))
-        folders.update([here, *here.parents])
-    if any(f.name in ("executorch", "exir") or (f / "exir").is_dir() for f in folders):
-        return ""
-    pyproject = None if config.root is None else config.root / "pyproject.toml"
-    try:
-        text = pyproject.read_text(encoding="utf-8") if pyproject and pyproject.is_file() else ""
-    except (OSError, UnicodeDecodeError):
-        text = ""
-    if re.search(r'^\s*name\s*=\s*["\']executorch["\']', text, re.M):
-        return ""
-    return (
-        f"{', '.join(paths)}: not ExecuTorch's code (no exir/ folder, no executorch package or "
-        "project, no [tool.et-log] table): nothing was written. For code that logs under an "
-        "ExecuTorch component from outside the tree, name it: --component NAME"
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -390,7 +363,14 @@ def _vendored_runtime(
     """The Buck dependencies on the runtime of the migrated modules (when it has a Buck target)
     and, for --patches with --vendor, the runtime's own patch, which goes first, and its
     torch.backends hook's, which goes last."""
-    from codemods.vendor.step import BuckResult, buck_deps, note_path, report_buck, runtime_patches
+    from codemods.vendor.step import (
+        BuckResult,
+        artifact_commits,
+        buck_deps,
+        note_path,
+        report_buck,
+        runtime_patches,
+    )
 
     vendored = getattr(args, "vendored", None)
     result = buck_deps(config, config.runtime_import, tally.outcomes, vendored)
@@ -410,6 +390,8 @@ def _vendored_runtime(
     for outcome in extra:
         outcome.component = config.component_for(outcome.path)
         outcome.owner = owners.of(config.relpath(outcome.path))
+    if vendored is not None and mode == "patch":
+        extra += artifact_commits(vendored, config, owners)
     ends = runtime_patches(vendored) if vendored is not None and mode == "patch" else (None, None)
     return extra, ends
 

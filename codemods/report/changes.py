@@ -17,8 +17,8 @@ _SETTING = re.compile(
 )
 _NAMED = re.compile(r"TORCH_LOGS(?![=\w])")
 VENDORED_API = (
-    "`set_logs` is `executorch._logging.set_logs`, called after `import torch` (`TORCH_LOGS` "
-    "names ExecuTorch's components once the runtime's torch hook, a follow-up, lands)."
+    "`set_logs` is `executorch.logs.set_logs`, called after `import torch` (`TORCH_LOGS` "
+    "names ExecuTorch's components once the hook's pull request, the last, lands)."
 )
 
 

@@ -6,7 +6,7 @@ request's to say (`patches`)."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from codemods.fixes import FIXES
 from codemods.recipes import RECIPE_NAMED
@@ -71,8 +71,10 @@ def files_section(paths: Iterable[str]) -> list[str]:
     return ["", "Files:", *(f"- {p}" for p in sorted(set(paths)))]
 
 
-def mechanical_message(area: str, runtime: str, component: str, sites: list[SiteRecord]) -> str:
-    """The mechanical commit's message."""
+def mechanical_message(
+    area: str, runtime: str, component: str, sites: list[SiteRecord], pinned: Sequence[str] = ()
+) -> str:
+    """The mechanical commit's message; `pinned`: its files whose module sets its own level."""
     codes = sorted({s.code for s in sites})
     lines = [f"{area}: make module loggers with {runtime}.get_logger", ""]
     lines += wrap(
@@ -85,10 +87,14 @@ def mechanical_message(area: str, runtime: str, component: str, sites: list[Site
         what = MECHANICAL_WHAT.get(code, FIXES[code].description if code in FIXES else code)
         lines += item(f"{what} ({count(sum(s.code == code for s in sites), 'site')})")
     lines.append("")
-    lines += wrap(
-        f'These loggers are the ones `{runtime}.set_logs("+{component}")` turns up to DEBUG '
-        f'and `set_logs("-{component}")` down to errors.'
-    )
+    said = f"They log under the `{component}` component of `{runtime}.set_logs`"
+    if pinned:
+        said += (
+            f", except in {count(len(pinned), 'module')} that set a level on their own logger, "
+            "which a component's level does not override; that level stays as it is here, "
+            "for the area's owner to decide: " + ", ".join(pinned)
+        )
+    lines += wrap(said + ".")
     return "\n".join(lines)
 
 
@@ -189,14 +195,20 @@ def recipe_message(
     rows: list[RecipeRow],
     sites: list[tuple[FileOutcome, SiteRecord]],
     vendored: bool,
+    tables: Sequence[str] = (),
 ) -> str:
-    """The message of the commit of recipe `stage` (a recipe, or a family's) in `area`."""
+    """The message of the commit of recipe `stage` (a recipe, or a family's) in `area`; `tables`:
+    the runtime's names table when this commit adds the artifact its recipe logs to."""
     recipes = [RECIPE_NAMED[r.recipe] for r in rows]
     title = recipes[0].title if recipes and recipes[0].title else stage.replace("-", " ")
     lines = [f"{area}: {title}", ""]
     for recipe, row in zip(recipes, rows, strict=True):
         lines += wrap(switched(f"{row.path}: {recipe.change}.", vendored))
         lines.append("")
+        for table in tables if recipe.artifact else ():
+            said = f"{table}: the `{recipe.artifact}` artifact joins the names torch's logging"
+            lines += wrap(f"{said} knows, off until named.")
+            lines.append("")
         lines += wrap(switched(f"For users: {row.what}.", vendored))
         lines.append("")
     if sites:

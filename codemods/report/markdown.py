@@ -138,11 +138,12 @@ HOOK_RISK = (
     "`TORCH_LOGS=+xnnpack` name ExecuTorch's components from the first `import torch`, would "
     "make an environment whose editable install is stale (an older checkout after "
     "`pip install -e .`) fail every `import torch`, as torch treats every entry point of that "
-    "group. It is a follow-up to propose once torch warns instead: `--patches` writes it beside "
-    "the series, not in it (a writing run puts it in the tree: `_logging_hook.py`, its `src/` "
-    "link and the `pyproject.toml` entry are then the files to leave out); until then ExecuTorch's components are turned on through the Python API "
-    "(`set_logs('+xnnpack')` after `import torch`), and `TORCH_LOGS` naming them fails inside "
-    "`import torch` as it does today (What the runtime brings, below)."
+    "group. It is its own pull request, the last, to land with the torch change that makes "
+    "that a warning (a writing run puts it in the tree: `logs_hook.py`, its `src/` link and "
+    "the `pyproject.toml` entry are then the files to leave out); until then ExecuTorch's "
+    "components are turned on through the Python API (`set_logs('+xnnpack')` after `import "
+    "torch`), and `TORCH_LOGS` naming them fails inside `import torch` as it does today (What "
+    "the runtime brings, below)."
 )
 
 CLASS_B = (

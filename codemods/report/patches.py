@@ -23,6 +23,7 @@ from codemods.recipes import RECIPE_NAMED
 from codemods.report import commits
 from codemods.report.series import (
     HOOK,
+    LEVEL_CODES,
     LEVELS,
     MECHANICAL,
     OUTPUT,
@@ -141,8 +142,12 @@ class _Builder:
         area, vendored = self.area(unit), self.tally.vendored
         sites = commits.stage_sites(group, stage)
         if stage == MECHANICAL:
+            pinned = sorted(
+                {o.path for o in group for s in o.review if s.code in LEVEL_CODES}
+                | {o.path for o, _ in commits.stage_sites(group, LEVELS)}
+            )
             message = commits.mechanical_message(
-                area, self.runtime, unit.component, [s for _, s in sites]
+                area, self.runtime, unit.component, [s for _, s in sites], pinned
             )
         elif stage == OUTPUT:
             message = commits.output_message(area, sites, vendored)
@@ -157,7 +162,9 @@ class _Builder:
                 for r in self.tally.recipes(unit.component)
                 if r.path in paths and r.status == "applied" and recipe_stage(r.recipe) == stage
             ]
-            message = commits.recipe_message(area, stage, rows, sites, vendored)
+            recipe_files = {r.path for r in rows}
+            tables = [o.path for o in group if o.path not in recipe_files and not o.rewritten]
+            message = commits.recipe_message(area, stage, rows, sites, vendored, tables)
         buck = [n for o in group for n in self.notes.get(o.path, []) if o.runtime_from == stage]
         if buck:
             message += "\n\nBuck, by hand:\n" + "\n".join(f"- {n}" for n in buck)
@@ -244,13 +251,27 @@ def _prepared_pr(done: Prepared, name: str, base: list[str], index: int = 0) -> 
 def _mechanical_about(builder: _Builder, unit: Unit) -> list[str]:
     left = builder.tally.review_items(unit.component)
     mine = [s for o, s in left if unit_of(o) == unit]
+    area = builder.area(unit)
     text = (
-        f"Mechanical: {builder.area(unit)}'s modules make their logger with "
+        f"Mechanical: {area}'s modules make their logger with "
         f"`{builder.runtime}.get_logger(__name__)`, which is `logging.getLogger(__name__)`. "
         "No line a program prints changes, with nothing configured, with an application's "
         "`logging.basicConfig` at INFO or DEBUG, or with its own handlers and pytest's `caplog`."
     )
-    return [text, _review_line(mine)]
+    later = sum(
+        len(commits.stage_sites(outs, stage))
+        for (u, stage), outs in builder.groups.items()
+        if u == unit and stage in OWNERS_STAGES
+    )
+    about = [text]
+    if later:
+        about.append(
+            f"What users see change in {area} ({count(later, 'site')}: root-logger calls, "
+            "prints, the levels its modules set on their own loggers, an import-time "
+            f"`basicConfig`) is the area's own pull request, \"{area}: logging that users "
+            'see change", stacked on this one; each of its commits lists every line.'
+        )
+    return [*about, _review_line(mine)]
 
 
 def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:

@@ -99,12 +99,20 @@ def plan(
                 folder = "/".join(["backends", *([grouped] if grouped else []), name]) + "/"
                 out.not_components.append((name, folder, own))
     written: dict[Path, str] = {}
+    steps: dict[Path, list[tuple[str, str]]] = {}  # the table's text after each artifact recipe
     for name in modules:
         source = runtime / f"{name}.py"
         body = source.read_text(encoding="utf-8")
         if name == derive.TABLE_MODULE:
             body = derive.component_table(body, top, apple, str(source))
-            body = derive.artifact_table(body, derive.logged_artifacts(), str(source))
+            table, kept = body, set[str]()
+            for recipe, artifact in [("", ""), *derive.artifact_recipes()]:
+                kept |= {artifact} if artifact else set()
+                step = derive.artifact_table(table, kept, str(source))
+                steps.setdefault(out.folder / source.name, []).append(
+                    (recipe, head + text.localize(step, module, str(source)))
+                )
+            body = derive.artifact_table(table, kept, str(source))
         written[out.folder / source.name] = head + text.localize(body, module, str(source))
     hook = derive.hook_source(runtime)
     out.hook.add(hook_path(out))
@@ -121,7 +129,14 @@ def plan(
         written[test_folder / "__init__.py"] = head.rstrip("\n") + "\n"
     if formatted:
         written = {path: _format(path, body) for path, body in written.items()}
+        steps = {p: [(r, _format(p, body)) for r, body in each] for p, each in steps.items()}
     out.files = {path: FilePlan(body) for path, body in written.items()}
+    for path, each in steps.items():  # the runtime's commit has no recipe's artifact
+        out.runtime_text[path] = each[0][1]
+        out.completions[path] = [
+            (recipe, before, after)
+            for (_, before), (recipe, after) in zip(each, each[1:], strict=False)
+        ]
     typed = runtime / "py.typed"
     if typed.is_file():
         out.files[out.folder / "py.typed"] = FilePlan(typed.read_text(encoding="utf-8"))

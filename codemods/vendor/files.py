@@ -34,6 +34,11 @@ class VendorPlan:
     # for a file edited for it and for the rest (pyproject.toml), its text without the hook's
     hook: set[Path] = field(default_factory=set)
     without_hook: dict[Path, str] = field(default_factory=dict)
+    # a file whose runtime commit carries less than the final text: its text there, and the
+    # later commits that complete it (an artifact's row lands with the recipe that logs to it):
+    # (recipe, text before, text after), in order
+    runtime_text: dict[Path, str] = field(default_factory=dict)
+    completions: dict[Path, list[tuple[str, str, str]]] = field(default_factory=dict)
     # backend folders left out of the component table, and so out of the migration:
     # (name, its folder, the file that sets its logger up)
     not_components: list[tuple[str, str, str]] = field(default_factory=list)
@@ -122,7 +127,10 @@ def patch_sections(out: VendorPlan, part: str | None = None) -> bytes:
         if path in out.symlinks:
             sections.append(_new_file(rel, out.symlinks[path].encode("utf-8"), "120000"))
         elif status == CREATED:
-            sections.append(_new_file(rel, out.files[path].text.encode("utf-8"), "100644"))
+            text = out.files[path].text
+            if part == RUNTIME_PART:
+                text = out.runtime_text.get(path, text)
+            sections.append(_new_file(rel, text.encode("utf-8"), "100644"))
         elif status == UPDATED:
             old, new = path.read_bytes(), out.files[path].text.encode("utf-8")
             if path in out.without_hook and part is not None:

@@ -283,8 +283,10 @@ def artifact_table(text: str, keep: set[str], path: str) -> str:
     return edited.code
 
 
-def logged_artifacts() -> set[str]:
-    """The artifacts the ExecuTorch recipes a run applies by default log to."""
+def artifact_recipes() -> list[tuple[str, str]]:
+    """(recipe, artifact) for each ExecuTorch recipe a run applies by default that logs to an
+    artifact, in the recipes' order: the vendored table names only these, each row landing in
+    its recipe's commit."""
     from codemods.recipes import LOGGING
 
-    return {recipe.artifact for recipe in LOGGING if recipe.artifact}
+    return [(recipe.name, recipe.artifact) for recipe in LOGGING if recipe.artifact]

@@ -16,6 +16,7 @@ from pathlib import Path
 from codemods.report.patches import Prepared
 from codemods.report.series import HOOK, RUNTIME, STAGES
 from codemods.report.tally import FileOutcome
+from codemods.shared.owners import Owners
 from codemods.vendor import buck
 from codemods.vendor.buck_deps import DepsPlan, plan_deps, runtime_label
 from codemods.vendor.command import default_module, vendor
@@ -139,9 +140,9 @@ request.
 Its users come in the pull requests stacked on this one: one per area makes its module \
 loggers with `get_logger(__name__)` (today `logging.getLogger(__name__)`: the one place \
 where a logger gets made, so that a later torch API can be adopted without touching every \
-module again); XNNPACK's owner's pull request logs each delegate's graph on the \
-`xnnpack_graph` artifact (until it lands, `set_logs("xnnpack_graph")` shows nothing). The \
-component names are those users type after `+dynamo`: `executorch` and each backend folder's \
+module again); the artifact API is used by XNNPACK's owner's pull request, which adds the \
+`xnnpack_graph` artifact to the names table together with the code that logs each \
+delegate's graph to it (this one registers no artifact). The component names are those users type after `+dynamo`: `executorch` and each backend folder's \
 name; a name torch already has is refused, and then nothing is registered.
 
 The patches were made on ExecuTorch main; the same package was tested on the released \
@@ -191,3 +192,22 @@ def runtime_patches(vendored: VendorPlan) -> tuple[Prepared | None, Prepared | N
     )
     last = Prepared(HOOK, hook_message, hook, HOOK_DESCRIPTION) if hook else None
     return first, last
+
+
+def artifact_commits(vendored: VendorPlan, config: Config, owners: Owners) -> list[FileOutcome]:
+    """The rows of the runtime's artifact table that land with the recipe logging to each (the
+    runtime's own commit names no artifact nothing logs to yet): one outcome per row, in the
+    recipe's commit and its owner's unit."""
+    from codemods.recipes import RECIPE_NAMED
+
+    outcomes = []
+    for path, steps in vendored.completions.items():
+        rel = vendored.rel(path)
+        for name, before, after in steps:
+            recipe = RECIPE_NAMED[name]
+            outcome = FileOutcome(rel, changed=True)
+            outcome.component = config.component_for(recipe.path)
+            outcome.owner = owners.of(recipe.path)
+            outcome.patches[recipe.commit] = byte_diff(before.encode(), after.encode(), rel)
+            outcomes.append(outcome)
+    return outcomes

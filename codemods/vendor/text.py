@@ -131,6 +131,6 @@ def _target(kind: str, name: str, srcs: list[str], deps: list[str]) -> str:
         return f"    {key} = [\n{lines}    ],\n" if items else ""
 
     return (
-        f"fbcode_target(_kind = {kind},\n"
+        f"fbcode_target(\n    _kind = {kind},\n"
         f'    name = "{name}",\n{listed("srcs", srcs)}{listed("deps", deps)})\n'
     )

@@ -16,6 +16,7 @@ from et_log_runtime.state import STATE
 XNN = "executorch.backends.xnnpack.partition.example"
 EXIR = "executorch.exir.passes.example"
 _internal = torch._logging._internal
+GRAPH = "XNNPACK delegate: the serialized graph of each partition"
 
 
 class LoggingTestCase(unittest.TestCase):
@@ -32,9 +33,16 @@ class LoggingTestCase(unittest.TestCase):
         self.environment = mock.patch.dict(os.environ)
         self.environment.start()
         os.environ.pop("TORCH_LOGS", None)
+        # the artifact these tests use, whatever the table holds (a backend adds its own row
+        # with the code that logs to it)
+        self.artifacts = mock.patch.dict(
+            ARTIFACTS, {"xnnpack_graph": ("xnnpack", GRAPH)}
+        )
+        self.artifacts.start()
 
     def tearDown(self) -> None:
         self.environment.stop()  # first: torch's _init_logs below reads TORCH_LOGS
+        self.artifacts.stop()
         registry, log_state, STATE.torch, STATE.early_artifacts = self.saved
         _internal.log_registry, _internal.log_state = registry, log_state
         _internal._init_logs()  # torch's own loggers as the saved settings have them

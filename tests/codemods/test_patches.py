@@ -156,3 +156,22 @@ def test_the_levels_commit_moves_the_muted_module_s_info_lines_to_debug(
     assert '+        logger.debug(f"Visiting: {node}")' in text
     assert "-logger.setLevel(logging.WARNING)" in text
     assert "an application at INFO sees what it saw" in " ".join(text.split())
+
+
+def test_a_mechanical_message_names_the_modules_whose_own_level_stays(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """A module that sets a level on its own logger is not moved by its component's level:
+    the mechanical commit says which keep theirs (the owner's commit decides), and promises the
+    component's switch only for the others; its description points at the owner's PR."""
+    out = tmp_path / "prs"
+    folders = _pull_requests(sample_copy, out, monkeypatch)
+    [xnnpack] = [f for f in folders if f.endswith("xnnpack-loggers")]
+    [patch] = sorted((out / xnnpack).glob("*.patch"))
+    message = patch.read_text(encoding="utf-8").partition("\n---\n")[0]
+    joined = " ".join(message.split())
+    assert "that set a level on their own logger" in joined
+    assert "backends/xnnpack/partition/config/generic_node_configs.py" in joined
+    assert "backends/xnnpack/partition/xnnpack_partitioner.py," not in joined  # verbose= only
+    about = (out / xnnpack / "description.md").read_text(encoding="utf-8")
+    assert "is the area's own pull request" in about and "logging that users see change" in about

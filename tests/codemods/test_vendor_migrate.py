@@ -158,6 +158,14 @@ def test_patch_series_starts_with_the_runtime_ends_with_the_hook_and_gives_the_w
     assert b"\ndiff --git a/logs/BUCK b/logs/BUCK\nnew file mode 100644\n" in runtime
     assert b"new file mode 120000" in runtime
     assert b"logs_hook.py" not in runtime and b"entry-points" not in runtime
+    # the runtime registers no artifact: the row lands with the recipe that logs to it
+    assert b"+ARTIFACTS: dict[str, tuple[str, str]] = {}\n" in runtime
+    [graph] = [n for n in names if "xnnpack-logging/" in n and "graph" in n]
+    row = (out / graph).read_bytes()
+    assert (
+        b"diff --git a/logs/names.py b/logs/names.py" in row and b'+    "xnnpack_graph": (' in row
+    )
+    assert b"- logs/names.py\n" in row  # listed among the commit's files
     hook = (out / names[-1]).read_bytes()
     sections = set(re.findall(rb"^diff --git a/(\S+) ", hook, re.M))
     assert sections == {b"logs_hook.py", b"src/executorch/logs_hook.py", b"pyproject.toml"}
