@@ -58,7 +58,8 @@ def _classify(
                     call,
                     review=f"line {read}: the module's code reads this logger's level "
                     "(`getEffectiveLevel()`): removing the level would change what that code "
-                    "does, not only which lines show: review",
+                    "does, not only which lines show. Suggestion: keep the level, or gate that "
+                    "code on its own switch before removing it",
                 )
             return Site(call)  # the component decides now: removed
         return Site(call, review="override on a logger named explicitly: review")

@@ -56,12 +56,12 @@ def _installed(walk: Walk, checkout: Path, output: str) -> None:
 
 
 def _migrated(walk: Walk, checkout: Path, output: str) -> None:
-    assert (checkout / "_logging_hook.py").is_file()
-    assert (checkout / "_logging" / "BUCK").is_file() and (
+    assert (checkout / "logs_hook.py").is_file()
+    assert (checkout / "logs" / "BUCK").is_file() and (
         checkout / "src/executorch/_logging"
     ).is_symlink()
     assert ENTRY_POINT in (checkout / "pyproject.toml").read_text(encoding="utf-8")
-    assert "created: _logging_hook.py" in output, "--vendor lists what it wrote"
+    assert "created: logs_hook.py" in output, "--vendor lists what it wrote"
     assert "(deps: //executorch/_logging:lib)" in output, "the migrated modules' targets"
     changed = git(checkout, "diff", "--name-only", "--", "*.py").split()
     assert len(changed) >= 5, changed
@@ -105,7 +105,7 @@ def _pull_request(walk: Walk, checkout: Path, output: str) -> None:
     assert git(checkout, "log", "-1", "--format=%s").strip() == title
     assert git(checkout, "status", "--porcelain") == "", "everything must be committed"
     added = git(checkout, "diff", "--name-only", "--diff-filter=A", "HEAD~1", "HEAD").split()
-    assert "_logging/__init__.py" in added and "et-log-baseline.json" in added, added
+    assert "logs/__init__.py" in added and "et-log-baseline.json" in added, added
     assert not any(".mypy_cache" in name or "__pycache__" in name for name in added)
     assert (
         git(walk.origin, "rev-parse", BRANCH).strip() == git(checkout, "rev-parse", "HEAD").strip()

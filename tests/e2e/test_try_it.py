@@ -54,7 +54,7 @@ def test_try_it_migrates_a_copy_and_undo_leaves_the_install(wheel: WheelEnv, tmp
         line.strip() for line in made.stdout.splitlines() if "export PYTHONPATH=" in line
     ]
     assert export_line == f"export PYTHONPATH={folder}${{PYTHONPATH:+:$PYTHONPATH}}", export_line
-    assert not (folder / "executorch" / "_logging").exists()  # et-log's runtime, not vendored
+    assert not (folder / "executorch" / "logs").exists()  # et-log's runtime, not vendored
 
     (tmp_path / "your_export.py").write_text(EXPORT, encoding="utf-8")
     record = tmp_path / "record.json"

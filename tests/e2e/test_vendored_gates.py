@@ -65,22 +65,22 @@ def _target(tmp_path: Path) -> tuple[Path, str]:
     return root, str(upstream)
 
 
-def test_vendored_runtime_passes_executorch_s_gates(tmp_path: Path) -> None:
+def test_vendored_runtime_passes_executorch_s_gates(tmp_path: Path, wheel) -> None:
     root, config_from = _target(tmp_path)
     runtime = runtime_with_tests(tmp_path / "tool") / "et_log_runtime"
     done = vendor(root, runtime=runtime)
     assert done.manual == [], done.manual
     python = ensure_gates_env()
     vendored = sorted(p.relative_to(root).as_posix() for p in done.folder.rglob("*.py"))
-    vendored.append("_logging_hook.py")
+    vendored.append("logs_hook.py")
     expected = {"__init__.py", "names.py", "state.py", "torch_api.py", "test/__init__.py"}
-    assert {f"_logging/{name}" for name in expected} <= set(vendored), vendored
-    assert (root / "src" / "executorch" / "_logging_hook.py").is_symlink()
-    assert (root / "src" / "executorch" / "_logging").is_symlink()
+    assert {f"logs/{name}" for name in expected} <= set(vendored), vendored
+    assert (root / "src" / "executorch" / "logs_hook.py").is_symlink()
+    assert (root / "src" / "executorch" / "logs").is_symlink()
     problems = {
         "flake8": flake8(python, root, vendored),
         "ufmt": ufmt_unformatted(python, root, vendored),
-        "mypy": mypy(python, root, vendored),
+        "mypy": mypy(python, root, vendored, packages_of=wheel.python),  # its tests use torch
         "license": license_problems(root, vendored),
     }
     assert problems == {"flake8": [], "ufmt": [], "mypy": [], "license": []}, (

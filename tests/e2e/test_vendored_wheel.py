@@ -47,7 +47,7 @@ def test_import_torch_registers_the_names_without_the_exporter_or_et_log(wheel, 
 
 
 def test_the_vendored_tests_pass_in_the_wheel_venv(wheel, vendored_wheel):
-    tests = vendored_wheel.package / "_logging" / "test"
+    tests = vendored_wheel.package / "logs" / "test"
     assert sorted(tests.glob("test_*.py")), "no test was vendored"
     args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)]
     run = _run(wheel, vendored_wheel, args, "vendored tests")
@@ -60,7 +60,7 @@ def test_the_vendored_tests_pass_in_the_wheel_venv(wheel, vendored_wheel):
 def test_pytree_stays_light(wheel, vendored_wheel):
     probe = (
         "import sys, executorch.extension.pytree\n"
-        "print('runtime:', 'executorch._logging' in sys.modules)\n"
+        "print('runtime:', 'executorch.logs' in sys.modules)\n"
         "print('exir:', sorted(m for m in sys.modules if m.startswith('executorch.exir')))\n"
     )
     run = _run(wheel, vendored_wheel, ["-c", probe], "pytree").check_ok()
@@ -131,10 +131,10 @@ def test_a_stale_entry_point_fails_import_torch_as_migration_md_says(wheel, tmp_
 
 _RUNTIME_PROBE = (
     "import importlib, pkgutil, sys, torch\n"
-    "import executorch._logging as runtime\n"
+    "import executorch.logs as runtime\n"
     "for info in pkgutil.iter_modules(runtime.__path__):\n"
     "    if info.name != 'test':\n"
-    "        importlib.import_module(f'executorch._logging.{info.name}')\n"
-    "importlib.import_module('executorch._logging_hook').register()\n"
+    "        importlib.import_module(f'executorch.logs.{info.name}')\n"
+    "importlib.import_module('executorch.logs_hook').register()\n"
     "print('exir:', sorted(m for m in sys.modules if m.startswith('executorch.exir')))\n"
 )

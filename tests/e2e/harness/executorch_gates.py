@@ -107,11 +107,21 @@ def ufmt_unformatted(python: Path, root: Path, files: Sequence[str]) -> list[str
     return sorted(str(Path(name).resolve().relative_to(root.resolve())) for name in found)
 
 
-def mypy(python: Path, root: Path, files: Sequence[str], config: str = ".mypy.ini") -> list[str]:
-    """mypy errors as lintrunner's MYPY runs it (``--config .mypy.ini --explicit-package-bases``)."""
+def mypy(
+    python: Path,
+    root: Path,
+    files: Sequence[str],
+    config: str = ".mypy.ini",
+    packages_of: Path | None = None,
+) -> list[str]:
+    """mypy errors as lintrunner's MYPY runs it (``--config .mypy.ini --explicit-package-bases``);
+    with ``packages_of`` (an interpreter), the packages it sees are that interpreter's, as
+    ExecuTorch's MYPY sees its development environment's (torch among them)."""
     if not files:
         return []
     args = ["mypy", f"--config-file={config}", "--explicit-package-bases", *files]
+    if packages_of is not None:
+        args.insert(1, f"--python-executable={packages_of}")
     result = _tool(python, root, args)
     if result.returncode not in (0, 1):
         raise RuntimeError(f"mypy failed (exit {result.returncode}):\n{result.stderr[-3000:]}")

@@ -41,10 +41,10 @@ PROBE = (
     "    except ImportError:\n"
     "        pass\n"
     "print('exir-imported:', 'executorch.exir' in sys.modules)\n"
-    "print('runtime-loaded:', 'executorch._logging.state' in sys.modules)\n"
+    "print('runtime-loaded:', 'executorch.logs.state' in sys.modules)\n"
 )
 
-VENDORED_MODULE = "executorch._logging"
+VENDORED_MODULE = "executorch.logs"
 REPO = Path(__file__).resolve().parents[3]
 STAND_IN_TESTS = REPO / "tests" / "data" / "runtime_tests"
 BLOCKED = ("libcst", "et_log_runtime", "codemods", "lint_rules")
