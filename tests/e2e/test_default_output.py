@@ -17,10 +17,8 @@ executorch.runtime``. A flow that cannot run here is skipped with its reason, ne
    was removed, or a behaviour-changing recipe of the flow's component (``output_changes.py``);
    every unexplained line is printed; and the listed notes explain some line (not vacuous).
 3. After the full migration under ``TORCH_LOGS=-executorch,-<each backend>`` no flow prints an
-   ExecuTorch line below ERROR, nor anything on stdout. ``warnings.warn`` lines count as WARNING
-   lines when they are diagnostics raised in ExecuTorch's files (the runtime's ``warn`` silences
-   them once the component is switched above WARNING); API signals (Deprecation, Future and
-   Experimental warnings) are never silenced and do not count.
+   ExecuTorch log line below ERROR, nor anything on stdout. Python warnings are not log lines:
+   no logging switch silences them (test_application_modes.py checks the emitter's).
 4. An application that calls ``logging.basicConfig(level=logging.DEBUG)`` first sees, after the
    full migration, every line it saw before (messages compared, each record's ``LEVEL:name:``
    aside); a backend's reason that a listed recipe rewords into the partition run's why-not line

@@ -11,9 +11,8 @@ not). What the iteration order of a set of objects decides, not the program, is 
 the members of a printed set of classes, the operators Vulkan lists under "Operators included in
 this Vulkan partition:", and the passes Arm's pass manager lists as skipped. On a migrated copy,
 the location Python prints for a warning raised in a rewritten file is read back in the pristine
-file (``LineMap``): its line number, and the source line Python prints under it, which reads
-``warn(`` where the wheel has ``warnings.warn(`` (the one visible difference docs/MIGRATION.md
-leaves in class A).
+file (``LineMap``): its line number moves by the lines the migration adds above it (the one
+visible difference docs/MIGRATION.md leaves in class A).
 """
 
 from __future__ import annotations
@@ -66,9 +65,6 @@ UNORDERED_LISTS = ("Operators included in this Vulkan partition:",)
 # a one-line list made from a set of classes (Arm's pass manager, at DEBUG)
 UNORDERED_IN_LINE = ("Passes in skip list: [",)
 _CATEGORY = re.compile(r"^\S+\.py:\d+: (?P<category>\w+): ")
-# warnings that are API signals, never silenced by a component's switch (DESIGN.md, ETL004):
-# Deprecation/PendingDeprecation/Future warnings and their subclasses (ExperimentalWarning)
-API_SIGNALS = ("DeprecationWarning", "FutureWarning", "ExperimentalWarning")
 _RECORD_PREFIX = re.compile(rf"^(?:{'|'.join(LEVEL_ORDER)}):[\w.]*:")
 
 
@@ -234,16 +230,14 @@ def _sort_unordered_lists(lines: list[str]) -> list[str]:
 
 def executorch_below_error(stderr: str, explainer: Explainer) -> list[str]:
     """ExecuTorch's lines below ERROR in ``stderr``: a log line whose origin is ExecuTorch's
-    (torch's prefix with its path, ``LEVEL:executorch...:``), a diagnostic warning raised in
-    its files (a WARNING line: after the migration it goes through the runtime's ``warn``, which
-    a component switched above WARNING silences; API signals, ``API_SIGNALS``, are never
-    silenced and do not count), and a bare line that a site's note says one of its messages now
-    prints as (Python's last resort shows a record of a logger no handler takes)."""
+    (torch's prefix with its path, ``LEVEL:executorch...:``) and a bare line that a site's note
+    says one of its messages now prints as (Python's last resort shows a record of a logger no
+    handler takes). A Python warning (``path:line: Category: message``) is not a log line: no
+    logging switch silences it, and the migration rewrites none."""
     found = []
     error = LEVEL_ORDER.index("ERROR")
     for text in stderr.splitlines():
-        category = _CATEGORY.match(text)
-        if category and category["category"].endswith(API_SIGNALS):
+        if _CATEGORY.match(text):
             continue
         line = parse_line(text)
         if line.module is not None:
