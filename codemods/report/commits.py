@@ -80,7 +80,8 @@ def mechanical_message(
     lines += wrap(
         f"{area}'s modules get their logger from `{runtime}.get_logger`, which returns "
         "`logging.getLogger(name)`. No line a program prints changes, whether it set up "
-        "logging or not: the records, their levels and their logger names stay as they were."
+        "logging or not: the records, their levels and their logger names stay as they were; "
+        "only the source line numbers a record or a warning may show move with the import."
     )
     lines.append("")
     for code in codes:

@@ -37,11 +37,13 @@ from codemods.report.series import (
     tally_names,
     unit_of,
 )
-from codemods.report.tally import FileOutcome, Tally
+from codemods.report.tally import FileOutcome, SiteRecord, Tally
 from lint_rules.wording import count
 
 INVENTORY = "inventory.md"
 SERIES = "series"
+# a description names up to this many sites left for review; more: the inventory lists them
+LISTED_REVIEW_ITEMS = 10
 
 
 @dataclass(frozen=True)
@@ -250,13 +252,15 @@ def _prepared_pr(done: Prepared, name: str, base: list[str], index: int = 0) -> 
 
 def _mechanical_about(builder: _Builder, unit: Unit) -> list[str]:
     left = builder.tally.review_items(unit.component)
-    mine = [s for o, s in left if unit_of(o) == unit]
+    mine = [(o, s) for o, s in left if unit_of(o) == unit]
     area = builder.area(unit)
     text = (
         f"Mechanical: {area}'s modules make their logger with "
         f"`{builder.runtime}.get_logger(__name__)`, which is `logging.getLogger(__name__)`. "
         "No line a program prints changes, with nothing configured, with an application's "
-        "`logging.basicConfig` at INFO or DEBUG, or with its own handlers and pytest's `caplog`."
+        "`logging.basicConfig` at INFO or DEBUG, or with its own handlers and pytest's `caplog`, "
+        "apart from the source line numbers a record or a warning may show (the import each "
+        "module gains moves the lines below it)."
     )
     later = sum(
         len(commits.stage_sites(outs, stage))
@@ -286,7 +290,7 @@ def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:
         f"What {builder.area(unit)}'s users see change, one commit per kind of change, each "
         "listing every line before and after: " + "; ".join(parts) + "."
     )
-    left = [s for o, s in builder.tally.review_items(unit.component) if unit_of(o) == unit]
+    left = [(o, s) for o, s in builder.tally.review_items(unit.component) if unit_of(o) == unit]
     return [text, _review_line(left)]
 
 
@@ -294,14 +298,16 @@ def _recipe_of(stage: str) -> str:
     return next(name for name, r in RECIPE_NAMED.items() if r.commit == stage)
 
 
-def _review_line(left: Sequence[object]) -> str:
+def _review_line(left: Sequence[tuple[FileOutcome, SiteRecord]]) -> str:
     if not left:
         return "Nothing in these files is left for review."
-    return (
+    head = (
         f"{count(len(left), 'site')} in these files {'is' if len(left) == 1 else 'are'} left as "
-        "written, for their owners to "
-        f"decide (each with its reason in [the inventory](../{INVENTORY}))."
+        "written, for their owners to decide"
     )
+    if len(left) > LISTED_REVIEW_ITEMS:
+        return f"{head}; [the inventory](../{INVENTORY}) lists each with its reason."
+    return head + ":\n\n" + "\n".join(f"- `{s.where}` {s.code}: {s.reason}" for _, s in left)
 
 
 def _description(pr: PullRequest, prs: dict[str, PullRequest]) -> str:

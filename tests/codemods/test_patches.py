@@ -175,3 +175,22 @@ def test_a_mechanical_message_names_the_modules_whose_own_level_stays(
     assert "backends/xnnpack/partition/xnnpack_partitioner.py," not in joined  # verbose= only
     about = (out / xnnpack / "description.md").read_text(encoding="utf-8")
     assert "is the area's own pull request" in about and "logging that users see change" in about
+
+
+def test_a_description_names_each_site_left_for_review(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """A reviewer sees the pull request alone: the sites its files leave as written are named in
+    its description with their file, line and reason, not only in the inventory beside it."""
+    out = tmp_path / "prs"
+    folders = _pull_requests(sample_copy, out, monkeypatch)
+    named = 0
+    for folder in folders:
+        about = (out / folder / "description.md").read_text(encoding="utf-8")
+        said = re.search(r"^(\d+) sites? in these files (?:is|are) left as written", about, re.M)
+        if said is None or "the inventory](" in about.split(said.group(0))[1].split("\n")[0]:
+            continue
+        items = re.findall(r"^- `[\w/.]+\.py:\d+` ETL\d{3}: \S", about, re.M)
+        assert len(items) == int(said.group(1)), about
+        named += len(items)
+    assert named, "no description named a site left for review: the test could not tell"
