@@ -25,6 +25,9 @@ BACKENDS: tuple[str, ...] = (
     "xnnpack",
 )
 APPLE_BACKENDS: tuple[str, ...] = ("coreai", "coreml", "metal", "mps")
+# the folders of ``backends/`` that are no backend: ``transforms`` is the core's, ``example``
+# and ``test`` are no backend a user lowers to
+NOT_BACKENDS = ("apple", "example", "test", "transforms")
 
 COMPONENTS: dict[str, tuple[str, ...]] = {
     "executorch": CORE_LOGGERS,

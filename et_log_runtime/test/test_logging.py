@@ -2,15 +2,24 @@
 package's state and the loggers it touches back as they were."""
 
 import copy
+import importlib.util
 import logging
 import os
 import unittest
+from pathlib import Path
 from unittest import mock
 
 import torch
 
 from et_log_runtime import artifact_enabled, get_artifact_logger, get_logger, set_logs
-from et_log_runtime.names import ARTIFACTS, COMPONENTS, TOP
+from et_log_runtime.names import (
+    APPLE_BACKENDS,
+    ARTIFACTS,
+    BACKENDS,
+    COMPONENTS,
+    NOT_BACKENDS,
+    TOP,
+)
 from et_log_runtime.state import STATE
 
 XNN = "executorch.backends.xnnpack.partition.example"
@@ -193,3 +202,20 @@ class TestTorchDecides(LoggingTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestNames(unittest.TestCase):
+    def test_every_backend_folder_has_a_component(self) -> None:
+        top = importlib.util.find_spec("executorch")
+        spec = top and importlib.util.find_spec("executorch.backends")
+        if spec is None or not spec.submodule_search_locations:
+            self.skipTest("no executorch.backends beside this package")
+        for root in map(Path, spec.submodule_search_locations):
+            for folder, named in ((root, BACKENDS), (root / "apple", APPLE_BACKENDS)):
+                found = {
+                    p.name
+                    for p in folder.iterdir()
+                    if p.is_dir() and next(p.rglob("*.py"), None) is not None
+                }
+                unnamed = found - set(named) - set(NOT_BACKENDS)
+                self.assertEqual(unnamed, set(), f"{folder}: no component for these")
