@@ -174,7 +174,7 @@ def _recipe(table: Table) -> Recipe:
         "<the backend's reason>) at <file>:<line> (each node left: <hint>)\" (the hint: "
         "`TORCH_LOGS=partition_report` where torch loads the runtime's `torch.backends` hook, "
         "else, as in this series without its follow-up hook patch or in a Buck build, the call "
-        "that works there, `executorch._logging.set_logs('partition_report')`); before, nothing "
+        "that works there, `executorch.logs.set_logs('partition_report')`); before, nothing "
         "was shown. A dtype the backend never takes is named too (the operator runs on the "
         "portable CPU kernels: cast or quantize the model); a lowering that delegates them "
         "prints nothing new, nor one whose user kept them off the backend (a skip or block "

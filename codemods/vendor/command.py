@@ -156,7 +156,7 @@ def plan(
 
 
 def hook_path(out: VendorPlan) -> Path:
-    """Where the hook module goes: beside the runtime's folder, ``_logging_hook.py``."""
+    """Where the hook module goes: beside the runtime's folder, ``logs_hook.py`` (the runtime folder's name and ``_hook``)."""
     return out.folder.parent / f"{out.folder.name}{derive.HOOK_SUFFIX}.py"
 
 
