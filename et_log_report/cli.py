@@ -22,9 +22,9 @@ from pathlib import Path
 from .codes import CODES
 from .diff import compare
 from .formats import DIFF_FORMATS
-from .gate import Gates, MinCoverage, check
+from .gate import Gates, MinCoverage, check, nothing_recorded
 from .html import render_html
-from .record import RecordError, load
+from .record import NO_RUN_CAUSE, RecordError, load
 from .text import render_record
 
 __all__ = ["main"]
@@ -118,8 +118,11 @@ def _write(output: Path, text: str) -> None:
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     given = [getattr(args, name, None) for name in ("record", "base", "new")]
     missing = [path for path in given if path is not None and not Path(path).exists()]
-    if missing:  # a typo, as et-log-lint and et-log-migrate say it
-        parser.error(f"no such file or folder: {', '.join(missing)}")
+    if missing:  # a typo, or a record a lowering was to write and did not
+        parser.error(
+            f"no such file or folder: {', '.join(missing)} (if a lowering was to write it, "
+            f"through EXECUTORCH_DELEGATION_RECORD: {NO_RUN_CAUSE})"
+        )
     if args.command == "codes":
         for entry in CODES:
             _out(f"{entry.code}\n  {entry.cause}\n  what to do: {entry.action}")
@@ -141,6 +144,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 1 if failures else 0
     diff = compare(load(args.base), load(args.new))
     failures = check(diff.after, gates)
+    empty = nothing_recorded(diff.before)  # a baseline of nothing proves nothing either
+    failures = [empty, *failures] if empty is not None else failures
     _out(DIFF_FORMATS[args.format](diff, failures))
     return 1 if diff.regressions or failures else 0
 

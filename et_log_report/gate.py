@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from .record import Record
+from .record import NO_RUN_CAUSE, Record
 from .text import percent
 
-__all__ = ["Gates", "MinCoverage", "check"]
+__all__ = ["Gates", "MinCoverage", "check", "nothing_recorded"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,16 @@ def _coverage(record: Record, partitioner: str | None) -> tuple[int, int]:
     return sum(r.delegated for r in runs), sum(r.operators for r in runs)
 
 
+def nothing_recorded(record: Record) -> str | None:
+    """The failure of a record that holds no partitioner run: no gate passes on nothing."""
+    return f"{record.path}: {NO_RUN_CAUSE}" if not record.runs else None
+
+
 def check(record: Record, gates: Gates) -> list[str]:
-    """One line per gate that ``record`` fails."""
+    """One line per gate that ``record`` fails; a record with no run fails them all."""
+    empty = nothing_recorded(record)
+    if empty is not None:
+        return [empty]
     failures = []
     for gate in gates.min_coverage:
         who = gate.partitioner or "the whole record"

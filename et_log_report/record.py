@@ -173,6 +173,14 @@ class Run:
         return [node for node in self.ops if node.partition is None]
 
 
+# Why a record holds no partitioner run, most likely: said wherever one is read
+NO_RUN_CAUSE = (
+    "no partitioner run was recorded: the ExecuTorch that ran is most likely not migrated "
+    "with the delegation record's recipes (codemods.migrate --recipes delegation-record), or "
+    "is not the one on PYTHONPATH, or nothing was lowered"
+)
+
+
 @dataclass(frozen=True)
 class Record:
     path: str

@@ -8,7 +8,7 @@ from et_log_runtime.delegation_record import render_table
 
 from .codes import describe
 from .diff import FELL_BACK, KINDS, REASON_CHANGED, Change, Diff
-from .record import Record, Run
+from .record import NO_RUN_CAUSE, Record, Run
 
 __all__ = ["coverage", "percent", "render_diff", "render_record", "run_table"]
 
@@ -41,6 +41,8 @@ def lowering_line(number: int, runs: list[Run]) -> str:
 
 def render_record(record: Record) -> str:
     """Every run's table with its coverage, then each lowering's, then the codes seen."""
+    if not record.runs:
+        return f"{record.path}: {NO_RUN_CAUSE}"
     blocks = [f"{record.path}: {len(record.runs)} partitioner run(s)"]
     for run in record.runs:
         blocks.append(f"run {run.index}: {coverage(run)}\n{run_table(run)}")

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fnmatch import fnmatchcase
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TypeVar
 
 from . import artifact_enabled, get_artifact_logger
@@ -113,9 +114,18 @@ class PartitionRun:
         }
 
 
+BACKEND_API = (
+    "executorch.exir.backend.backend_api"  # where the recipe calls run_partitioner
+)
+
+
 @contextmanager
 def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]]:
-    """The records of the partitioner runs in the block, in order (and to ``path``)."""
+    """The records of the partitioner runs in the block, in order (and to ``path``).
+
+    RuntimeError when the block recorded nothing because the ExecuTorch it imported does not
+    report its runs here (not migrated with the delegation record's recipes): an empty list
+    would read as "nothing to report"."""
     runs: list[dict[str, Any]] = []
     with _lock:
         _blocks.append(runs)
@@ -126,6 +136,26 @@ def delegation_records(path: str | None = None) -> Iterator[list[dict[str, Any]]
             _blocks[:] = [block for block in _blocks if block is not runs]
         if path:
             delegation.write_record(path, runs)
+    if not runs:
+        _check_reported()
+
+
+def _check_reported() -> None:
+    """RuntimeError when the imported ExecuTorch's lowering does not call ``run_partitioner``."""
+    api = sys.modules.get(BACKEND_API)
+    if api is None or getattr(api, "run_partitioner", None) is run_partitioner:
+        return  # nothing lowered, or lowered and nothing to record
+    try:
+        release = version("executorch")
+    except PackageNotFoundError:  # a checkout on PYTHONPATH
+        release = "not installed"
+    raise RuntimeError(
+        f"delegation_records: the ExecuTorch imported from {getattr(api, '__file__', api)} "
+        f"(version {release}) does not report its partitioner runs to "
+        f"{__name__}: it is not migrated with the delegation record's recipes "
+        "(codemods.migrate --recipes delegation-record), or another copy is first on "
+        "PYTHONPATH"
+    )
 
 
 def run_partitioner(

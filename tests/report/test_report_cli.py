@@ -141,3 +141,37 @@ def test_the_module_runs_as_the_command(records) -> None:
         [sys.executable, "-m", "et_log_report", "codes"], cwd=REPO, capture_output=True, text=True
     )
     assert codes.returncode == 0 and "XNN.CONSTRAINT\n" in codes.stdout
+
+
+@pytest.mark.parametrize("gates", [(), ("--min-coverage", "80"), ("--require", "aten.linear.*")])
+def test_a_record_with_no_run_fails_check_and_diff_naming_the_likely_cause(
+    capsys, records, tmp_path: Path, gates: tuple[str, ...]
+) -> None:
+    """Nothing recorded is never a pass: an ExecuTorch that was not migrated writes a record
+    with no run, and a gate on it would pass on nothing."""
+    empty = str(write(tmp_path / "empty.json", record()))
+    for argv in (
+        ["check", empty, *gates],
+        ["diff", records["base"], empty, *gates],
+        ["diff", empty, records["base"], *gates],
+        ["diff", empty, empty, *gates],
+    ):
+        code, out, _ = _main(capsys, *argv)
+        assert code == 1, (argv, out)
+        assert f"{empty}: no partitioner run was recorded" in out, (argv, out)
+        assert "not migrated with the delegation record's recipes" in out, (argv, out)
+
+
+def test_show_of_a_record_with_no_run_says_why(capsys, tmp_path: Path) -> None:
+    empty = str(write(tmp_path / "empty.json", record()))
+    code, out, _ = _main(capsys, "show", empty)
+    assert code == 0 and "no partitioner run was recorded" in out, out
+
+
+def test_a_record_never_written_is_named_with_the_likely_cause(capsys, tmp_path: Path) -> None:
+    absent = str(tmp_path / "rec.json")
+    for argv in (["show", absent], ["check", absent, "--min-coverage", "80"]):
+        with pytest.raises(SystemExit) as exited:
+            main(argv)
+        _, err = capsys.readouterr()
+        assert exited.value.code == 2 and absent in err and "no partitioner run" in err, err

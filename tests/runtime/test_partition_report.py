@@ -4,6 +4,7 @@ line per node left on the CPU on the component of the partitioner that ran, noth
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from runtime_support import messages
@@ -368,3 +369,28 @@ def test_quantization_and_bookkeeping_nodes_are_recorded_but_not_counted(run, tm
     assert any(entry["partition"] is None for entry in getitems), getitems
     pow_node = next(entry for entry in record["nodes"] if entry["target"].startswith("aten.pow"))
     assert pow_node["source"]["module"] is None
+
+
+def test_an_executorch_that_does_not_report_raises_instead_of_an_empty_list(monkeypatch) -> None:
+    """A block that lowered through an ExecuTorch whose backend_api does not call
+    run_partitioner (not migrated) would give [] and a gate would pass on nothing: it raises,
+    naming where that ExecuTorch was imported from; a migrated one that ran nothing gives []."""
+    from types import ModuleType
+
+    from et_log_runtime import partition_report
+    from et_log_runtime.partition_report import BACKEND_API, delegation_records
+
+    pristine = ModuleType(BACKEND_API)
+    pristine.__file__ = "/somewhere/executorch/exir/backend/backend_api.py"
+    monkeypatch.setitem(sys.modules, BACKEND_API, pristine)
+    with pytest.raises(RuntimeError, match=r"imported from /somewhere/executorch/.*not migrated"):
+        with delegation_records():
+            pass
+    pristine.run_partitioner = partition_report.run_partitioner  # as the recipe imports it
+    with delegation_records() as runs:
+        pass
+    assert runs == []
+    monkeypatch.delitem(sys.modules, BACKEND_API)
+    with delegation_records() as runs:  # nothing of ExecuTorch imported: nothing lowered
+        pass
+    assert runs == []
