@@ -5,7 +5,9 @@ It copies the installed ``executorch`` package into a folder (default ``./et-log
 migrates the copy's ``exir/ backends/ extension/ devtools/`` (with every recipe), and prints the
 one line that puts the copy first on ``PYTHONPATH`` (``executorch`` is a namespace package: the
 copy's modules win). Undo: ``rm -rf`` the folder and drop it from ``PYTHONPATH``; pip's install
-was never changed. The migrated copy imports this et-log's runtime (``et_log_runtime``), so run
+of executorch was never changed; ``pip uninstall et-log`` takes its ``torch.backends`` hook too
+(while installed, torch accepts ``TORCH_LOGS=xnnpack``, which prints nothing on an ExecuTorch
+that was not migrated). The migrated copy imports this et-log's runtime (``et_log_runtime``), so run
 it with the Python that has both installed.
 """
 
@@ -69,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "    TORCH_LOGS=+xnnpack,partition_report EXECUTORCH_DELEGATION_RECORD=record.json \\\n"
         "        python your_export.py\n"
         "    et-log-report show record.json\n\n"
-        f"Undo: rm -rf {overlay} (and drop it from PYTHONPATH); your install is unchanged.",
+        f"Undo: rm -rf {overlay} (and drop it from PYTHONPATH); your executorch install is "
+        "unchanged. pip uninstall et-log takes et-log's torch.backends hook too.",
         sys.stdout,
     )
     return 0
