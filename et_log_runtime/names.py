@@ -28,6 +28,9 @@ APPLE_BACKENDS: tuple[str, ...] = ("coreai", "coreml", "metal", "mps")
 # the folders of ``backends/`` that are no backend: ``transforms`` is the core's, ``example``
 # and ``test`` are no backend a user lowers to
 NOT_BACKENDS = ("apple", "example", "test", "transforms")
+# backends left out of the components: they set up their own logger (a handler, no propagation),
+# and torch's handler beside theirs would print each line twice
+OWN_LOGGING: tuple[str, ...] = ()
 
 COMPONENTS: dict[str, tuple[str, ...]] = {
     "executorch": CORE_LOGGERS,

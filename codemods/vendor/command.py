@@ -104,7 +104,8 @@ def plan(
         source = runtime / f"{name}.py"
         body = source.read_text(encoding="utf-8")
         if name == derive.TABLE_MODULE:
-            body = derive.component_table(body, top, apple, str(source))
+            left_out = [name for name, _, _ in out.not_components]
+            body = derive.component_table(body, top, apple, str(source), left_out)
             table, kept = body, set[str]()
             for recipe, artifact in [("", ""), *derive.artifact_recipes()]:
                 kept |= {artifact} if artifact else set()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import libcst as cst
@@ -28,6 +29,7 @@ TEST_FOLDER = "test"
 # The component table's two tuples (module-level literal assignments) that vendoring fills with
 # the checkout's backend folders.
 TABLE_NAMES = ("BACKENDS", "APPLE_BACKENDS")
+OWN_LOGGING = "OWN_LOGGING"  # the table of backends left out: they set their logger up
 TABLE_MODULE = "names"
 
 
@@ -221,19 +223,24 @@ class _TableFiller(cst.CSTTransformer):
         return updated.with_changes(value=_names_value(old, self.values[name]))
 
 
-def component_table(text: str, top: list[str], apple: list[str], path: str) -> str:
+def component_table(
+    text: str, top: list[str], apple: list[str], path: str, own: Sequence[str] = ()
+) -> str:
     """The runtime's ``components`` module with its backend tuples replaced by ``top`` and
-    ``apple`` (the checkout's ``backends/<name>`` and ``backends/apple/<name>`` folders)."""
+    ``apple`` (the checkout's ``backends/<name>`` and ``backends/apple/<name>`` folders), and
+    ``OWN_LOGGING`` by ``own`` (the folders left out, which set up their own logger)."""
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
         raise VendorError(f"{path}:{exc.raw_line}: cannot parse: {exc.message}") from exc
     first, second = TABLE_NAMES
-    filler = _TableFiller({first: top, second: apple})
+    filler = _TableFiller({first: top, second: apple, OWN_LOGGING: sorted(own)})
     edited = module.visit(filler)
-    if filler.seen == {first: 1, second: 1}:
+    expected = {first: 1, second: 1, **({OWN_LOGGING: 1} if own else {})}
+    if {name: n for name, n in filler.seen.items() if name in expected} == expected:
         return edited.code
-    wanted = " and ".join(f"`{name}: tuple[str, ...] = (...)`" for name in TABLE_NAMES)
+    names = [*TABLE_NAMES, *([OWN_LOGGING] if own else [])]
+    wanted = " and ".join(f"`{name}: tuple[str, ...] = (...)`" for name in names)
     raise VendorError(f"{path}: expected one module-level {wanted} to fill with the backends")
 
 
