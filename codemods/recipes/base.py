@@ -88,6 +88,10 @@ class Recipe:
     # words a docstring of the function it edits may keep: its new code still does them
     # (`set_verbose` still sets DEBUG), so they are not stale (`checks.stale_docstrings`)
     still_true: tuple[str, ...] = ()
+    # True when its edit makes the notes of the sites it `takes` untrue (XNNPACK's verbose flag
+    # sets up the root as the removed import-time call did): its commit lists those sites by
+    # the line they rewrite, and its `effect` says what users see
+    restates: bool = False
 
     @property
     def commit(self) -> str:

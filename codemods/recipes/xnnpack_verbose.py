@@ -4,9 +4,10 @@
 import and, for `verbose=True`, sets its module logger to DEBUG: its DEBUG lines printed through
 that root handler (`DEBUG:<logger>:<message>` on stderr). XNNPACK's commit that removes the
 basicConfig (a library does not configure the application's root logger) takes this recipe too:
-when nothing would show the lines (no handler on the logger or above it), `verbose=True` gives
-the module logger a stderr handler in basicConfig's default format, so the flag shows what it
-showed, and no other logger's lines.
+the same `logging.basicConfig(level=logging.WARNING)` moves under `if verbose:`, so the root is
+set up only when a user asks the partitioner to print (and, as `basicConfig` does, only when the
+application set up nothing). A handler of the module's own would print each line twice once the
+application configured logging after constructing the partitioner; this one cannot.
 """
 
 from __future__ import annotations
@@ -18,11 +19,8 @@ from codemods.recipes.base import Recipe, edit_blocks
 _OLD = "logger.setLevel(logging.DEBUG)\n"
 _NEW = """\
 logger.setLevel(logging.DEBUG)
-if not logger.hasHandlers():
-    # Nothing set up logging: print this module's lines as logging.basicConfig() would.
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter(logging.BASIC_FORMAT))
-    logger.addHandler(handler)
+# verbose: the root handler the import used to add, where nothing set up logging
+logging.basicConfig(level=logging.WARNING)
 """
 
 RECIPE = Recipe(
@@ -34,13 +32,16 @@ RECIPE = Recipe(
         changes=[(_OLD, _NEW)],
         imports=(),
     ),
-    change="in `XnnpackPartitioner.__init__`, `if verbose:` gives the module logger a stderr "
-    "handler in basicConfig's default format when no handler would show its lines",
-    effect="`XnnpackPartitioner(verbose=True)` prints its DEBUG lines on stderr as before "
-    "(`DEBUG:<logger>:<message>`) in a program that configured nothing, once the module's "
-    "`basicConfig` is gone; under an application's logging they go through that "
-    "configuration, as before",
+    change="the module's import-time `logging.basicConfig(level=logging.WARNING)` moves into "
+    "`XnnpackPartitioner.__init__`, under `if verbose:`",
+    effect="importing the partitioner no longer configures the application's root logger, so "
+    "an application's own `logging.basicConfig(...)` called after the imports takes effect "
+    "(before, it was silently ignored: the root already had the import's handler) and shows "
+    "every library's lines at the level it asks for; `XnnpackPartitioner(verbose=True)` "
+    "still prints its DEBUG lines on stderr (`DEBUG:<logger>:<message>`), through the same "
+    "root handler, set up when the flag asks and only where the application set up nothing",
     takes=("ETL005",),
     title="stop configuring the root logger at import; keep verbose=True printing",
-    still_true=("DEBUG",),  # the docstring's "level is set to DEBUG": still so
+    still_true=("DEBUG",),
+    restates=True,  # the removed basicConfig's note says the verbose lines no longer show  # the docstring's "level is set to DEBUG": still so
 )

@@ -212,7 +212,9 @@ def recipe_message(
             lines.append("")
         lines += wrap(switched(f"For users: {row.what}.", vendored))
         lines.append("")
-    if sites:
+    if sites and any(recipe.restates for recipe in recipes):  # its effect says it: see Recipe
+        lines += ["The lines it rewrites:", *_calls(sites)]
+    elif sites:
         lines += ["Line by line (as this commit leaves each file):", *_site_lines(sites, vendored)]
     return "\n".join(lines).rstrip()
 
