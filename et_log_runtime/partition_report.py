@@ -153,8 +153,8 @@ def _check_reported() -> None:
         f"delegation_records: the ExecuTorch imported from {getattr(api, '__file__', api)} "
         f"(version {release}) does not report its partitioner runs to "
         f"{__name__}: it is not migrated with the delegation record's recipes "
-        "(codemods.migrate --recipes delegation-record), or another copy is first on "
-        "PYTHONPATH"
+        "(codemods.migrate --recipes delegation-record), or another copy of it comes first "
+        "on the PYTHONPATH"
     )
 
 

@@ -73,8 +73,8 @@ run in_after -m lint_rules --statistics --exit-zero exir backends
 expect_status 0
 expect "a total with sites the codemod fixes" '^total +[1-9][0-9]* +[1-9][0-9]*$'
 
-step "2. migrate: python -m codemods.migrate exir backends --report $REPORT"
-run in_after -m codemods.migrate exir backends --report "$REPORT"
+step "2. migrate: python -m codemods.migrate exir backends --recipes all --report $REPORT"
+run in_after -m codemods.migrate exir backends --recipes all --report "$REPORT"
 expect_status 0
 expect "files changed, none failed" '^[0-9]+ files scanned, [1-9][0-9]* changed, 0 failed'
 expect "the ExecuTorch recipes applied" '^recipe partition-report: applied'
@@ -105,7 +105,7 @@ expect_status 0
 expect "the total: sites left, none fixable" '^total +[1-9][0-9]* +0$'
 
 step "6. a second run changes nothing"
-run in_after -m codemods.migrate exir backends --check --quiet
+run in_after -m codemods.migrate exir backends --recipes all --check --quiet
 expect_status 0
 echo "nothing to do"
 

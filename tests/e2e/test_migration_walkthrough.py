@@ -31,10 +31,11 @@ from harness.walkthrough import (
     substitute,
     walkthrough_blocks,
 )
+from harness.wheel_env import WheelEnv
 
 pytestmark = pytest.mark.e2e
 
-ENTRY_POINT = 'executorch_logging = "executorch._logging_hook:register"'
+ENTRY_POINT = 'executorch_logging = "executorch.logs_hook:register"'
 REPORT_SECTIONS = ("## Summary per component", "## Changes to look at", "## How this was generated")
 
 
@@ -58,11 +59,11 @@ def _installed(walk: Walk, checkout: Path, output: str) -> None:
 def _migrated(walk: Walk, checkout: Path, output: str) -> None:
     assert (checkout / "logs_hook.py").is_file()
     assert (checkout / "logs" / "BUCK").is_file() and (
-        checkout / "src/executorch/_logging"
+        checkout / "src/executorch/logs"
     ).is_symlink()
     assert ENTRY_POINT in (checkout / "pyproject.toml").read_text(encoding="utf-8")
     assert "created: logs_hook.py" in output, "--vendor lists what it wrote"
-    assert "(deps: //executorch/_logging:lib)" in output, "the migrated modules' targets"
+    assert "(deps: //executorch/logs:lib)" in output, "the migrated modules' targets"
     changed = git(checkout, "diff", "--name-only", "--", "*.py").split()
     assert len(changed) >= 5, changed
     assert (walk.work / "et-log-report.md").is_file()
@@ -140,10 +141,10 @@ def test_a_marker_without_a_bash_block_is_an_error(tmp_path: Path) -> None:
         walkthrough_blocks(doc)
 
 
-def test_the_walkthrough_runs_as_written(tmp_path: Path) -> None:
+def test_the_walkthrough_runs_as_written(tmp_path: Path, wheel: WheelEnv) -> None:
     upstream = os.environ.get("ET_LOG_EXECUTORCH_SRC")
     lint_tools = ensure_gates_env(requirements=LINT_PINS)
-    walk = make_walk(tmp_path, lint_tools, Path(upstream) if upstream else None)
+    walk = make_walk(tmp_path, lint_tools, Path(upstream) if upstream else None, wheel.python)
     wheel = project_wheel(tmp_path / "build")
     cwd = walk.work
     for number, (block, check) in enumerate(zip(walkthrough_blocks(), CHECKS, strict=True), 1):

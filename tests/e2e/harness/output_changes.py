@@ -17,7 +17,9 @@ A line that disappeared or appeared is explained by:
   format a root handler prints (``LEVEL:name:message``, ``[LEVEL time file:line] message``) that
   is gone is explained when it was below WARNING (the level those lines now stay under) or when
   its message now prints alone (Python's last resort, which prints WARNING and up); the message's
-  continuation lines go with it;
+  continuation lines go with it. And the other way round: a message that printed alone (a handler
+  a removed configuration made, given ``%(message)s`` by ``exir.common.override_logger``) and now
+  prints as ``LEVEL:root:message`` (the handler a root-logger call makes once nothing else did);
 - a **behaviour-changing recipe of the flow's component**, for what its effect says it takes out
   of the default output (``RECIPE_EFFECTS``).
 
@@ -313,14 +315,23 @@ class Explainer:
         return f"library logging configuration removed (ETL005: {', '.join(self.configurations)})"
 
     def _gone_by(
-        self, text: str, stream: str, components: tuple[str, ...], new_pool: Counter[str]
+        self,
+        text: str,
+        stream: str,
+        components: tuple[str, ...],
+        new_pool: Counter[str],
+        formatted: dict[str, str],
     ) -> tuple[str | None, bool, str | None]:
         """(the item explaining gone ``text``, whether the next lines go with it, the new line
-        it pairs with)."""
+        it pairs with); ``formatted``: the new lines in a root handler's format, by message."""
         for pattern in self.gone:
             if pattern.stream == stream and pattern.regex.fullmatch(shown(text)):
                 return pattern.label, pattern.continues, None
         record = record_of(text)
+        if record is None and stream == "stderr" and self.configurations:
+            pair = formatted.get(text)
+            if pair is not None and new_pool[pair] > 0:
+                return self.configuration_label, False, pair
         if record is not None and stream == "stderr":
             below = LEVEL_ORDER.index(record.level) < LEVEL_ORDER.index("WARNING")
             if below and record.name in self.module_levels:
@@ -354,6 +365,7 @@ class Explainer:
         """Every line gone from ``old`` or new in ``new``, each with what explains it."""
         gone, added = changed_lines(old, new)
         pool = Counter(text for _, text in added)
+        formatted = {r.message: t for t in pool if (r := record_of(t)) is not None and r.message}
         paired: dict[str, list[str]] = {}
         changes = []
         chain: str | None = None
@@ -367,7 +379,7 @@ class Explainer:
             if chain and contiguous and parse_line(text).level is None:
                 by, continues, pair = chain, True, None
             else:
-                by, continues, pair = self._gone_by(text, stream, components, pool)
+                by, continues, pair = self._gone_by(text, stream, components, pool, formatted)
             if pair is not None and by is not None:
                 pool[pair] -= 1
                 paired.setdefault(pair, []).append(by)

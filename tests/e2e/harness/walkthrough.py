@@ -48,7 +48,9 @@ SUBSTITUTIONS = {
     ),
     "gh pr create": "a stub `gh` on PATH that checks its arguments and the body file",
     "flake8, ufmt, mypy (lintrunner init)": (
-        "ExecuTorch's lint pins alone (executorch_gates.LINT_PINS) from a cached venv, on PATH"
+        "ExecuTorch's lint pins alone (executorch_gates.LINT_PINS) from a cached venv, on PATH; "
+        "mypy sees the packages of the e2e wheel's venv (torch, as in ExecuTorch's development "
+        "environment, where lintrunner's mypy runs)"
     ),
     "python3": "this test's interpreter on PATH (a Python et-log supports)",
 }
@@ -134,9 +136,10 @@ def make_origin(destination: Path, upstream: Path | None) -> Path:
     return destination
 
 
-def make_walk(tmp: Path, gates_python: Path, upstream: Path | None) -> Walk:
+def make_walk(tmp: Path, gates_python: Path, upstream: Path | None, dev_python: Path) -> Walk:
     """The origin repository, the empty work folder, and the stubs on PATH (`gates_python`: the
-    interpreter of a venv holding ExecuTorch's lint pins)."""
+    interpreter of a venv holding ExecuTorch's lint pins; `dev_python`: one with torch, whose
+    packages mypy sees)."""
     origin = make_origin(tmp / "origin" / "executorch.git", upstream)
     work, stubs = tmp / "work", tmp / "bin"
     work.mkdir()
@@ -145,8 +148,14 @@ def make_walk(tmp: Path, gates_python: Path, upstream: Path | None) -> Walk:
     gh = stubs / "gh"
     gh.write_text(GH_STUB.format(python=sys.executable, log=str(gh_log)), encoding="utf-8")
     gh.chmod(0o755)
-    for tool in ("flake8", "ufmt", "mypy"):  # what step 5 takes from `lintrunner init`
+    for tool in ("flake8", "ufmt"):  # what step 5 takes from `lintrunner init`
         (stubs / tool).symlink_to(gates_python.parent / tool)
+    mypy = stubs / "mypy"
+    mypy.write_text(
+        f'#!/bin/sh\nexec "{gates_python.parent / "mypy"}" --python-executable="{dev_python}" "$@"\n',
+        encoding="utf-8",
+    )
+    mypy.chmod(0o755)
     (stubs / "python3").symlink_to(sys.executable)
     return Walk(work, origin, stubs, gh_log, walk_env(stubs))
 
