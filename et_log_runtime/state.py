@@ -18,8 +18,7 @@ class State:
 
     def registered(self) -> Torch | None:
         """torch's logging if our names are registered in it, else None."""
-        api = self.torch
-        return api if api is not None and api.current() else None
+        return self.torch
 
     def register(self) -> Torch:
         """Register our components and artifacts with torch (once); RuntimeError when torch is

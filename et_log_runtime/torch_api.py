@@ -33,10 +33,6 @@ class Torch:
     def __init__(self, internal: ModuleType) -> None:
         self.internal, self.registry = internal, internal.log_registry
 
-    def current(self) -> bool:
-        """False once torch's logging module was loaded anew (its registry with it)."""
-        return sys.modules.get(INTERNAL) is self.internal
-
     def register(self, name: str, qnames: Sequence[str]) -> None:
         """Make component ``name`` (the loggers ``qnames``) a name torch's logging knows."""
         if self.registry.log_alias_to_log_qnames.get(name) != list(qnames):

@@ -142,8 +142,17 @@ loggers with `get_logger(__name__)` (today `logging.getLogger(__name__)`: the on
 where a logger gets made, so that a later torch API can be adopted without touching every \
 module again); the artifact API is used by XNNPACK's owner's pull request, which adds the \
 `xnnpack_graph` artifact to the names table together with the code that logs each \
-delegate's graph to it (this one registers no artifact). The component names are those users type after `+dynamo`: `executorch` and each backend folder's \
-name; a name torch already has is refused, and then nothing is registered.
+delegate's graph to it (this one registers no artifact). The component names are those \
+users type after `+dynamo`: `executorch` and each backend folder's name, but for a backend \
+that sets up its own logger (`OWN_LOGGING`); a name torch already has is refused, and then \
+nothing is registered.
+
+What a caller of `set_logs` sees beyond the components it names: the package sets the \
+`executorch` logger to WARNING once, at registration, so ExecuTorch loggers outside every \
+component (`executorch.examples.*`) follow it and an application at INFO no longer sees \
+their INFO lines; the components stop propagating, so the application's root handlers and \
+pytest's `caplog` no longer receive their records; a module that sets a level on its own \
+logger keeps it until its area's pull request removes it. The tests cover each.
 
 The patches were made on ExecuTorch main; the same package was tested on the released \
 executorch 1.5.1 wheel with torch 2.13.0 (its tests run in-process, under `unittest` and pytest).

@@ -25,6 +25,8 @@ from et_log_runtime.state import STATE
 
 XNN = "executorch.backends.xnnpack.partition.example"
 EXIR = "executorch.exir.passes.example"
+PINNED = "executorch.backends.xnnpack._passes.example"  # sets its own level, as some do
+OUTSIDE = "executorch.examples.example"  # an ExecuTorch logger in no component
 _internal = torch._logging._internal
 GRAPH = "XNNPACK delegate: the serialized graph of each partition"
 
@@ -38,7 +40,15 @@ class LoggingTestCase(unittest.TestCase):
             list(STATE.early_artifacts),
         )
         components = [q for qnames in COMPONENTS.values() for q in qnames]
-        self.loggers = [TOP, *components, XNN, EXIR, f"{XNN}.__xnnpack_graph"]
+        self.loggers = [
+            TOP,
+            *components,
+            XNN,
+            EXIR,
+            PINNED,
+            OUTSIDE,
+            f"{XNN}.__xnnpack_graph",
+        ]
         self.logger_state = [self.config(name) for name in self.loggers]
         self.environment = mock.patch.dict(os.environ)
         self.environment.start()
@@ -150,6 +160,30 @@ class TestSetLogs(LoggingTestCase):
         self.assertIn("ignoring call to set_logs", said.output[0])
         self.assertFalse(self.registered("xnnpack"))
         self.assertEqual(self.config("executorch.backends.xnnpack")[0], logging.NOTSET)
+
+
+class TestWhatCallersSee(LoggingTestCase):
+    """What the first ``set_logs`` changes beyond the components it names."""
+
+    def test_loggers_outside_every_component_follow_executorch_at_warning(self) -> None:
+        logging.getLogger().setLevel(logging.INFO)  # an application at INFO
+        self.assertTrue(get_logger(OUTSIDE).isEnabledFor(logging.INFO))
+        set_logs("+xnnpack")
+        self.assertEqual(logging.getLogger(TOP).level, logging.WARNING)
+        self.assertFalse(get_logger(OUTSIDE).isEnabledFor(logging.INFO))
+
+    def test_the_root_s_handlers_no_longer_receive_a_component_s_records(self) -> None:
+        with self.assertLogs(level=logging.DEBUG):  # before: the root's handler gets it
+            get_logger(XNN).warning("before")
+        set_logs("xnnpack")
+        with self.assertNoLogs(level=logging.DEBUG):  # a handler on the root logger
+            get_logger(XNN).warning("after: printed by torch's handler on stderr")
+
+    def test_a_module_that_sets_its_own_level_keeps_it(self) -> None:
+        get_logger(PINNED).setLevel(logging.WARNING)
+        set_logs("+xnnpack")
+        self.assertTrue(get_logger(XNN).isEnabledFor(logging.DEBUG))
+        self.assertFalse(get_logger(PINNED).isEnabledFor(logging.DEBUG))
 
 
 class TestBadInput(LoggingTestCase):
