@@ -43,7 +43,7 @@ from lint_rules.wording import count
 INVENTORY = "inventory.md"
 SERIES = "series"
 # a description names up to this many sites left for review; more: the inventory lists them
-LISTED_REVIEW_ITEMS = 10
+LISTED_REVIEW_ITEMS = 40
 
 
 @dataclass(frozen=True)
@@ -306,7 +306,7 @@ def _review_line(left: Sequence[tuple[FileOutcome, SiteRecord]]) -> str:
         "written, for their owners to decide"
     )
     if len(left) > LISTED_REVIEW_ITEMS:
-        return f"{head}; [the inventory](../{INVENTORY}) lists each with its reason."
+        return f"{head}; `{INVENTORY}`, beside the series' patches, lists each with its reason."
     return head + ":\n\n" + "\n".join(f"- `{s.where}` {s.code}: {s.reason}" for _, s in left)
 
 
@@ -324,7 +324,7 @@ def _description(pr: PullRequest, prs: dict[str, PullRequest]) -> str:
     lines += [
         "",
         "Each commit message lists what users see change, line by line, and every file. "
-        f"The whole migration, site by site: [{INVENTORY}](../{INVENTORY}).",
+        f"The whole migration, site by site, is in `{INVENTORY}`, beside the series' patches.",
     ]
     return "\n".join(lines) + "\n"
 
