@@ -307,7 +307,7 @@ def _review_line(left: Sequence[tuple[FileOutcome, SiteRecord]]) -> str:
     )
     if len(left) > LISTED_REVIEW_ITEMS:
         return f"{head}; `{INVENTORY}`, beside the series' patches, lists each with its reason."
-    return head + ":\n\n" + "\n".join(f"- `{s.where}` {s.code}: {s.reason}" for _, s in left)
+    return head + ":\n\n" + "\n".join(f"- `{s.where}`: {s.reason}" for _, s in left)
 
 
 def _description(pr: PullRequest, prs: dict[str, PullRequest]) -> str:

@@ -190,7 +190,7 @@ def test_a_description_names_each_site_left_for_review(
         said = re.search(r"^(\d+) sites? in these files (?:is|are) left as written", about, re.M)
         if said is None or "inventory.md`, beside" in about.split(said.group(0))[1].split("\n")[0]:
             continue
-        items = re.findall(r"^- `[\w/.]+\.py:\d+` ETL\d{3}: \S", about, re.M)
+        items = re.findall(r"^- `[\w/.]+\.py:\d+`: \S", about, re.M)
         assert len(items) == int(said.group(1)), about
         named += len(items)
     assert named, "no description named a site left for review: the test could not tell"
