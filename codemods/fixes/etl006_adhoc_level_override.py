@@ -101,10 +101,19 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
             f"this module's lines below {level} were hidden even from an application logging "
             "at INFO or DEBUG, and under set_logs('+{component}')"
         )
+        calls = _calls_below_warning(call, facts)
+        infos = sum(method == "info" for method, _ in calls)
+        moved = (
+            f"its INFO calls ({infos}) are DEBUG calls, listed with it: an application at INFO "
+            "sees what it saw; "
+            if infos
+            else "it makes no INFO call; "
+        )
         after = (
-            "its INFO calls are DEBUG calls (listed with it): an application at INFO sees what "
-            "it saw; one at DEBUG sees the module's lines (as many as it writes: one per node "
-            f"where it logs per node{_quiet_lines(call, facts)})"
+            moved + "one at DEBUG sees the module's lines (as many as it writes: one per node "
+            f"where it logs per node{_quiet_lines(calls)})"
+            if calls
+            else "it logs nothing below WARNING: nothing a program prints changes"
         )
     return (
         f"removed `{source}`: {before}; now {after}, and set_logs decides for the component "
@@ -112,18 +121,23 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
     )
 
 
-def _quiet_lines(call: ast.Call, facts: ModuleFacts) -> str:
-    """`; here: INFO f"Visiting: {node}…"`: the lines below WARNING the module writes on the
-    logger whose level was set (review 12, m5: what an application at INFO starts to see)."""
+def _calls_below_warning(call: ast.Call, facts: ModuleFacts) -> list[tuple[str, ast.Call]]:
+    """The INFO and DEBUG calls the module makes on the logger whose level was set."""
     owner = call.func.value if isinstance(call.func, ast.Attribute) else None
     if not isinstance(owner, ast.Name):
-        return ""
-    said = [
-        f"{method.upper()} {_shortened(ast.unparse(c.args[0]))}"
+        return []
+    return [
+        (method, c)
         for method in ("info", "debug")
         for c, receiver in facts.receivers_of(method)
         if isinstance(receiver, ast.Name) and receiver.id == owner.id and c.args
     ]
+
+
+def _quiet_lines(calls: list[tuple[str, ast.Call]]) -> str:
+    """`; here: INFO f"Visiting: {node}…"`: the lines below WARNING the module writes on the
+    logger whose level was set (review 12, m5: what an application at INFO starts to see)."""
+    said = [f"{method.upper()} {_shortened(ast.unparse(c.args[0]))}" for method, c in calls]
     more = f" and {len(said) - 3} more" if len(said) > 3 else ""
     return f"; here: {', '.join(said[:3])}{more}" if said else ""
 
