@@ -107,10 +107,12 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
             f"its INFO calls ({infos}) are DEBUG calls, listed with it: an application at INFO "
             "sees what it saw; "
             if infos
-            else "it makes no INFO call; "
+            else "it makes no INFO call, and "
         )
         after = (
-            moved + "one at DEBUG sees the module's lines (as many as it writes: one per node "
+            moved
+            + ("one" if infos else "an application")
+            + " at DEBUG sees the module's lines (as many as it writes: one per node "
             f"where it logs per node{_quiet_lines(calls)})"
             if calls
             else "it logs nothing below WARNING: nothing a program prints changes"
