@@ -23,6 +23,7 @@ text-align:left;vertical-align:top}th{background:#f3f3f3}code{font-size:13px}
 .bar span{display:block;height:10px;background:#3a9a4a}.cpu{background:#fff4ea}
 .del{background:#eef8ee}section{border-top:2px solid #999;margin-top:1.5em}
 .code{font-weight:bold}.muted{color:#777}
+.critical{color:#fff;background:#b3261e;border-radius:3px;padding:0 4px;font-size:12px}
 """
 SCRIPT = """
 document.getElementById('filter').addEventListener('input', function (event) {
@@ -50,10 +51,13 @@ def _source(node: Node) -> str:
     return f"{escape(s.where)} <code>{escape(s.code)}</code>{module}"
 
 
+CRITICAL = ' <span class="critical">critical</span>'  # a critical operator left on the CPU
+
+
 def _ran(node: Node, run: Run) -> str:
     if node.partition is not None:
         return f"{escape(run.partitioner)} ({escape(node.partition)})"
-    return "CPU: " + escape(", ".join(node.codes))
+    return "CPU: " + escape(", ".join(node.codes)) + (CRITICAL if node.critical else "")
 
 
 def _row(node: Node, run: Run) -> str:
@@ -100,7 +104,8 @@ def _by_reason(run: Run) -> list[str]:
         for node in nodes:
             texts = "; ".join(r.text for r in node.reasons if r.code == code)
             out.append(
-                f'<tr class="node cpu"><td><code>{escape(node.name)}</code></td>'
+                f'<tr class="node cpu"><td><code>{escape(node.name)}</code>'
+                f"{CRITICAL if node.critical else ''}</td>"
                 f"<td>{escape(texts)}</td><td>{_source(node)}</td></tr>"
             )
         out.append("</table>")

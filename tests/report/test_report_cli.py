@@ -175,3 +175,21 @@ def test_a_record_never_written_is_named_with_the_likely_cause(capsys, tmp_path:
             main(argv)
         _, err = capsys.readouterr()
         assert exited.value.code == 2 and absent in err and "no partitioner run" in err, err
+
+
+def test_show_and_the_page_mark_a_critical_operator_left_on_the_cpu(capsys, tmp_path) -> None:
+    linear = node("linear", "aten.linear.default", 7, code="XNN.DTYPE", text="float64")
+    relu = node("relu", "aten.relu.default", 8, code="XNN.DTYPE", text="float64")
+    linear["critical"] = True
+    path = str(write(tmp_path / "record.json", record(run("XnnpackPartitioner", [linear, relu]))))
+    code, out, _ = _main(capsys, "show", path)
+    assert code == 0 and "critical, left on the CPU: linear (aten.linear.default)" in out, out
+    assert "relu (aten.relu.default)" not in out.split("critical, left on the CPU:")[1]
+    page = tmp_path / "record.html"
+    assert _main(capsys, "html", path, "-o", str(page))[0] == 0
+    rows = [r for r in page.read_text(encoding="utf-8").split("<tr") if "<code>linear</code>" in r]
+    assert rows and all('class="critical"' in r for r in rows), rows
+    relu_rows = [
+        r for r in page.read_text(encoding="utf-8").split("<tr") if "<code>relu</code>" in r
+    ]
+    assert relu_rows and not any('class="critical"' in r for r in relu_rows), relu_rows
