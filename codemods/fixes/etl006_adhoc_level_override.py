@@ -8,7 +8,8 @@ INFO; those are the per-node, per-pass lines (XNNPACK's `Visiting: ...`). Removi
 INFO call on that logger to DEBUG in the same change, so an application at INFO sees what it saw,
 and one at DEBUG, or `set_logs("+<component>")`, sees the module's lines. A mute above WARNING
 would let its WARNINGs show by default, and a level given by `log(level, ...)` cannot be moved:
-both stay for review."""
+both stay for review. The lint already keeps a level at WARNING or INFO over DEBUG calls for
+review (they would show to every application at DEBUG)."""
 
 from __future__ import annotations
 

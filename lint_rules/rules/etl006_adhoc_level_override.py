@@ -61,6 +61,9 @@ def _classify(
                     "does, not only which lines show. Suggestion: keep the level, or gate that "
                     "code on its own switch before removing it",
                 )
+            quiet = _debug_calls(receiver.id, facts) if level in ("WARNING", "INFO") else []
+            if quiet:
+                return Site(call, review=_debug_reason(level, quiet))
             return Site(call)  # the component decides now: removed
         return Site(call, review="override on a logger named explicitly: review")
     if behind_a_flag(call, facts):
@@ -68,6 +71,28 @@ def _classify(
             return None  # the caller's switch: it works in both logging modes, as it is
         return Site(call, review="override behind a flag on a logger named explicitly: review")
     return Site(call, review="override inside a function, not behind a flag: review")
+
+
+def _debug_calls(name: str, facts: ModuleFacts) -> list[ast.Call]:
+    """Logger ``name``'s DEBUG calls: what removing a level at INFO or WARNING would show to
+    every application at DEBUG (exir's graph after each pass, a line per node)."""
+    calls = [
+        call
+        for call, receiver in facts.receivers_of("debug")
+        if isinstance(receiver, ast.Name) and receiver.id == name and call.args
+    ]
+    return sorted(calls, key=lambda call: call.lineno)
+
+
+def _debug_reason(level: str, calls: list[ast.Call]) -> str:
+    said = ", ".join(f"line {c.lineno}" for c in calls[:3])
+    more = f" and {len(calls) - 3} more" if len(calls) > 3 else ""
+    return (
+        f"a level at {level} over {len(calls)} DEBUG call(s) ({said}{more}): removing it would "
+        "show them to every application at DEBUG (a graph dump, a line per node or pass): "
+        "review. Suggestion: put a dump on an artifact (`get_artifact_logger`), gate it on its "
+        "own switch, or keep the level"
+    )
 
 
 def _level_read(name: str, facts: ModuleFacts) -> int:

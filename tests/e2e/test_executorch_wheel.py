@@ -298,7 +298,10 @@ def test_level_overrides_are_removed_or_reported_with_a_suggestion(migrated):
     review = [s for s in migrated.report["review"] if s["code"] == "ETL006"]
     # each of the wheel's 14 removed, or kept for review (a documented level: Arm's evaluator)
     assert codes["ETL006"] + len(review) >= 14, codes
-    assert len(review) <= 5, review  # + the serializer's, whose level gates its graph dump
+    # kept: levels decided at run time (Core ML, MLX), a documented one (Arm's evaluator), the
+    # serializer's, whose level gates its graph dump, and levels over DEBUG calls (exir's pass
+    # manager and memory-format pass, three XNNPACK passes: dumps and per-node lines)
+    assert len(review) <= 10, review
     assert all("Suggestion:" in s["reason"] for s in review), review
     rows = migrated.report["recipes"]
     applied = {r["recipe"] for r in rows if r["status"] == "applied"}
