@@ -40,13 +40,18 @@ KIND_CHANGES = {
     "level its words give (`Error:` ERROR, `Warning:` or none WARNING, `Info:` INFO): with no "
     "logging configured WARNING and up print the message alone on stderr as before; INFO "
     "shows once logging is set up for it.",
-    "ETL008": "A diagnostic printed to stdout is now a record on the module's logger: "
-    "deprecated, skipped, unsupported and failed read as WARNING and print the message on "
-    "stderr with no logging configured; progress lines are INFO and show once the application "
-    "logs at INFO. Functions whose job is printing keep their prints.",
+    "ETL008": "A diagnostic printed to stdout is now a record on the module's logger, at the "
+    "level its words give (a deprecation, a skip, an unsupported case or a failure: WARNING, "
+    "its message on stderr with no logging configured; anything else: INFO, shown once the "
+    "application logs at INFO). Functions whose job is printing keep their prints.",
     "ETL009": "A check of the root logger's level now asks the module's logger, which answers "
     "as the root does until a level is set for the component.",
 }
+DEPRECATED_WARN = (
+    "`logging.warn(...)` is deprecated and raised a `DeprecationWarning` at each call; its "
+    "`logger.warning(...)` does not (a `pytest.warns(DeprecationWarning)` around it, or a "
+    "filter turning it into an error, sees nothing now)."
+)
 OUTPUT_SUBJECTS = {
     "ETL001": "name loggers after their module",
     "ETL002": "log on module loggers, not the root logger",
@@ -142,6 +147,8 @@ def output_message(area: str, sites: list[tuple[FileOutcome, SiteRecord]], vendo
         "`set_logs` decide what shows. What users see change:"
     )
     lines += _kinds(codes, vendored)
+    if any(s.code == "ETL002" and "logging.warn(" in s.source for _, s in sites):
+        lines += ["", *wrap(DEPRECATED_WARN)]
     for code in codes:
         mine = [(o, s) for o, s in sites if s.code == code]
         label = OUTPUT_SUBJECTS.get(code, code).capitalize()

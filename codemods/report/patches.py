@@ -285,6 +285,12 @@ def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:
         LEVELS: "levels modules set on their own loggers, removed (their INFO lines to DEBUG)",
     }
     stages = [s for s in OWNERS_STAGES if (unit, s) in builder.groups]
+    if OUTPUT in stages:  # say only what moves: prints, root-logger calls, or both
+        codes = {s.code for _, s in commits.stage_sites(builder.groups[unit, OUTPUT], OUTPUT)}
+        pairs = (("ETL003", "prints"), ("ETL008", "prints"), ("ETL002", "the root logger"))
+        moved = list(dict.fromkeys(what for code, what in pairs if code in codes))
+        moved = moved or ["other loggers"]
+        kinds[OUTPUT] = f"lines that move from {' and '.join(moved)} onto module loggers"
     parts = [kinds.get(s) or RECIPE_NAMED[_recipe_of(s)].title or s for s in stages]
     text = (
         f"What {builder.area(unit)}'s users see change, one commit per kind of change, each "
