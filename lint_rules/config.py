@@ -244,7 +244,8 @@ def vendored_defaults(root: Path) -> dict[str, object]:
         text = ""
     if "BACKENDS" not in text:
         return {}
-    listed = set(re.findall(r'"(\w+)"', text.split("COMPONENTS")[0]))  # one a line or not
+    tables = re.findall(r"^(?:APPLE_)?BACKENDS\b[^=]*=\s*\((.*?)\)", text, re.S | re.M)
+    listed = set(re.findall(r'"(\w+)"', " ".join(tables)))  # one a line or not
     top, apple = backend_folders(root)
     skipped = [f"backends/{name}/" for name in top if name not in listed]
     skipped += [f"backends/apple/{name}/" for name in apple if name not in listed]

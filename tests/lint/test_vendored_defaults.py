@@ -14,6 +14,8 @@ BACKENDS: tuple[str, ...] = (
     "xnnpack",
 )
 APPLE_BACKENDS: tuple[str, ...] = ("coreml", "mps")
+NOT_BACKENDS = ("apple", "example", "test", "transforms")
+OWN_LOGGING: tuple[str, ...] = ("mlx",)
 
 COMPONENTS = {}
 """
@@ -34,6 +36,7 @@ def test_the_backends_the_table_leaves_out_are_skipped_one_per_line_or_not(tmp_p
     found = vendored_defaults(_checkout(tmp_path))
     assert found["runtime_import"] == "executorch.logs"
     excluded = set(found["extend_exclude"])  # type: ignore[call-overload]
+    # the tables after the backends' name folders too (MLX, left out): none is a component
     assert {"logs/", "logs_hook.py", "backends/mlx/", "backends/apple/metal/"} <= excluded
     assert not {"backends/apple/coreml/", "backends/apple/mps/", "backends/arm/"} & excluded
 
