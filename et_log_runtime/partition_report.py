@@ -114,9 +114,8 @@ class PartitionRun:
         }
 
 
-BACKEND_API = (
-    "executorch.exir.backend.backend_api"  # where the recipe calls run_partitioner
-)
+# where the delegation record's recipe calls run_partitioner
+BACKEND_API = "executorch.exir.backend.backend_api"
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from lint_rules import Finding
 from lint_rules.detector import Analysis
 from lint_rules.facts import ModuleFacts
 from lint_rules.rules import Site
-from lint_rules.rules.etl006_adhoc_level_override import level_name
+from lint_rules.rules.etl006_adhoc_level_override import calls_on, level_name
 
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
@@ -129,12 +129,7 @@ def _calls_below_warning(call: ast.Call, facts: ModuleFacts) -> list[tuple[str, 
     owner = call.func.value if isinstance(call.func, ast.Attribute) else None
     if not isinstance(owner, ast.Name):
         return []
-    return [
-        (method, c)
-        for method in ("info", "debug")
-        for c, receiver in facts.receivers_of(method)
-        if isinstance(receiver, ast.Name) and receiver.id == owner.id and c.args
-    ]
+    return [(method, c) for method in ("info", "debug") for c in calls_on(owner.id, method, facts)]
 
 
 def _quiet_lines(calls: list[tuple[str, ast.Call]]) -> str:

@@ -50,6 +50,6 @@ RECIPE = Recipe(
     "still gives the root a handler (Python's module-level `logging.debug` does)",
     takes=("ETL005",),
     title="stop configuring the root logger at import; keep verbose=True printing",
-    still_true=("DEBUG",),
-    restates=True,  # the removed basicConfig's note says the verbose lines no longer show  # the docstring's "level is set to DEBUG": still so
+    still_true=("DEBUG",),  # the docstring's "level is set to DEBUG": still so
+    restates=True,  # the removed basicConfig's note says the verbose lines no longer show
 )

@@ -61,7 +61,9 @@ def _classify(
                     "does, not only which lines show. Suggestion: keep the level, or gate that "
                     "code on its own switch before removing it",
                 )
-            quiet = _debug_calls(receiver.id, facts) if level in ("WARNING", "INFO") else []
+            # a level at INFO or WARNING over DEBUG calls: removed, every application at DEBUG
+            # would get them (exir's graph after each pass, a line per node)
+            quiet = calls_on(receiver.id, "debug", facts) if level in ("WARNING", "INFO") else []
             if quiet:
                 return Site(call, review=_debug_reason(level, quiet))
             return Site(call)  # the component decides now: removed
@@ -73,18 +75,18 @@ def _classify(
     return Site(call, review="override inside a function, not behind a flag: review")
 
 
-def _debug_calls(name: str, facts: ModuleFacts) -> list[ast.Call]:
-    """Logger ``name``'s DEBUG calls: what removing a level at INFO or WARNING would show to
-    every application at DEBUG (exir's graph after each pass, a line per node)."""
-    calls = [
+def calls_on(name: str, method: str, facts: ModuleFacts) -> list[ast.Call]:
+    """The ``method`` calls (``"debug"``, ``"info"``) with arguments on logger ``name``, in the
+    order ``facts`` holds them."""
+    return [
         call
-        for call, receiver in facts.receivers_of("debug")
+        for call, receiver in facts.receivers_of(method)
         if isinstance(receiver, ast.Name) and receiver.id == name and call.args
     ]
-    return sorted(calls, key=lambda call: call.lineno)
 
 
 def _debug_reason(level: str, calls: list[ast.Call]) -> str:
+    calls = sorted(calls, key=lambda call: call.lineno)
     said = ", ".join(f"line {c.lineno}" for c in calls[:3])
     more = f" and {len(calls) - 3} more" if len(calls) > 3 else ""
     return (
