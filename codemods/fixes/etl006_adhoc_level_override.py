@@ -97,12 +97,14 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
             "-{component} could not silence them"
         )
         after = "the application's level decides them as it decides any library's"
+    elif not (calls := _calls_below_warning(call, facts)):
+        before = f"the module writes nothing below {level} on this logger, so the level hid nothing"
+        after = "nothing a program prints changes"
     else:
         before = (
             f"this module's lines below {level} were hidden even from an application logging "
             "at INFO or DEBUG, and under set_logs('+{component}')"
         )
-        calls = _calls_below_warning(call, facts)
         infos = sum(method == "info" for method, _ in calls)
         moved = (
             f"its INFO calls ({infos}) are DEBUG calls, listed with it: an application at INFO "
@@ -115,8 +117,6 @@ def _removal_note(source: str, call: ast.Call, facts: ModuleFacts) -> str:
             + ("one" if infos else "an application")
             + " at DEBUG sees the module's lines (as many as it writes: one per node "
             f"where it logs per node{_quiet_lines(calls)})"
-            if calls
-            else "it logs nothing below WARNING: nothing a program prints changes"
         )
     return (
         f"removed `{source}`: {before}; now {after}, and set_logs decides for the component "

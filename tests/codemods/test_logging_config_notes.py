@@ -172,3 +172,30 @@ def test_a_removed_warning_level_names_the_lines_an_application_at_info_starts_t
     assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
     (line,) = [x for x in report.read_text().splitlines() if "ETL006: removed" in x]
     assert "here: INFO `f'Visiting: {node}, {node.target.__name__}'`" in line, line
+
+
+GROUP_PARTITIONER_SHAPE = """\
+import logging
+
+logger = logging.getLogger(__name__)
+logger.setLevel(logging.WARNING)
+
+
+def group(nodes):
+    if not nodes:
+        logger.warning("no nodes to group")
+    return [nodes]
+"""
+
+
+def test_a_removed_warning_level_over_no_quieter_line_says_it_hid_nothing(tmp_path: Path) -> None:
+    """exir's group_partitioner: its logger writes nothing below WARNING, so the note must not
+    say lines were hidden (review r19b)."""
+    path = tmp_path / "executorch" / "exir" / "backend" / "group_partitioner.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(GROUP_PARTITIONER_SHAPE)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
+    (line,) = [x for x in report.read_text().splitlines() if "ETL006: removed" in x]
+    assert "writes nothing below WARNING on this logger, so the level hid nothing" in line, line
+    assert "nothing a program prints changes" in line and "were hidden" not in line, line
