@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 
 from codemods.fixes import FIXES
+from codemods.fixes.etl001_direct_get_logger import GATE
 from codemods.recipes import RECIPE_NAMED
 from codemods.report.changes import switched
 from codemods.report.series import LEVELS, MECHANICAL, OUTPUT, ROOT, site_stage
@@ -132,8 +133,15 @@ def _kinds(codes: Iterable[str], vendored: bool) -> list[str]:
     return out
 
 
-def output_message(area: str, sites: list[tuple[FileOutcome, SiteRecord]], vendored: bool) -> str:
-    """The message of the owner's commit of site rewrites that change a line users see."""
+def output_message(
+    area: str,
+    sites: list[tuple[FileOutcome, SiteRecord]],
+    vendored: bool,
+    configured: Sequence[str] = (),
+) -> str:
+    """The message of the owner's commit of site rewrites that change a line users see.
+    `configured`: the area's files that still set up the root logger at import until a later
+    commit of the same pull request removes that."""
     codes = sorted({s.code for _, s in sites})
     parts = [OUTPUT_SUBJECTS[c] for c in codes if c in OUTPUT_SUBJECTS] or ["log on module loggers"]
     subject = (
@@ -147,6 +155,13 @@ def output_message(area: str, sites: list[tuple[FileOutcome, SiteRecord]], vendo
         "`set_logs` decide what shows. What users see change:"
     )
     lines += _kinds(codes, vendored)
+    if "ETL002" in codes and configured:
+        lines += [""] + wrap(
+            "Here the format stays until this pull request's commit that stops configuring the "
+            "root logger at import: importing "
+            + ", ".join(configured)
+            + " still gives the root its handler."
+        )
     if any(s.code == "ETL002" and "logging.warn(" in s.source for _, s in sites):
         lines += ["", *wrap(DEPRECATED_WARN)]
     for code in codes:
@@ -154,6 +169,10 @@ def output_message(area: str, sites: list[tuple[FileOutcome, SiteRecord]], vendo
         label = OUTPUT_SUBJECTS.get(code, code).capitalize()
         lines += ["", f"{label} ({count(len(mine), 'line')}, as this commit leaves each file):"]
         lines += _calls(mine) if code in PLAIN else _site_lines(mine, vendored)
+    gates = [(o, s) for o, s in sites if s.reason == GATE]
+    if gates:  # a gate guards code as well as lines: each is said with what it now follows
+        lines += ["", f"Level checks that guard code ({count(len(gates), 'line')}):"]
+        lines += _site_lines(gates, vendored)
     return "\n".join(lines)
 
 

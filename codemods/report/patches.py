@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codemods.recipes import RECIPE_NAMED
-from codemods.report import commits
+from codemods.report import commits, root_setups
 from codemods.report.series import (
     HOOK,
     LEVEL_CODES,
@@ -29,7 +29,6 @@ from codemods.report.series import (
     OUTPUT,
     OWNERS_STAGES,
     ROOT,
-    ROOT_SETUP_CODES,
     RUNTIME,
     Unit,
     landing_order,
@@ -123,8 +122,10 @@ def _buck_notes(tally: Tally) -> dict[str, list[str]]:
 
 
 class _Builder:
-    def __init__(self, tally: Tally, extra: list[FileOutcome], runtime: str) -> None:
-        self.tally, self.runtime = tally, runtime
+    def __init__(
+        self, tally: Tally, extra: list[FileOutcome], runtime: str, root: Path | None = None
+    ) -> None:
+        self.tally, self.runtime, self.root = tally, runtime, root
         self.groups: dict[tuple[Unit, str], list[FileOutcome]] = {}
         for outcome in [*tally.outcomes, *extra]:
             for stage in outcome.patches:
@@ -152,9 +153,13 @@ class _Builder:
                 area, self.runtime, unit.component, [s for _, s in sites], pinned
             )
         elif stage == OUTPUT:
-            message = commits.output_message(area, sites, vendored)
+            message = commits.output_message(
+                area, sites, vendored, root_setups.later(self.groups, unit)
+            )
         elif stage == ROOT:
-            message = commits.root_message(area, sites, self.other_root_setups(unit), vendored)
+            message = commits.root_message(
+                area, sites, root_setups.others(self.tally, unit), vendored
+            )
         elif stage == LEVELS:
             message = commits.levels_message(area, sites, vendored)
         else:
@@ -173,18 +178,6 @@ class _Builder:
         sections = b"".join(o.patches[stage] for o in group)
         return message, sections, frozenset(o.path for o in group), len(sites)
 
-    def other_root_setups(self, unit: Unit) -> list[str]:
-        """The files of other units whose import-time root set-up this run removes too."""
-        return sorted(
-            {
-                o.path
-                for o in self.tally.outcomes
-                if unit_of(o) != unit
-                for s in o.rewritten
-                if s.code in ROOT_SETUP_CODES and s.reason
-            }
-        )
-
 
 def write_patches(
     folder: str,
@@ -200,7 +193,7 @@ def write_patches(
     (what an earlier run wrote there is replaced); return every patch written, in order.
     `first`: the vendored runtime, the first pull request; `hook`: its torch hook, the last;
     `runtime`: the module migrated code imports; `inventory`: the report's text."""
-    builder = _Builder(tally, list(extra), runtime or "the runtime")
+    builder = _Builder(tally, list(extra), runtime or "the runtime", root)
     prs: list[PullRequest] = []
     if first is not None:
         prs.append(_prepared_pr(first, RUNTIME, []))
@@ -297,6 +290,15 @@ def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:
         "listing every line before and after: " + "; ".join(parts) + "."
     )
     left = [(o, s) for o, s in builder.tally.review_items(unit.component) if unit_of(o) == unit]
+    reached = root_setups.reached(builder.groups, unit, builder.root)
+    if reached:
+        text += (
+            " Removing the root logger's import-time set-up reaches further than this area: "
+            "modules of "
+            + ", ".join(reached)
+            + " import these modules (directly or through others), so programs that import "
+            "only those see the change too."
+        )
     return [text, _review_line(left)]
 
 
@@ -309,7 +311,7 @@ def _review_line(left: Sequence[tuple[FileOutcome, SiteRecord]]) -> str:
         return "Nothing in these files is left for review."
     head = (
         f"{count(len(left), 'site')} in these files {'is' if len(left) == 1 else 'are'} left as "
-        "written, for their owners to decide"
+        "written, for their owners to decide (line numbers as on the tree before this series)"
     )
     if len(left) > LISTED_REVIEW_ITEMS:
         return f"{head}; `{INVENTORY}`, beside the series' patches, lists each with its reason."

@@ -194,3 +194,52 @@ def test_a_description_names_each_site_left_for_review(
         assert len(items) == int(said.group(1)), about
         named += len(items)
     assert named, "no description named a site left for review: the test could not tell"
+
+
+def test_an_owner_pr_says_how_far_its_root_set_up_removal_reaches_and_when_the_format_changes(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """XNNPACK's partitioner configures the root logger at import and other backends import it:
+    its description names them (review r35d); its first commit, which moves root calls, says the
+    format stays until the commit removing that set-up."""
+    user = sample_copy / "backends" / "vulkan" / "uses_xnnpack.py"
+    user.write_text(
+        "from executorch.backends.xnnpack.partition.xnnpack_partitioner import "
+        "XnnpackPartitioner\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "prs"
+    folders = _pull_requests(sample_copy, out, monkeypatch)
+    [xnnpack] = [f for f in folders if f.endswith("xnnpack-logging")]
+    about = " ".join((out / xnnpack / "description.md").read_text(encoding="utf-8").split())
+    assert "reaches further than this area: modules of backends/vulkan" in about, about
+    first = sorted((out / xnnpack).glob("*.patch"))[0].read_text(encoding="utf-8")
+    message = " ".join(first.partition("\n---\n")[0].split())
+    assert "log on module loggers, not the root logger" in message, message
+    assert (
+        "Here the format stays until this pull request's commit that stops configuring the root "
+        "logger at import: importing backends/xnnpack/partition/xnnpack_partitioner.py"
+    ) in message, message
+
+
+def test_a_level_check_that_guards_code_is_named_with_what_it_now_follows(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """exir's memory planning runs `verify_storage_reuse` only when the root is at DEBUG: the
+    commit moving that check onto the module's logger says so line by line (review r19b)."""
+    module = sample_copy / "exir" / "passes" / "memory_planning_example.py"
+    module.write_text(
+        "import logging\n\n\ndef run(verifier):\n"
+        "    if logging.getLogger().isEnabledFor(logging.DEBUG):\n"
+        "        pairs = verifier.verify_storage_reuse()\n"
+        '        logging.debug(f"{pairs} pairs")\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "prs"
+    folders = _pull_requests(sample_copy, out, monkeypatch)
+    texts = [p.read_text("latin-1") for f in folders for p in (out / f).glob("*.patch")]
+    [message] = [t.partition("\n---\n")[0] for t in texts if "memory_planning_example.py" in t]
+    joined = " ".join(message.split())
+    assert "Level checks that guard code (" in joined, joined
+    assert "memory_planning_example.py:" in joined.split("Level checks that guard code")[1]
+    assert "code as well as lines" in joined, joined
