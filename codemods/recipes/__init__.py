@@ -26,11 +26,13 @@ from codemods.recipes.vela_verbose import RECIPE as VELA_VERBOSE
 from codemods.recipes.why_no_partition import RECIPE as WHY_NO_PARTITION
 from codemods.recipes.xnnpack_graph import RECIPE as XNNPACK_GRAPH
 from codemods.recipes.xnnpack_verbose import RECIPE as XNNPACK_VERBOSE
+from codemods.recipes.xnnpack_verbose_tests import RECIPE as XNNPACK_VERBOSE_TESTS
 
 # ExecuTorch's logging: applied unless told otherwise, each in its owner's commit
 LOGGING: list[Recipe] = [
     XNNPACK_GRAPH,
     XNNPACK_VERBOSE,
+    XNNPACK_VERBOSE_TESTS,
     VELA_VERBOSE,
     coreml_log_level.PARTITIONER,
     coreml_log_level.PREPROCESS,

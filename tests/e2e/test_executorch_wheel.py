@@ -284,8 +284,8 @@ def test_artifacts_print_the_graph_and_the_partition_report_and_nothing_else(aft
 def test_the_full_migration_keeps_what_the_verbose_flag_shows(after, migrated):
     """The partitioner module's `basicConfig(level=WARNING)` gave the root the handler through
     which `verbose=True` showed its DEBUG lines. The full migration removes it (class B, listed)
-    and the `xnnpack-verbose` recipe moves it under `if verbose:` (a no-op where the
-    application set up logging): the line shows once, in basicConfig's format, as before."""
+    and the `xnnpack-verbose` recipe gives `verbose=True` its own stderr handler (silent where
+    the application set up logging): the line shows once, in basicConfig's format, as before."""
     run = after["XnnpackPartitioner(verbose=True)"]
     shown = [line for line in run.lines if "Verbose logging enabled" in line.message]
     assert len(shown) == 1 and shown[0].text.startswith("DEBUG:executorch.backends.xnnpack"), shown
