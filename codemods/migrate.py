@@ -326,8 +326,21 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
     tally.entry_point = ENTRY_POINT_NAME if tally.vendored else ""
     if args.patches:
         inventory = to_markdown(tally, False, provenance(args.argv))
+        lint = None
+        if args.vendored is not None and not args.mechanical:
+            from codemods.vendor.lint_pr import lint_patch
+
+            lint = lint_patch(args.vendored, tally, _folders(args, config), config.runtime_import)
         made = write_patches(
-            args.patches, tally, extra, first, last, config.runtime_import, inventory, config.root
+            args.patches,
+            tally,
+            extra,
+            first,
+            last,
+            config.runtime_import,
+            inventory,
+            config.root,
+            lint,
         )
         for patch in made:
             write_line(
@@ -355,6 +368,11 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         return EXIT_BAD_INPUT
     failed = bool(tally.failures) or (mode == "check" and bool(tally.changed or extra))
     return 1 if failed else 0
+
+
+def _folders(args: argparse.Namespace, config: Config) -> list[str]:
+    """The folders given on the command line, relative to the project's root."""
+    return [config.relpath(p) for p in args.paths if os.path.isdir(p)]
 
 
 def _vendored_runtime(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 _IMPORT = re.compile(r"^\s*(?:from\s+(\.*[\w.]*)\s+import\s+([\w, ()]+)|import\s+([\w.]+))")
@@ -43,32 +44,37 @@ def _with_parents(module: str) -> Iterable[str]:
     return (".".join(parts[:i]) for i in range(1, len(parts) + 1))
 
 
-def importers_of(root: Path, relative: str, package: str = "executorch") -> list[str]:
-    """The files under `root` (tests and examples left out) whose import runs `relative`'s
-    module: they import it, a package whose `__init__` imports it, or a module that does."""
-    deps: dict[str, set[str]] = {}
+@lru_cache(maxsize=4)
+def _graph(root: Path, package: str) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """The tree's modules (name -> file) and, per module, the modules importing it (one read
+    of the tree a run, however many modules are asked about)."""
     files: dict[str, str] = {}
+    users: dict[str, set[str]] = {}
     for path in root.rglob("*.py"):
         rel = path.relative_to(root).as_posix()
         if _SKIPPED_PARTS & set(rel.split("/")[:-1]) or rel.split("/")[-1].startswith("test_"):
             continue
         name = module_name(rel, package)
         files[name] = rel
-        is_package = path.name == "__init__.py"
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
+        is_package = path.name == "__init__.py"
         imported = {m for line in text.splitlines() for m in _imported(line, name, is_package)}
-        deps[name] = {p for m in imported for p in _with_parents(m)}
-    users: dict[str, set[str]] = {}
-    for name, needs in deps.items():
-        for need in needs:
+        for need in {p for m in imported for p in _with_parents(m)}:
             users.setdefault(need, set()).add(name)
+    return files, {name: frozenset(found) for name, found in users.items()}
+
+
+def importers_of(root: Path, relative: str, package: str = "executorch") -> list[str]:
+    """The files under `root` (tests and examples left out) whose import runs `relative`'s
+    module: they import it, a package whose `__init__` imports it, or a module that does."""
+    files, users = _graph(root, package)
     target = module_name(relative, package)
     reached, frontier = {target}, [target]
     while frontier:
-        for name in users.get(frontier.pop(), set()) - reached:
+        for name in users.get(frontier.pop(), frozenset()) - reached:
             reached.add(name)
             frontier.append(name)
     return sorted(files[n] for n in reached if n in files and n != target)

@@ -188,6 +188,7 @@ def write_patches(
     runtime: str = "",
     inventory: str = "",
     root: Path | None = None,
+    lint: Prepared | None = None,
 ) -> list[Patch]:
     """Write the pull requests of `tally`'s changes (and the `extra` Buck edits) into `folder`
     (what an earlier run wrote there is replaced); return every patch written, in order.
@@ -218,6 +219,8 @@ def write_patches(
         pr.title = f"{builder.area(unit)}: logging that users see change"
         pr.about = _owner_about(builder, unit, pr)
         prs.append(pr)
+    if lint is not None:  # it lists what the others leave: it lands after them
+        prs.append(_prepared_pr(lint, lint.name, base, len(prs)))
     if hook is not None:
         prs.append(_prepared_pr(hook, HOOK, base, len(prs)))
     return _write(Path(folder), prs, tally, identity(root), inventory)

@@ -109,6 +109,8 @@ class FileOutcome:
     runtime_from: str = ""  # --patches: the first stage after which it imports the runtime
     names_added: list[str] = field(default_factory=list)  # public names the module gains
     names_removed: list[str] = field(default_factory=list)  # and loses (report.namespace)
+    # --patches: the grep linters (shared.grep_rules) its text still matches after the run
+    grep_left: tuple[str, ...] = ()
 
     @property
     def where(self) -> str:

@@ -208,14 +208,14 @@ def edit_lintrunner_mypy(text: str, pattern: str) -> str:
         raise VendorError(".lintrunner.toml: MYPY's include_patterns is not one pattern a line")
     quoted = [(i, line.strip().rstrip(",")) for i, line in enumerate(lines) if start < i < end]
     patterns = [(i, p[1:-1]) for i, p in quoted if p[:1] in "'\"" and p[-1:] == p[:1]]
-    if any(p in (pattern, "**/*.py") or _glob_covers(p, pattern) for _, p in patterns):
+    if any(p in (pattern, "**/*.py") or lintrunner_glob_takes(p, pattern) for _, p in patterns):
         return text
     indent = next((lines[i][: len(lines[i]) - len(lines[i].lstrip())] for i, _ in patterns), "")
     at = next((i for i, p in patterns if p > pattern), end)
     return "".join([*lines[:at], f"{indent}'{pattern}',\n", *lines[at:]])
 
 
-def _glob_covers(glob: str, path: str) -> bool:
+def lintrunner_glob_takes(glob: str, path: str) -> bool:
     """Whether lintrunner's ``glob`` takes the file ``path`` (``*`` stays within a folder)."""
     if "*" in path:
         return False

@@ -18,6 +18,7 @@ from codemods.recipes.apply import ends_with, recipes_for
 from codemods.report import series
 from codemods.report.namespace import namespace_change
 from codemods.report.tally import FileOutcome, SiteRecord, note_text
+from codemods.shared.grep_rules import matching
 from codemods.shared.line_map import line_map
 from codemods.write.fileio import SourceFileError, read, refuse_read_only, write_atomic
 from lint_rules import Config, Finding
@@ -92,6 +93,8 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.error, outcome.error_line, outcome.bad_input = str(exc), exc.line, exc.bad_input
         return outcome
     outcome.imports_runtime = imports_module(source.text, _CONFIG.runtime_import)
+    if mode == "patch":  # the series' lint pull request lists the files still matching
+        outcome.grep_left = matching(source.text)
     recipes = recipes_for(path, _RECIPES)
     if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
@@ -176,6 +179,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
     if mode == "diff":
         outcome.diff = unified_diff(source.text, result.new_text, path)
     elif mode == "patch":  # git-style, from the project root: `git apply` takes it there
+        outcome.grep_left = matching(result.new_text)
         before = source.data
         for (stage, text), after in zip(states, steps, strict=True):
             if after != before:
