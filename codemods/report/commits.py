@@ -29,13 +29,17 @@ MECHANICAL_WHAT = {
 KIND_CHANGES = {
     "ETL001": "A logger that was the root logger, or was named after its file's path, is now "
     "the module's own (`__name__`): its records carry the module's name, and the component's "
-    "level applies to them.",
+    "level applies to them unless the module sets a level of its own (kept here, for its "
+    "owner).",
     "ETL002": "A call on the root logger (`logging.info(...)`) is now the same call on the "
     "module's logger: same level, same message. With no logging configured, the first root "
     "call gave the root logger a stderr handler (Python's implicit `basicConfig()`), after "
     "which every later warning of any library printed as `WARNING:<logger>:<message>`; now "
-    "warnings print as `<message>` (Python's last-resort handler) and INFO and DEBUG lines show "
-    "only once the application configures logging. Under an application's logging a record's "
+    "warnings print as `<message>` (Python's last-resort handler), unless an imported module "
+    "configures the root at import (some backends do, until their owners' changes), and "
+    "INFO and DEBUG lines show only once the application configures logging. An application's "
+    "`basicConfig` called after the first lowering, silently ignored before, now takes effect. "
+    "Under an application's logging a record's "
     "logger name is the module's, not `root`.",
     "ETL003": "A diagnostic printed to stderr is now a record on the module's logger, at the "
     "level its words give (`Error:` ERROR, `Warning:` or none WARNING, `Info:` INFO): with no "
@@ -204,14 +208,27 @@ def root_message(
 def levels_message(area: str, sites: list[tuple[FileOutcome, SiteRecord]], vendored: bool) -> str:
     """The message of the commit removing the levels modules set on their own loggers."""
     lines = [f"{area}: leave module log levels to the application", ""]
-    lines += wrap(
+    moved = any("setLevel" not in s.source for _, s in sites)  # an INFO call made DEBUG
+    said = (
         "Each module below set its own logger's level at import, which no application "
-        "setting and no `set_logs` could change. A module muted at WARNING logged per node or "
-        "per pass at INFO; those calls move to DEBUG in the same change, so an application "
-        "logging at INFO sees what it saw, and one at DEBUG, or `set_logs` at DEBUG, sees "
-        "the module's lines. A level that forced lines on stops doing so: an application's "
-        "level decides them as it decides any library's."
+        "setting and no `set_logs` could change. "
     )
+    if moved:
+        said += (
+            "A module muted at WARNING logged per node or per pass at INFO; those calls move to "
+            "DEBUG in the same change, so an application logging at INFO sees what it saw, and "
+            "one at DEBUG, or `set_logs` at DEBUG, sees the module's lines. "
+        )
+    else:
+        said += (
+            "No call moves: the levels removed here are over loggers that write nothing below "
+            "them, or force lines on. "
+        )
+    said += (
+        "A level that forced lines on stops doing so: an application's level decides them as "
+        "it decides any library's."
+    )
+    lines += wrap(said)
     lines += ["", "Line by line (as this commit leaves each file):", *_site_lines(sites, vendored)]
     return "\n".join(lines)
 

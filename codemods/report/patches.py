@@ -1,6 +1,6 @@
 """`--patches DIR`: the migration as the pull requests a maintainer opens, in landing order
 (`series`: the runtime, one mechanical pull request per owner, one owner's pull request per owner
-for what users see change, the torch hook).
+for what users see change, the lint's, the torch hook).
 
 Each pull request is a folder `NN-<name>/` holding `description.md` (what it changes and what it
 is stacked on, read in a few minutes) and its commits as `git format-patch` files: `git am
@@ -8,8 +8,7 @@ DIR/NN-<name>/*.patch` makes the commits, with the author `git` gives for the ch
 apply` takes them too). `DIR/series` lists every patch in landing order; `DIR/README.md` the
 pull requests; `DIR/inventory.md` is the migration's report, every site and every review item,
 which the descriptions link. A patch's sections are the files' exact bytes (encoding, BOM and
-line endings as on disk); every figure of a message comes from the run's records (`Tally`).
-"""
+line endings as on disk); every figure of a message comes from the run's records (`Tally`)."""
 
 from __future__ import annotations
 
@@ -220,6 +219,12 @@ def write_patches(
         pr.about = _owner_about(builder, unit, pr)
         prs.append(pr)
     if lint is not None:  # it lists what the others leave: it lands after them
+        for pr in prs[len(prs) - len(owners) :]:
+            pr.about.append(
+                "The series' lint pull request (`lint-module-loggers`, after the owners' ones) "
+                "then keeps these files off the root logger and `logging.getLogger`: "
+                "ExecuTorch's own `grep_linter` in `.lintrunner.toml`."
+            )
         prs.append(_prepared_pr(lint, lint.name, base, len(prs)))
     if hook is not None:
         prs.append(_prepared_pr(hook, HOOK, base, len(prs)))

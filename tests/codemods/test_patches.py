@@ -243,3 +243,28 @@ def test_a_level_check_that_guards_code_is_named_with_what_it_now_follows(
     assert "Level checks that guard code (" in joined, joined
     assert "memory_planning_example.py:" in joined.split("Level checks that guard code")[1]
     assert "code as well as lines" in joined, joined
+
+
+def test_a_levels_commit_that_moves_no_call_says_so(
+    sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """exir's group_partitioner: a mute over a logger that writes nothing below WARNING; its
+    commit must not claim that INFO calls moved to DEBUG (review r19c, m1)."""
+    module = sample_copy / "exir" / "backend" / "group_partitioner.py"
+    module.parent.mkdir(parents=True, exist_ok=True)
+    module.write_text(
+        "import logging\n\nlogger = logging.getLogger(__name__)\n"
+        "logger.setLevel(logging.WARNING)\n\n\ndef group(nodes):\n"
+        '    if not nodes:\n        logger.warning("nothing to group")\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "prs"
+    folders = _pull_requests(sample_copy, out, monkeypatch)
+    texts = [p.read_text("latin-1") for f in folders for p in (out / f).glob("*.patch")]
+    [message] = [
+        t.partition("\n---\n")[0]
+        for t in texts
+        if "group_partitioner.py" in t and "leave module log levels" in t
+    ]
+    joined = " ".join(message.split())
+    assert "No call moves" in joined and "those calls move to DEBUG" not in joined, joined
