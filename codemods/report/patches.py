@@ -222,8 +222,8 @@ def write_patches(
         for pr in prs[len(prs) - len(owners) :]:
             pr.about.append(
                 "The series' lint pull request (`lint-module-loggers`, after the owners' ones) "
-                "then keeps these files off the root logger and `logging.getLogger`: "
-                "ExecuTorch's own `grep_linter` in `.lintrunner.toml`."
+                "then keeps new code here off the root logger and `logging.getLogger` "
+                "(ExecuTorch's own `grep_linter`); files still doing either are its exclusions."
             )
         prs.append(_prepared_pr(lint, lint.name, base, len(prs)))
     if hook is not None:
