@@ -10,11 +10,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import tomllib
 
 from codemods.migrate import main
 from codemods.shared.grep_rules import GET_LOGGER, GREP_RULES, ROOT_LOGGING
 from codemods.vendor.config import lintrunner_glob_takes
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: pytest's own dependency reads TOML there
+    import tomli as tomllib
 
 LINES = {
     'logging.info("x")': {ROOT_LOGGING.code},
