@@ -160,17 +160,23 @@ def preprocess(nodes):
 """
 
 
+def _removal_note(tmp_path: Path, relative: str, source: str) -> str:
+    """The report's one ETL006 removal line for module `relative` holding `source`."""
+    path = tmp_path / "executorch" / relative
+    path.parent.mkdir(parents=True)
+    path.write_text(source)
+    report = tmp_path / "report.md"
+    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
+    (line,) = [x for x in report.read_text().splitlines() if "ETL006: removed" in x]
+    return line
+
+
 def test_a_removed_warning_level_names_the_lines_an_application_at_info_starts_to_see(
     tmp_path: Path,
 ) -> None:
     """XNNPACK's preprocess: removing `setLevel(logging.WARNING)` shows its per-node INFO line to
     every program logging at INFO; the note quotes it (review 12, m5)."""
-    path = tmp_path / "executorch" / "backends" / "xnnpack" / "xnnpack_preprocess.py"
-    path.parent.mkdir(parents=True)
-    path.write_text(PREPROCESS_SHAPE)
-    report = tmp_path / "report.md"
-    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
-    (line,) = [x for x in report.read_text().splitlines() if "ETL006: removed" in x]
+    line = _removal_note(tmp_path, "backends/xnnpack/xnnpack_preprocess.py", PREPROCESS_SHAPE)
     assert "here: INFO `f'Visiting: {node}, {node.target.__name__}'`" in line, line
 
 
@@ -191,11 +197,6 @@ def group(nodes):
 def test_a_removed_warning_level_over_no_quieter_line_says_it_hid_nothing(tmp_path: Path) -> None:
     """exir's group_partitioner: its logger writes nothing below WARNING, so the note must not
     say lines were hidden (review r19b)."""
-    path = tmp_path / "executorch" / "exir" / "backend" / "group_partitioner.py"
-    path.parent.mkdir(parents=True)
-    path.write_text(GROUP_PARTITIONER_SHAPE)
-    report = tmp_path / "report.md"
-    assert main([str(tmp_path / "executorch"), "-q", "-j", "1", "--report", str(report)]) == 0
-    (line,) = [x for x in report.read_text().splitlines() if "ETL006: removed" in x]
+    line = _removal_note(tmp_path, "exir/backend/group_partitioner.py", GROUP_PARTITIONER_SHAPE)
     assert "writes nothing below WARNING on this logger, so the level hid nothing" in line, line
     assert "nothing a program prints changes" in line and "were hidden" not in line, line

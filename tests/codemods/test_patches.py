@@ -67,6 +67,12 @@ def _pull_requests(sample_copy: Path, out: Path, monkeypatch) -> list[str]:
     ]
 
 
+def _patch_texts(sample_copy: Path, out: Path, monkeypatch) -> list[str]:
+    """Every patch of the series written for `sample_copy`, as text."""
+    folders = _pull_requests(sample_copy, out, monkeypatch)
+    return [p.read_text("latin-1") for f in folders for p in (out / f).glob("*.patch")]
+
+
 def _stacked_on(out: Path, folder: str) -> list[str]:
     text = (out / folder / "description.md").read_text(encoding="utf-8")
     found = re.search(r"^Stacked on: (.*)\.$", text, re.M)
@@ -235,9 +241,7 @@ def test_a_level_check_that_guards_code_is_named_with_what_it_now_follows(
         '        logging.debug(f"{pairs} pairs")\n',
         encoding="utf-8",
     )
-    out = tmp_path / "prs"
-    folders = _pull_requests(sample_copy, out, monkeypatch)
-    texts = [p.read_text("latin-1") for f in folders for p in (out / f).glob("*.patch")]
+    texts = _patch_texts(sample_copy, tmp_path / "prs", monkeypatch)
     [message] = [t.partition("\n---\n")[0] for t in texts if "memory_planning_example.py" in t]
     joined = " ".join(message.split())
     assert "Level checks that guard code (" in joined, joined
@@ -258,9 +262,7 @@ def test_a_levels_commit_that_moves_no_call_says_so(
         '    if not nodes:\n        logger.warning("nothing to group")\n',
         encoding="utf-8",
     )
-    out = tmp_path / "prs"
-    folders = _pull_requests(sample_copy, out, monkeypatch)
-    texts = [p.read_text("latin-1") for f in folders for p in (out / f).glob("*.patch")]
+    texts = _patch_texts(sample_copy, tmp_path / "prs", monkeypatch)
     [message] = [
         t.partition("\n---\n")[0]
         for t in texts
