@@ -221,7 +221,7 @@ def write_patches(
     if lint is not None:  # it lists what the others leave: it lands after them
         for pr in prs[len(prs) - len(owners) :]:
             pr.about.append(
-                "The series' lint pull request (`lint-module-loggers`, after the owners' ones) "
+                f"The series' lint pull request (`{lint.name}`, after the owners' ones) "
                 "then keeps new code here off the root logger and `logging.getLogger` "
                 "(ExecuTorch's own `grep_linter`); files still doing either are its exclusions."
             )

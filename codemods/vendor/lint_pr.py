@@ -71,9 +71,9 @@ def _insert(text: str, blocks: str) -> str:
     else at the end."""
     lines = text.splitlines(keepends=True)
     code = next((i for i, line in enumerate(lines) if _ANCHOR.match(line.strip())), None)
-    if code is None:
-        return text.rstrip("\n") + "\n\n" + blocks
-    end = next((i for i in range(code, len(lines)) if lines[i].strip() == "[[linter]]"), None)
+    end = None
+    if code is not None:
+        end = next((i for i in range(code, len(lines)) if lines[i].strip() == "[[linter]]"), None)
     if end is None:
         return text.rstrip("\n") + "\n\n" + blocks
     return "".join(lines[:end]) + blocks + "\n" + "".join(lines[end:])
