@@ -5,9 +5,8 @@ the CPU."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
 
-from .record import NO_RUN_CAUSE, Record
+from .record import NO_RUN_CAUSE, Node, Record
 from .text import percent
 
 __all__ = ["Gates", "MinCoverage", "check", "nothing_recorded"]
@@ -35,7 +34,7 @@ class MinCoverage:
 @dataclass(frozen=True)
 class Gates:
     min_coverage: tuple[MinCoverage, ...] = ()
-    require: tuple[str, ...] = ()  # fnmatch patterns over targets: aten.linear.*
+    require: tuple[str, ...] = ()  # fnmatch patterns over targets or the user's: aten.linear.*
     critical: bool = False  # fail on a critical operator left on the CPU
 
 
@@ -72,22 +71,22 @@ def check(record: Record, gates: Gates) -> list[str]:
                 f"< {gate.percent:g}%"
             )
     for pattern in gates.require:
-        matched = [n for run in record.runs for n in run.ops if fnmatchcase(n.target, pattern)]
+        matched = [n for run in record.runs for n in run.ops if n.matches(pattern)]
         if not matched:
-            failures.append(f"required {pattern}: no operator of {record.path} has that target")
+            failures.append(
+                f"required {pattern}: no operator of {record.path} has that target or was "
+                "written as it"
+            )
         for chain in record.lowerings():
-            for node in chain[-1].left:
-                if fnmatchcase(node.target, pattern):
-                    where = f" at {node.source.where}" if node.source else ""
-                    failures.append(
-                        f"required {pattern}: {node.name} ({node.target}){where} stays on the "
-                        f"CPU after {chain[-1].partitioner}: {', '.join(node.codes)}"
-                    )
+            for node in [n for n in chain[-1].left if n.matches(pattern)]:
+                failures.append(f"required {pattern}: {_left(node, chain[-1].partitioner)}")
     for chain in record.lowerings() if gates.critical else ():
         for node in [n for n in chain[-1].left if n.critical]:
-            where = f" at {node.source.where}" if node.source else ""
-            failures.append(
-                f"critical {node.name} ({node.target}){where} stays on the CPU after "
-                f"{chain[-1].partitioner}: {', '.join(node.codes)}"
-            )
+            failures.append(f"critical {_left(node, chain[-1].partitioner)}")
     return failures
+
+
+def _left(node: Node, partitioner: str) -> str:
+    """``addmm (aten.addmm.default) at m.py:9 (head64: Linear, float64, from
+    aten.linear.default) stays on the CPU after XnnpackPartitioner: XNN.DTYPE``."""
+    return f"{node.named} stays on the CPU after {partitioner}: {', '.join(node.codes)}"

@@ -47,7 +47,9 @@ def _source(node: Node) -> str:
     s = node.source
     if s is None:
         return '<span class="muted">no source line</span>'
-    module = f' <span class="muted">{escape(s.module)}</span>' if s.module else ""
+    wrote = [s.written_in, node.dtype, node.written and f"from {node.written}"]
+    said = ", ".join(part for part in wrote if part)
+    module = f' <span class="muted">{escape(said)}</span>' if said else ""
     return f"{escape(s.where)} <code>{escape(s.code)}</code>{module}"
 
 

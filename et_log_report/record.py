@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from et_log_runtime.delegation_record import BOOKKEEPING, counted
+from et_log_runtime.delegation_record import BOOKKEEPING, counted, origin
 from et_log_runtime.delegation_record import SCHEMA as RUNTIME_SCHEMA
 
 __all__ = [
@@ -57,18 +58,30 @@ SCHEMA_FIELDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("partition", "string?", "the partition's tag when delegated, else null"),
         ("source", "source?", "the user's line that made it, when torch.export kept it"),
         ("reasons", "array of reason", "empty when delegated, else at least one"),
+        ("critical", "boolean", "optional: true when a critical operator (absent: false)"),
+        (
+            "written",
+            "string",
+            "optional: the operator the user's program called, when the node is what it "
+            "became (`aten.linear.default` for an `aten.addmm.default`)",
+        ),
+        ("dtype", "string", "optional: its output's dtype, e.g. `float64`"),
     ),
     "source": (
         ("file", "string", "the file of the innermost frame outside torch"),
         ("line", "integer", "its line"),
         ("code", "string", "the line's text"),
         ("module", "string?", "the nn.Module path (`layers.0.linear`), if any"),
+        ("module_type", "string", "optional: that module's class, e.g. `Linear`"),
     ),
     "reason": (
         ("code", "string", "a stable reason code (docs/delegation.md)"),
         ("text", "string", "the backend's own words; may change between releases"),
     ),
 }
+
+
+OPTIONAL = "optional: "  # how a field that may be absent begins its meaning
 
 
 class RecordError(ValueError):
@@ -115,10 +128,18 @@ class Source:
     line: int
     code: str
     module: str | None
+    module_type: str | None = None
 
     @property
     def where(self) -> str:
         return f"{Path(self.file).name}:{self.line}"
+
+    @property
+    def written_in(self) -> str | None:
+        """``head64: Linear``: the module the user wrote, when known."""
+        if self.module is None:
+            return None
+        return f"{self.module}: {self.module_type}" if self.module_type else self.module
 
 
 @dataclass(frozen=True)
@@ -129,6 +150,25 @@ class Node:
     source: Source | None
     reasons: tuple[Reason, ...]
     critical: bool = False  # an operator whose fallback costs most (optional field, issue 32)
+    written: str | None = None  # the user's operator, when the node is what it became
+    dtype: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # as written
+
+    def matches(self, pattern: str) -> bool:
+        """``pattern`` (fnmatch) names what the node is or what the user wrote."""
+        return any(fnmatchcase(name, pattern) for name in (self.target, self.written) if name)
+
+    @property
+    def wrote(self) -> str:
+        """``head64: Linear, float64, from aten.linear.default``: what the user wrote (or "")."""
+        return origin(self.raw, at=False)
+
+    @property
+    def named(self) -> str:
+        """``addmm (aten.addmm.default) at model.py:9 (head64: Linear, float64, from
+        aten.linear.default)``: the node, its line and what the user wrote there."""
+        where = f" at {self.source.where}" if self.source else ""
+        return f"{self.name} ({self.target}){where}" + (self.wrote and f" ({self.wrote})")
 
     @property
     def bookkeeping(self) -> bool:
@@ -214,19 +254,21 @@ def _check(value: Any, kind: str, where: str) -> Any:
     if kind in SCHEMA_FIELDS:
         if not isinstance(value, dict):
             raise RecordError(f"{where}: expected an object ({kind}), got {type(value).__name__}")
-        for name, sub, _ in SCHEMA_FIELDS[kind]:
+        for name, sub, meaning in SCHEMA_FIELDS[kind]:
+            if name not in value and meaning.startswith(OPTIONAL):
+                continue
             if name not in value:
                 raise RecordError(f"{where}: no {name!r} (a {kind} has {_names(kind)})")
             _check(value[name], sub, f"{where}.{name}")
         return value
-    python = {"string": str, "integer": int}[kind]
-    if not isinstance(value, python) or isinstance(value, bool):
+    python = {"string": str, "integer": int, "boolean": bool}[kind]
+    if not isinstance(value, python) or isinstance(value, bool) is not (python is bool):
         raise RecordError(f"{where}: expected a {kind}, got {json.dumps(value)[:60]}")
     return value
 
 
 def _names(kind: str) -> str:
-    return ", ".join(name for name, _, _ in SCHEMA_FIELDS[kind])
+    return ", ".join(n for n, _, meaning in SCHEMA_FIELDS[kind] if not meaning.startswith(OPTIONAL))
 
 
 def _node(raw: dict[str, Any]) -> Node:
@@ -235,11 +277,20 @@ def _node(raw: dict[str, Any]) -> Node:
         raw["name"],
         raw["target"],
         raw["partition"],
-        Source(source["file"], source["line"], source["code"], source["module"])
+        Source(
+            source["file"],
+            source["line"],
+            source["code"],
+            source["module"],
+            source.get("module_type"),
+        )
         if source
         else None,
         tuple(Reason(r["code"], r["text"]) for r in raw["reasons"]),
         raw.get("critical") is True,
+        raw.get("written"),
+        raw.get("dtype"),
+        raw,
     )
 
 

@@ -46,9 +46,9 @@ def render_record(record: Record) -> str:
     blocks = [f"{record.path}: {len(record.runs)} partitioner run(s)"]
     for run in record.runs:
         block = f"run {run.index}: {coverage(run)}\n{run_table(run)}"
-        hot = [f"{n.name} ({n.target})" for n in run.left if n.critical]
+        hot = [node.named for node in run.left if node.critical]
         if hot:  # after the table, which is TORCH_LOGS=partition_report's, as it printed
-            block += f"\n  critical, left on the CPU: {', '.join(hot)}"
+            block += f"\n  critical, left on the CPU: {'; '.join(hot)}"
         blocks.append(block)
     lowerings = record.lowerings()
     blocks.append("\n".join(lowering_line(i, runs) for i, runs in enumerate(lowerings, 1)))

@@ -22,13 +22,35 @@ def counted(target: str) -> bool:
     return target not in BOOKKEEPING and not QUANTIZATION.match(target)
 
 
+def origin(entry: dict[str, Any], at: bool = True) -> str:
+    """What the user wrote that became the node, as far as its record knows:
+    ``at model.py:9, head64: Linear, float64, from aten.linear.default`` (or "")."""
+    source, parts = entry.get("source") or {}, []
+    if at and source:
+        parts.append(f"at {os.path.basename(source['file'])}:{source['line']}")
+    if source.get("module"):
+        kind = source.get("module_type")
+        parts.append(f"{source['module']}: {kind}" if kind else source["module"])
+    parts += [entry[key] for key in ("dtype",) if entry.get(key)]
+    parts += [f"from {entry['written']}"] if entry.get("written") else []
+    return ", ".join(parts)
+
+
 def render_table(run: dict[str, Any], left: list[dict[str, Any]]) -> str:
     """The ``partition_report`` text of a run: a header, a row per node left."""
     rows = [["node", "target", "code", "reason"]] if left else []
     for entry in left:
         codes = ",".join(dict.fromkeys(r["code"] for r in entry["reasons"]))
         why = "; ".join(r["text"] for r in entry["reasons"])
-        rows.append([entry["name"], entry["target"], codes, why])
+        where = origin(entry)
+        rows.append(
+            [
+                entry["name"],
+                entry["target"],
+                codes,
+                f"{why} ({where})" if where else why,
+            ]
+        )
     widths = [max((len(row[i]) for row in rows), default=0) for i in range(3)]
     head = f"{run['partitioner']}: {run['partitions']} partition(s), {run['delegated']}"
     head += f" node(s) delegated; {len(left)} node(s) not partitioned"

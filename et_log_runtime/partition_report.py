@@ -47,7 +47,36 @@ def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
         return None
     path, line, code = user[-1]
     module = (modules[-1][0] or None) if modules else None  # the top one's is ""
-    return {"file": path, "line": int(line), "code": code.strip(), "module": module}
+    found = {"file": path, "line": int(line), "code": code.strip(), "module": module}
+    if (
+        module is not None
+    ):  # its class: torch.nn.modules.linear.Linear, or the type itself
+        kind = modules[-1][1]
+        found["module_type"] = (
+            getattr(kind, "__name__", None) or str(kind).rpartition(".")[2]
+        )
+    return found
+
+
+def _made(meta: dict[str, Any], target: str) -> dict[str, str]:
+    """What the user's program called, when the node is what it became (``written``: the
+    oldest node of torch's provenance, ``aten.linear.default`` for an ``addmm``), and the
+    dtype of its output."""
+    made, oldest, sources = {}, None, meta.get("from_node") or ()
+    while sources:
+        oldest = sources[-1]
+        sources = getattr(oldest, "from_node", None) or ()
+    written = getattr(oldest, "target", None)
+    if (
+        isinstance(written, str)
+        and written != target
+        and target not in delegation.BOOKKEEPING
+    ):
+        made["written"] = written
+    dtype = getattr(meta.get("val"), "dtype", None)
+    if dtype is not None:
+        made["dtype"] = str(dtype).removeprefix("torch.")
+    return made
 
 
 class PartitionRun:
@@ -86,7 +115,12 @@ class PartitionRun:
         entries, silent = [], f"no reason given by {self.partitioner}"
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
-            hot = any(fnmatchcase(target, pattern) for pattern in self.critical)
+            made = _made(node.meta, target)
+            names = (
+                target,
+                made.get("written", target),
+            )  # as it is, and as the user wrote it
+            hot = any(fnmatchcase(n, p) for p in self.critical for n in names)
             if self.only is not None and not hot and node.name not in self.only:
                 continue
             taken = str(tag) if tag is not None and tag in tags else None
@@ -95,8 +129,9 @@ class PartitionRun:
             none = {"code": code, "text": why or silent}
             entry = {"name": node.name, "target": target, "partition": taken}
             entry["source"] = _source(node.meta)
+            entry.update(made)
             entry["reasons"] = [] if taken else (given or {}).get(node.name) or [none]
-            mine = any(fnmatchcase(target, pattern) for pattern in self.asked)
+            mine = any(fnmatchcase(n, p) for p in self.asked for n in names)
             chosen = not mine and all(
                 CHOSEN.fullmatch(r["code"]) for r in entry["reasons"]
             )
@@ -176,8 +211,10 @@ def run_partitioner(
     left = [e for e in nodes if e["reasons"]]
     for entry in left if run.explain.isEnabledFor(run.level) else ():
         why = "; ".join(r["text"] for r in entry["reasons"])
-        line = "%s: %s (%s) stays on the CPU: %s"
-        args = (run.partitioner, entry["name"], entry["target"], why)
+        line = "%s: %s (%s) stays on the CPU: %s%s"  # the user's line after the public words
+        origin = delegation.origin(entry)
+        said = (entry["name"], entry["target"], why, origin and f" ({origin})")
+        args = (run.partitioner, *said)
         run.explain.log(run.level, line, *args, stacklevel=2)
     if artifact_enabled(run.report):
         run.report.debug("%s", delegation.render_table(record, left), stacklevel=2)
@@ -199,13 +236,40 @@ def run_partitioner(
     return result
 
 
+def _critical_item(entry: dict[str, Any]) -> str:
+    """``aten_addmm_default (aten.addmm.default, XNN.DTYPE: invalid dtype) at model.py:9
+    (head64: Linear, float64, from aten.linear.default)``: the code and words a user can act
+    on, the line, then what the user wrote there."""
+    first, source = entry["reasons"][0], entry["source"] or {"file": "?", "line": "?"}
+    item = f"{entry['name']} ({entry['target']}, {first['code']}: {first['text']})"
+    item += f" at {os.path.basename(source['file'])}:{source['line']}"
+    wrote = delegation.origin(entry, at=False)
+    return item + (f" ({wrote})" if wrote else "")
+
+
+def _one_per_operator(hot: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The nodes one operator of the user's became (a linear's permute and addmm) count once,
+    named by the one whose reason says most (a code, not ``NONE_GIVEN``)."""
+    groups: dict[object, list[dict[str, Any]]] = {}
+    for entry in hot:
+        made = entry.get("written")
+        groups.setdefault(
+            json.dumps([made, entry["source"]]) if made else id(entry), []
+        ).append(entry)
+    vague = "NONE_GIVEN"
+    return [
+        min(group, key=lambda e: e["reasons"][0]["code"] == vague)
+        for group in groups.values()
+    ]
+
+
 def warn_critical(run: PartitionRun, hot: list[dict[str, Any]], depth: int) -> None:
-    """One WARNING (shown by default, silenced by ``-<backend>``) naming what ``run`` left."""
-    where = [e["source"] or {"file": "?", "line": "?"} for e in hot[:3]]
-    reason = "{0[code]}: {0[text]}".format  # the code, and words a user can act on
-    said = [f"{e['name']} ({e['target']}, {reason(e['reasons'][0])})" for e in hot]
-    at = [f" at {os.path.basename(w['file'])}:{w['line']}" for w in where]
-    named = "; ".join(map(str.__add__, said, at)) + "; ..." * (len(hot) > 3)
+    """One WARNING (shown by default, silenced by ``-<backend>``) naming what ``run`` left:
+    one item per operator the user wrote."""
+    hot = _one_per_operator(hot)
+    named = "; ".join(_critical_item(entry) for entry in hot[:3]) + "; ..." * (
+        len(hot) > 3
+    )
     line = "%s left %d critical operator(s) on the CPU: %s (each node left: %s)"
     hooked = (
         f"{__package__}_hook" in sys.modules

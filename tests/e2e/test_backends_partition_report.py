@@ -21,7 +21,8 @@ from harness.partition_runs import PartitionRuns
 
 NONDETERMINISTIC_BYTES = {"coreml"}
 WHY_NOT = re.compile(
-    r"^(?P<partitioner>\w+): (?P<node>\S+) \((?P<target>[^)]*)\) stays on the CPU: (?P<reason>.+)$"
+    r"^(?P<partitioner>\w+): (?P<node>\S+) \((?P<target>[^)]*)\) stays on the CPU: (?P<reason>.+?)"
+    r"(?: \(at (?P<origin>[^()]*)\))?$"  # then the user's line, module and dtype (issue 45)
 )
 HEADER = re.compile(
     r"^(?P<partitioner>\w+): (?P<partitions>\d+) partition\(s\), (?P<delegated>\d+) node\(s\) "

@@ -82,6 +82,7 @@ def test_a_linear_left_on_the_cpu_warns_once_by_default(lowered, name: str) -> N
     operator = r"aten\.(linear|addmm|mm)\.default"
     said = rf"\({operator}, {re.escape(code)}: .+\) at lower_with_backend\.py:{LINEAR_LINE}"
     assert re.search(said, named), named
+    assert "(linear: Linear, float64" in named, named  # what the user wrote (issue 45)
 
 
 @pytest.mark.parametrize("name", DELEGATING)

@@ -118,7 +118,7 @@ def test_a_critical_operator_left_on_the_cpu_warns_once_with_nothing_configured(
     assert lines == [
         "XnnpackPartitioner left 1 critical operator(s) on the CPU: linear "
         f"(aten.linear.default, XNN.DTYPE: dtype float64 not supported) at export_model.py:{LINEAR_LINE} "
-        "(each node left: TORCH_LOGS=partition_report)"
+        "(linear: Linear, float32) (each node left: TORCH_LOGS=partition_report)"
     ]
     linear, pow_node = record["nodes"]
     assert linear.get("critical") is True and "critical" not in pow_node
