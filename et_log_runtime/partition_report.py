@@ -249,17 +249,20 @@ def _critical_item(entry: dict[str, Any]) -> str:
 
 def _one_per_operator(hot: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The nodes one operator of the user's became (a linear's permute and addmm) count once,
-    named by the one whose reason says most (a code, not ``NONE_GIVEN``)."""
+    named by the last of them in graph order whose reason has a code (not ``NONE_GIVEN``):
+    the node that computes the operator's output, the addmm."""
     groups: dict[object, list[dict[str, Any]]] = {}
     for entry in hot:
         made = entry.get("written")
-        groups.setdefault(
-            json.dumps([made, entry["source"]]) if made else id(entry), []
-        ).append(entry)
-    vague = "NONE_GIVEN"
-    return [
-        min(group, key=lambda e: e["reasons"][0]["code"] == vague)
+        mark = json.dumps([made, entry["source"]]) if made else id(entry)
+        groups.setdefault(mark, []).append(entry)
+    coded = [
+        [e for e in group if e["reasons"][0]["code"] != "NONE_GIVEN"]
         for group in groups.values()
+    ]
+    return [
+        (given or group)[-1]
+        for given, group in zip(coded, groups.values(), strict=True)
     ]
 
 

@@ -43,6 +43,8 @@ class XnnpackPartitioner:  # refuses float64 as XNNPACK's GEMM configs do
         for node in program.graph_module.graph.nodes:
             if node.op == "call_function" and node.target == torch.ops.aten.addmm.default:
                 report_rejection(xnnpack, node, "invalid dtype", "XNN.DTYPE")
+            elif node.target == torch.ops.aten.permute.default and "PERMUTE" in os.environ:
+                report_rejection(xnnpack, node, "invalid dtype", "XNN.DTYPE")  # as on the wheel
             elif node.op == "call_function" and node.target == torch.ops.aten.relu.default:
                 node.meta["delegation_tag"] = "tag0"
         return Result(program, {"tag0"})
@@ -94,6 +96,14 @@ def test_the_warning_names_the_module_the_dtype_and_the_line(run, model: Path) -
         f"(aten.addmm.default, XNN.DTYPE: invalid dtype) at export_model.py:{LINE} ({WROTE})"
         in warning
     ), warning
+
+
+def test_the_warning_names_the_node_that_computes_the_operator(run, model: Path) -> None:
+    """XNNPACK and Arm refuse the permute and the addmm alike: the item is the addmm, the last
+    node the linear became (the wheel's permute_copy came first and was named, review of CI)."""
+    lines, _ = _lower(run, model, PERMUTE="1")
+    (warning,) = [line for line in lines if "critical operator(s)" in line]
+    assert warning.startswith("XnnpackPartitioner left 1 critical operator(s) on the CPU: addmm ")
 
 
 def test_the_why_not_line_and_the_table_carry_the_user_s_line(run, model: Path) -> None:
