@@ -47,9 +47,7 @@ def _source(node: Node) -> str:
     s = node.source
     if s is None:
         return '<span class="muted">no source line</span>'
-    wrote = [s.written_in, node.dtype, node.written and f"from {node.written}"]
-    said = ", ".join(part for part in wrote if part)
-    module = f' <span class="muted">{escape(said)}</span>' if said else ""
+    module = f' <span class="muted">{escape(node.wrote)}</span>' if node.wrote else ""
     return f"{escape(s.where)} <code>{escape(s.code)}</code>{module}"
 
 

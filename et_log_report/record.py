@@ -134,13 +134,6 @@ class Source:
     def where(self) -> str:
         return f"{Path(self.file).name}:{self.line}"
 
-    @property
-    def written_in(self) -> str | None:
-        """``head64: Linear``: the module the user wrote, when known."""
-        if self.module is None:
-            return None
-        return f"{self.module}: {self.module_type}" if self.module_type else self.module
-
 
 @dataclass(frozen=True)
 class Node:

@@ -48,9 +48,8 @@ def _source(meta: dict[str, Any]) -> dict[str, Any] | None:
     path, line, code = user[-1]
     module = (modules[-1][0] or None) if modules else None  # the top one's is ""
     found = {"file": path, "line": int(line), "code": code.strip(), "module": module}
-    if (
-        module is not None
-    ):  # its class: torch.nn.modules.linear.Linear, or the type itself
+    # its class: torch.nn.modules.linear.Linear, or the type itself
+    if module is not None:
         kind = modules[-1][1]
         found["module_type"] = (
             getattr(kind, "__name__", None) or str(kind).rpartition(".")[2]
@@ -116,10 +115,8 @@ class PartitionRun:
         for node in [n for n in getattr(nodes, "nodes", ()) if n.op == "call_function"]:
             tag, target = node.meta.get("delegation_tag"), target_name(node.target)
             made = _made(node.meta, target)
-            names = (
-                target,
-                made.get("written", target),
-            )  # as it is, and as the user wrote it
+            # as it is, and as the user wrote it
+            names = (target, made.get("written", target))
             hot = any(fnmatchcase(n, p) for p in self.critical for n in names)
             if self.only is not None and not hot and node.name not in self.only:
                 continue
@@ -256,13 +253,12 @@ def _one_per_operator(hot: list[dict[str, Any]]) -> list[dict[str, Any]]:
         made = entry.get("written")
         mark = json.dumps([made, entry["source"]]) if made else id(entry)
         groups.setdefault(mark, []).append(entry)
-    coded = [
-        [e for e in group if e["reasons"][0]["code"] != "NONE_GIVEN"]
-        for group in groups.values()
-    ]
+    vague = "NONE_GIVEN"
     return [
-        (given or group)[-1]
-        for given, group in zip(coded, groups.values(), strict=True)
+        next(
+            (e for e in reversed(group) if e["reasons"][0]["code"] != vague), group[-1]
+        )
+        for group in groups.values()
     ]
 
 
