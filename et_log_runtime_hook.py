@@ -2,7 +2,7 @@
 
 torch calls ``register`` inside every ``import torch``, before it reads TORCH_LOGS. Standard
 library only, outside the runtime package, and it catches everything: no fault of ours can stop
-``import torch``. It registers nothing unless TORCH_LOGS names one of ours.
+``import torch``. It registers the names of ours TORCH_LOGS names (all of them for ``help``), nothing else.
 """
 
 import os
@@ -21,8 +21,9 @@ def register() -> None:
 
         names = import_module(f"{RUNTIME}.names")
         asked = {token.strip().lstrip("+-") for token in text.split(",")}
-        if asked & {"help", *names.COMPONENTS, *names.ARTIFACTS}:
-            import_module(f"{RUNTIME}.state").STATE.register()
+        ours = asked & {*names.COMPONENTS, *names.ARTIFACTS}
+        if ours or "help" in asked:  # help lists every name: all of ours
+            import_module(f"{RUNTIME}.state").STATE.register(None if "help" in asked else ours)
     except BaseException as exc:  # noqa: BLE001 - nothing may break import torch
         if isinstance(exc, KeyboardInterrupt):
             raise

@@ -8,7 +8,7 @@ README.md: the names, the two modes, what torch decides.
 import logging
 import os
 
-from .names import ARTIFACTS, COMPONENTS, parse
+from .names import ARTIFACTS, COMPONENTS, TOP, parse
 from .state import STATE
 from .torch_api import load
 
@@ -31,7 +31,7 @@ def get_artifact_logger(name: str, artifact: str) -> logging.Logger:
         raise ValueError(f"unknown artifact {artifact!r}; known: {sorted(ARTIFACTS)}")
     with STATE.lock:
         api = STATE.registered()
-        if api is not None:
+        if api is not None and artifact in STATE.names:
             return api.artifact_logger(name, artifact)
         log = logging.getLogger(f"{name}.__{artifact}")  # the name torch would give it
         log.propagate = False  # off, as torch keeps an artifact nobody named
@@ -58,10 +58,11 @@ def set_logs(*settings: str, **names: int | str | bool | None) -> None:
     ``set_logs("+xnnpack")`` shows XNNPACK's DEBUG lines, ``"xnnpack"`` its INFO, ``"-xnnpack"``
     only its errors, ``"xnnpack_graph"`` turns that artifact on; keywords work too
     (``set_logs(xnnpack=logging.DEBUG, xnnpack_graph=True)``).
-    The first call registers ExecuTorch's names with torch, which from then on owns those
-    loggers as it owns dynamo's: its handler on stderr, no propagation to the root logger.
-    It calls torch's ``set_logs``, so each call replaces every earlier setting, torch's own
-    (dynamo's) included; while ``TORCH_LOGS`` is set, torch ignores the call (and says so).
+    A name given is registered with torch, which from then on owns its loggers as it owns
+    dynamo's: its handler on stderr, no propagation to the application's handlers; the names
+    not given stay plain library loggers. Each call replaces ExecuTorch's earlier settings and
+    keeps torch's own (dynamo's); while ``TORCH_LOGS`` is set, torch ignores the call (and
+    says so).
     """
     wanted: dict[str, object] = dict(names)
     for text in settings:
@@ -88,5 +89,5 @@ def set_logs(*settings: str, **names: int | str | bool | None) -> None:
             chosen[name] = _level(name, value)
     with STATE.lock:  # torch's set_logs is not thread-safe: ours at least take turns
         # with TORCH_LOGS set torch ignores the call (and warns): register nothing for it
-        api = load() if "TORCH_LOGS" in os.environ else STATE.register()
-        api.set_logs(chosen)
+        api = load() if "TORCH_LOGS" in os.environ else STATE.register(wanted)
+        api.set_logs(chosen, [*COMPONENTS, *ARTIFACTS], TOP)

@@ -38,7 +38,9 @@ COMPONENTS: dict[str, tuple[str, ...]] = {
     **{name: (f"executorch.backends.apple.{name}",) for name in APPLE_BACKENDS},
 }
 
-# artifact -> (its component, what it shows); off until named
+# artifact -> (its component, what it shows); off until named. Naming one registers its
+# component too (its records print through that component's logger), and every component for
+# an artifact of ``TOP``, which any component's loggers make
 ARTIFACTS: dict[str, tuple[str, str]] = {
     "xnnpack_graph": (
         "xnnpack",

@@ -3,9 +3,11 @@
 All are read from ``torch._logging._internal``, where they are defined: ``set_logs`` and
 ``getArtifactLogger``, which ``torch._logging`` exports; the registry, ``register_log`` and
 ``register_artifact``, which torch's own components call (``torch/_logging/_registrations.py``)
-and which torch does not export: it has no public way to add a name yet.
+and which torch does not export: it has no public way to add a name yet; and ``log_state``,
+what torch's settings are, so that a call of ours gives torch's own settings back to it.
 """
 
+import importlib
 import logging
 import sys
 from collections.abc import Mapping, Sequence
@@ -16,6 +18,7 @@ NEEDED = (
     "set_logs",
     "getArtifactLogger",
     "log_registry",
+    "log_state",
     "register_log",
     "register_artifact",
 )
@@ -25,6 +28,7 @@ IN_REGISTRY = (
     "log_alias_to_log_qnames",
     "artifact_descriptions",
 )
+IN_STATE = ("log_qname_to_level", "artifact_names")
 
 
 class Torch:
@@ -72,21 +76,32 @@ class Torch:
         log: logging.Logger = self.internal.getArtifactLogger(qname, artifact)
         return log
 
-    def set_logs(self, modules: Mapping[str, int | bool]) -> None:
-        """torch's ``set_logs(modules=...)``: it replaces every earlier setting."""
-        self.internal.set_logs(modules=dict(modules))
+    def set_logs(
+        self, modules: Mapping[str, int | bool], ours: Sequence[str], top: str
+    ) -> None:
+        """torch's ``set_logs(modules=...)``, given again what torch has set that is not one
+        of ``ours`` (nor a logger under ``top``): torch's call replaces every earlier setting."""
+        state = self.internal.log_state
+        kept: dict[str, int | bool] = {
+            qname: level
+            for qname, level in state.log_qname_to_level.items()
+            if qname != top and not qname.startswith(f"{top}.")
+        }
+        kept.update({name: True for name in state.artifact_names if name not in ours})
+        self.internal.set_logs(modules={**kept, **modules})
 
 
 def load() -> Torch:
-    """torch's logging; RuntimeError when torch is not imported or lacks a name used here."""
-    internal = sys.modules.get(INTERNAL)
-    if internal is None:
-        raise RuntimeError(
-            "import torch first: ExecuTorch's log settings go to torch's logging"
-        )
+    """torch's logging (imported if it is not yet); RuntimeError when it lacks a name used
+    here."""
+    internal = sys.modules.get(INTERNAL) or importlib.import_module(
+        "torch._logging._internal"
+    )
     missing = [name for name in NEEDED if not hasattr(internal, name)]
     registry = getattr(internal, "log_registry", None)
     missing += [f"log_registry.{n}" for n in IN_REGISTRY if not hasattr(registry, n)]
+    state = getattr(internal, "log_state", None)
+    missing += [f"log_state.{n}" for n in IN_STATE if not hasattr(state, n)]
     if missing:
         raise RuntimeError(f"this torch's {INTERNAL} lacks {', '.join(missing)}")
     return Torch(internal)

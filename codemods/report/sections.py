@@ -111,14 +111,12 @@ def risks(tally: Tally) -> list[str]:
         "to torch's handler, not the application's. Until then torch does not know the names: "
         "an application that sets no TORCH_LOGS of ExecuTorch's keeps every record, whatever "
         "else it asks torch for. ExecuTorch's `set_logs` is torch's `set_logs` for ExecuTorch's "
-        "names and, as torch's, replaces every earlier setting: `set_logs('+xnnpack')` after "
-        "`torch._logging.set_logs(dynamo=logging.INFO)` leaves dynamo unset; to set both, call "
-        "torch's once ExecuTorch's names are known, naming both "
-        "(`set_logs(dynamo=logging.INFO, modules={'xnnpack': logging.DEBUG})`).",
-        "- **Warnings and `-<component>`**: a migrated `warnings.warn` stays a warning that "
-        "filters, `-W` and `pytest.warns` see as before, except under `TORCH_LOGS=-<component>` "
-        "(or `set_logs` at ERROR), which silences the component's warnings too: they are not "
-        "raised then (a `DeprecationWarning` or `FutureWarning` still is).",
+        "names it is given: it replaces ExecuTorch's earlier settings and keeps torch's own "
+        "(`set_logs('+xnnpack')` after `torch._logging.set_logs(dynamo=logging.INFO)` keeps "
+        "dynamo at INFO), and the names it is not given stay plain library loggers.",
+        "- **Warnings**: the migration changes no `warnings.warn` call, and no logging setting "
+        "decides whether a warning is raised: filters, `-W` and `pytest.warns` see every warning "
+        "as before, whatever `TORCH_LOGS` or `set_logs` say.",
         "- **Private torch names**: the runtime reads the names listed below, checked when torch "
         "is loaded; a torch without one leaves ExecuTorch's loggers plain (one line on stderr "
         "only when somebody asked for ExecuTorch's names).",

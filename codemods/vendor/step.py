@@ -130,10 +130,11 @@ RUNTIME_DESCRIPTION = """\
 Adds `{module}`, the package ExecuTorch's modules will make their loggers with, with its \
 tests and Buck target. It changes nothing a program prints: until somebody calls \
 `{module}.set_logs`, it registers nothing with torch, adds no handler and sets no level. \
-`set_logs("+xnnpack")` after `import torch` turns a component up, as \
-`torch._logging.set_logs` does for dynamo; from then on torch owns those loggers, and, since \
-the call is torch's `set_logs`, it replaces torch's own settings too (the README says what \
-torch decides). `TORCH_LOGS` takes the module path (`TORCH_LOGS=+executorch.backends.xnnpack`) \
+`set_logs("+xnnpack")` turns a component up, as `torch._logging.set_logs` does for dynamo: \
+it registers the names it is given, and from then on torch owns their loggers; every other \
+ExecuTorch logger stays a plain library logger. Each call replaces ExecuTorch's earlier \
+settings and gives torch back its own (dynamo's level stays; the README says what torch \
+decides). `TORCH_LOGS` takes the module path (`TORCH_LOGS=+executorch.backends.xnnpack`) \
 without this package; its short names (`TORCH_LOGS=+xnnpack`) come with the hook's pull \
 request.
 
@@ -144,15 +145,15 @@ module again); the artifact API is used by XNNPACK's owner's pull request, which
 `xnnpack_graph` artifact to the names table together with the code that logs each \
 delegate's graph to it (this one registers no artifact). The component names are those \
 users type after `+dynamo`: `executorch` and each backend folder's name, but for a backend \
-that sets up its own logger (`OWN_LOGGING`); a name torch already has is refused, and then \
-nothing is registered.
+that sets up its own logger (`OWN_LOGGING`); a name torch already has for something else is \
+refused with `ValueError` when it is asked for, and the other names stay usable.
 
-What a caller of `set_logs` sees beyond the components it names: the package sets the \
-`executorch` logger to WARNING once, at registration, so ExecuTorch loggers outside every \
-component (`executorch.examples.*`) follow it and an application at INFO no longer sees \
-their INFO lines; the components stop propagating, so the application's root handlers and \
-pytest's `caplog` no longer receive their records; a module that sets a level on its own \
-logger keeps it until its area's pull request removes it. The tests cover each.
+What a caller of `set_logs` sees for the components it names: they stop propagating, so the \
+application's handlers (on the root or on `executorch`) and pytest's `caplog` in the calling \
+test no longer receive their records, torch's handler prints them; a module that sets a level \
+on its own logger keeps it until its area's pull request removes it. Nothing changes for the \
+components it does not name, and the package sets no level of its own. The tests cover each, \
+and that a test leaves the root logger and torch's settings as it found them.
 
 The patches were made on ExecuTorch main; the same package was tested on the released \
 executorch 1.5.1 wheel with torch 2.13.0 (its tests run in-process, under `unittest` and pytest).
@@ -162,8 +163,8 @@ HOOK_DESCRIPTION = """\
 With this entry point, `TORCH_LOGS="+dynamo,+executorch,+xnnpack"` works from the first \
 `import torch`: torch (2.13 and later) loads `torch.backends` entry points before it reads \
 `TORCH_LOGS` (pytorch/pytorch#184919). The hook is a module of standard library lines \
-outside the logging package; it registers ExecuTorch's names only when `TORCH_LOGS` names \
-one of them, and catches everything, so no fault of ExecuTorch's stops `import torch`.
+outside the logging package; it registers the ExecuTorch names `TORCH_LOGS` names (all of \
+them for `help`), nothing else, and catches everything, so no fault of ExecuTorch's stops `import torch`.
 
 Its risk: torch turns an entry point whose module is missing into an error inside every \
 `import torch`. An editable install made on a commit with this entry point, then a checkout \
@@ -184,7 +185,8 @@ def runtime_patches(vendored: VendorPlan) -> tuple[Prepared | None, Prepared | N
         f'{module}.set_logs("+xnnpack") turns a backend\'s logging up the way\n'
         "torch._logging.set_logs does for torch's own components; until it is called,\n"
         "nothing is registered with torch and no logger is touched, so nothing a\n"
-        "program prints changes. setup.py ships the package in the minimal build,\n"
+        "program prints changes; once it is, only the components it names are\n"
+        "registered, and torch's own settings are kept. setup.py ships the package in the minimal build,\n"
         "pytest.ini runs its tests and .lintrunner.toml type-checks it."
     )
     first = None
@@ -193,7 +195,7 @@ def runtime_patches(vendored: VendorPlan) -> tuple[Prepared | None, Prepared | N
     hook_message = (
         "Register ExecuTorch's log names from the first import torch\n\n"
         "A torch.backends entry point, which torch loads before it reads TORCH_LOGS,\n"
-        "registers ExecuTorch's components when TORCH_LOGS names one of them, so that\n"
+        "registers the ExecuTorch components TORCH_LOGS names, so that\n"
         'TORCH_LOGS="+executorch,+xnnpack" works as it does for dynamo. Standard\n'
         "library only, outside the logging package, catching everything. Risk: an\n"
         "entry point whose module is missing (a stale editable install) makes torch\n"

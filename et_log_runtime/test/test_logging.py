@@ -37,10 +37,12 @@ class LoggingTestCase(unittest.TestCase):
             copy.deepcopy(_internal.log_registry),
             copy.deepcopy(_internal.log_state),
             STATE.torch,
+            set(STATE.names),
             list(STATE.early_artifacts),
         )
         components = [q for qnames in COMPONENTS.values() for q in qnames]
         self.loggers = [
+            "",  # the root: a test sets an application's level on it
             TOP,
             *components,
             XNN,
@@ -63,7 +65,9 @@ class LoggingTestCase(unittest.TestCase):
     def tearDown(self) -> None:
         self.environment.stop()  # first: torch's _init_logs below reads TORCH_LOGS
         self.artifacts.stop()
-        registry, log_state, STATE.torch, STATE.early_artifacts = self.saved
+        registry, log_state, STATE.torch, STATE.names, STATE.early_artifacts = (
+            self.saved
+        )
         _internal.log_registry, _internal.log_state = registry, log_state
         _internal._init_logs()  # torch's own loggers as the saved settings have them
         for name, (level, propagate, handlers) in zip(
@@ -113,10 +117,12 @@ class TestNothingAsked(LoggingTestCase):
 
 
 class TestSetLogs(LoggingTestCase):
-    def test_a_component_at_debug_the_others_at_warning(self) -> None:
+    def test_a_component_at_debug_the_others_left_as_they_were(self) -> None:
         set_logs("+xnnpack")
-        for name in COMPONENTS:
-            self.assertTrue(self.registered(name), name)
+        self.assertTrue(self.registered("xnnpack"))
+        for name in set(COMPONENTS) - {"xnnpack"}:
+            self.assertFalse(self.registered(name), name)
+        self.assertEqual(self.config(EXIR), (logging.NOTSET, True, []))
         xnnpack = get_logger(XNN)
         self.assertTrue(xnnpack.isEnabledFor(logging.DEBUG))
         self.assertFalse(get_logger(EXIR).isEnabledFor(logging.INFO))
@@ -165,12 +171,23 @@ class TestSetLogs(LoggingTestCase):
 class TestWhatCallersSee(LoggingTestCase):
     """What the first ``set_logs`` changes beyond the components it names."""
 
-    def test_loggers_outside_every_component_follow_executorch_at_warning(self) -> None:
+    def test_loggers_of_components_not_named_still_reach_the_application(self) -> None:
+        """An application at INFO, and modules that set their own level (Core ML's at INFO):
+        naming XNNPACK leaves every other ExecuTorch logger a plain library logger."""
         logging.getLogger().setLevel(logging.INFO)  # an application at INFO
-        self.assertTrue(get_logger(OUTSIDE).isEnabledFor(logging.INFO))
+        pinned = get_logger("executorch.backends.apple.coreml.partition.example")
+        pinned.setLevel(logging.INFO)
+        self.loggers.append(pinned.name)
+        self.logger_state.append((logging.NOTSET, True, []))
         set_logs("+xnnpack")
-        self.assertEqual(logging.getLogger(TOP).level, logging.WARNING)
-        self.assertFalse(get_logger(OUTSIDE).isEnabledFor(logging.INFO))
+        self.assertEqual(logging.getLogger(TOP).level, logging.NOTSET)
+        for name in (OUTSIDE, EXIR, pinned.name):
+            with self.subTest(name=name), self.assertLogs(level=logging.INFO) as seen:
+                get_logger(name).info(
+                    "still the application's"
+                )  # a handler on the root
+            self.assertEqual(seen.output, [f"INFO:{name}:still the application's"])
+            self.assertFalse(logging.getLogger(name).handlers)
 
     def test_the_root_s_handlers_no_longer_receive_a_component_s_records(self) -> None:
         with self.assertLogs(level=logging.DEBUG):  # before: the root's handler gets it
@@ -208,22 +225,25 @@ class TestBadInput(LoggingTestCase):
     ) -> None:
         _internal.register_log("xnnpack", ["somebody.else"])
         with self.assertRaisesRegex(ValueError, "'xnnpack'"):
-            set_logs("+xnnpack")
-        self.assertFalse(self.registered("executorch") or self.registered("arm"))
+            set_logs("+xnnpack", "arm")
+        self.assertFalse(self.registered("arm"))
+        set_logs("+arm")  # a clash on one name leaves the others usable
+        self.assertTrue(get_logger("executorch.backends.arm.example").isEnabledFor(10))
 
 
 class TestTorchDecides(LoggingTestCase):
-    def test_each_call_replaces_torch_s_own_settings_too(self) -> None:
-        """torch's rule, stated in the README: set_logs is torch's, so dynamo's setting goes."""
+    def test_torch_s_own_settings_stay(self) -> None:
+        """Ours replace ours; dynamo's setting and torch's artifacts stay as torch had them."""
         dynamo = logging.getLogger("torch._dynamo")
-        _internal.set_logs(dynamo=logging.INFO)
-        self.assertEqual(dynamo.getEffectiveLevel(), logging.INFO)
+        _internal.set_logs(dynamo=logging.INFO, graph_breaks=True)
         set_logs("+xnnpack")
-        self.assertEqual(dynamo.getEffectiveLevel(), logging.WARNING)
-        _internal.set_logs(dynamo=logging.INFO, modules={"xnnpack": logging.DEBUG})
         self.assertEqual(dynamo.getEffectiveLevel(), logging.INFO)
+        self.assertIn("graph_breaks", _internal.log_state.artifact_names)
         xnn = logging.getLogger("executorch.backends.xnnpack")
         self.assertEqual(xnn.getEffectiveLevel(), logging.DEBUG)
+        # torch's own call still replaces everything, ours included: torch's rule
+        _internal.set_logs(dynamo=logging.INFO)
+        self.assertEqual(xnn.getEffectiveLevel(), logging.WARNING)
 
     def test_torch_s_settings_are_back_after_each_test(self) -> None:
         """The TORCH_LOGS an earlier test set (test_torch_logs_set_registers_nothing) is gone:

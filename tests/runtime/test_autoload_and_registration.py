@@ -21,7 +21,9 @@ def test_all_our_names_reach_torch_without_clash(run) -> None:
         get_logger(__name__)  # a use registers nothing: nobody asked for ExecuTorch's names
         assert "executorch" not in reg.log_alias_to_log_qnames
         from et_log_runtime import set_logs
-        set_logs()  # ExecuTorch's set_logs asks for them (naming none: torch's reset)
+        set_logs()  # naming none registers none: nobody asked for one
+        assert "executorch" not in reg.log_alias_to_log_qnames
+        set_logs(**dict.fromkeys([*components.COMPONENTS, *components.ARTIFACTS]))  # all asked
         for name, qnames in components.COMPONENTS.items():
             assert reg.log_alias_to_log_qnames[name] == list(qnames), name
         for name in components.ARTIFACTS:

@@ -181,7 +181,14 @@ def test_an_owner_s_own_setup_still_sees_no_handler(run) -> None:
 
 
 def test_in_torch_mode_torch_s_handler_shows_it_once(run) -> None:
-    proc = run(OWN_SETUP_AFTER_OURS, TORCH_LOGS="+executorch")
+    proc = run(OWN_SETUP_AFTER_OURS, TORCH_LOGS="+executorch,mlx")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == ""  # torch's handler was there first: one format for all
     assert torch_lines(proc.stderr) == ["mlx-info"]
+
+
+def test_naming_another_component_leaves_an_owner_s_own_setup_alone(run) -> None:
+    proc = run(OWN_SETUP_AFTER_OURS, TORCH_LOGS="+executorch")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["[MLX INFO] mlx-info"]  # as with nothing named
+    assert torch_lines(proc.stderr) == []
