@@ -234,9 +234,10 @@ def _is_block(a: list[object], b: object) -> bool:
 
 
 def _removed_site(stmt: ast.stmt, removed: frozenset[tuple[int, int]]) -> bool:
+    """A removed call's statement, or the assignment of a removed (unused) logger."""
     value = getattr(stmt, "value", None)
     return (
-        isinstance(stmt, ast.Expr)
+        isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign)
         and isinstance(value, ast.Call)
         and (value.lineno, value.col_offset) in removed
     )

@@ -330,7 +330,10 @@ def _migrate(args: argparse.Namespace, config: Config, mode: str) -> int:
         if args.vendored is not None and not args.mechanical:
             from codemods.vendor.lint_pr import lint_patch
 
-            lint = lint_patch(args.vendored, tally, _folders(args, config), config.runtime_import)
+            made_lint = lint_patch(
+                args.vendored, tally, _folders(args, config), config.runtime_import
+            )
+            lint = (made_lint.first, made_lint.prune) if made_lint is not None else None
         made = write_patches(
             args.patches,
             tally,

@@ -3,7 +3,8 @@
 to log or to ask for a level (`logging.getLogger().isEnabledFor(...)`,
 `logging.getLogger(__name__).info(...)`) becomes the module logger itself: one logger per
 module, never `get_logger(__name__)` called again. Used otherwise (`.setLevel(...)`: ETL006's
-review) it stays a `get_logger(__name__)` call, so a second run finds what the first left."""
+review) it stays a `get_logger(__name__)` call, so a second run finds what the first left. A
+module logger the module never logs on is deleted (`_unused_logger`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import ast
 
 import libcst as cst
 
+from codemods.fixes._unused_logger import unused_logger
 from codemods.fixes.base import Fix, Names, SitePlan, site_call
 from lint_rules import Finding
 from lint_rules.detector import Analysis
@@ -21,6 +23,9 @@ from lint_rules.rules.etl001_direct_get_logger import MODULE_READS
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan:
     call = site_call(site)
+    unused = unused_logger(analysis)
+    if unused is not None and unused.made is call:  # deleted, with the levels set on it
+        return SitePlan(finding, call, None, dropped=(call,))
     bound = any(a.value is call for a in analysis.facts.assigns)
     used = analysis.facts.call_attributes.get(id(call))
     renamed = GATE if used in LEVEL_QUESTIONS and _names_root(call) else _renamed(call)

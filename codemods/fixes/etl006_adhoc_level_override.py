@@ -19,6 +19,7 @@ from dataclasses import replace
 import libcst as cst
 
 from codemods.fixes._shown import note
+from codemods.fixes._unused_logger import unused_logger
 from codemods.fixes.base import Fix, Names, SitePlan, removal, site_call
 from codemods.shared.review import Review
 from lint_rules import Finding
@@ -30,6 +31,10 @@ from lint_rules.rules.etl006_adhoc_level_override import calls_on, level_name
 
 def plan(finding: Finding, site: Site, analysis: Analysis) -> SitePlan | Review:
     call, facts = site_call(site), analysis.facts
+    owner = call.func.value if isinstance(call.func, ast.Attribute) else None
+    unused = unused_logger(analysis, owner.id) if isinstance(owner, ast.Name) else None
+    if unused is not None and call in unused.levels:  # goes with the logger: ETL001's deletion
+        return SitePlan(finding, call, None, dropped=(call,))
     if id(call) not in facts.module_level_calls:  # the recogniser keeps these for review
         return Review("override inside a function: review")
     level = level_name(call.args[0], facts) or "?"

@@ -14,6 +14,7 @@ from codemods.recipes import RECIPE_NAMED
 from codemods.report.changes import switched
 from codemods.report.series import LEVELS, MECHANICAL, OUTPUT, ROOT, site_stage
 from codemods.report.tally import FileOutcome, RecipeRow, SiteRecord, note_text
+from codemods.shared.buck_notes import unlisted
 from lint_rules.wording import count
 
 WIDTH = 72
@@ -25,6 +26,10 @@ MECHANICAL_WHAT = {
     "prints the same",
     "ETL009": "a level check asks the module's logger, which answers as the root did",
 }
+UNUSED_DELETED = (
+    "a module logger the module never logs on is deleted, with the levels set on it and an "
+    "`import logging` nothing else uses"
+)
 # what every rewrite of a kind changes for users, said once in the commit that lands them
 KIND_CHANGES = {
     "ETL001": "A logger that was the root logger, or was named after its file's path, is now "
@@ -86,19 +91,42 @@ def mechanical_message(
 ) -> str:
     """The mechanical commit's message; `pinned`: its files whose module sets its own level."""
     codes = sorted({s.code for s in sites})
-    lines = [f"{area}: make module loggers with {runtime}.get_logger", ""]
-    lines += wrap(
-        f"{area}'s modules get their logger from `{runtime}.get_logger`, which returns "
-        "`logging.getLogger(name)`. No line a program prints changes, whether it set up "
-        "logging or not: the records, their levels and their logger names stay as they were; "
-        "only the source line numbers a record or a warning may show move with the import."
-    )
+    made = sum(not s.removed for s in sites if s.code == "ETL001")
+    if not made:  # only loggers nothing logs on, deleted
+        lines = [f"{area}: delete module loggers nothing logs on", ""]
+        lines += wrap(
+            "No line a program prints changes: nothing logs on these loggers, and each is "
+            "named after its module, so no other logger is below it and the level set on it "
+            "applied to nothing."
+        )
+    else:
+        lines = [f"{area}: make module loggers with {runtime}.get_logger", ""]
+        who = f"{area}'s module gets its" if made == 1 else f"{area}'s modules get their"
+        lines += wrap(
+            f"{who} logger from `{runtime}.get_logger`, which returns "
+            "`logging.getLogger(name)`. No line a program prints changes, whether it set up "
+            "logging or not: the records, their levels and their logger names stay as they "
+            "were; only the source line numbers a record or a warning may show move with the "
+            "import."
+        )
     lines.append("")
     for code in codes:
+        renamed = [s for s in sites if s.code == code and not s.removed]
         what = MECHANICAL_WHAT.get(code, FIXES[code].description if code in FIXES else code)
-        lines += item(f"{what} ({count(sum(s.code == code for s in sites), 'site')})")
+        lines += item(f"{what} ({count(len(renamed), 'site')})") if renamed else []
+    deleted = [s for s in sites if s.removed]
+    if deleted:
+        lines += item(
+            f"{UNUSED_DELETED} ({count(len(deleted), 'line')}): "
+            + ", ".join(dict.fromkeys(s.path for s in deleted))
+        )
+    if not made:
+        return "\n".join(lines)
     lines.append("")
-    said = f"They log under the `{component}` component of `{runtime}.set_logs`"
+    said = (
+        "The change is one convention for making a module's logger, not a new behaviour: "
+        f"their names already put them under the `{component}` component of `{runtime}.set_logs`"
+    )
     if pinned:
         said += (
             f", except in {count(len(pinned), 'module')} that set a level on their own logger, "
@@ -106,6 +134,28 @@ def mechanical_message(
             "for the area's owner to decide: " + ", ".join(pinned)
         )
     lines += wrap(said + ".")
+    return "\n".join(lines)
+
+
+def buck_paragraph(notes: Sequence[str]) -> str:
+    """What a commit leaves to Buck: the modules no target lists, named in one sentence per
+    BUCK file (they get no dependency: there is no target to give it to), then the other notes."""
+    by_file: dict[str, list[str]] = {}
+    others = []
+    for note in notes:
+        found = unlisted(note)
+        if found is None:
+            others.append(note)
+        else:
+            by_file.setdefault(found[1], []).append(found[0])
+    said = [
+        f"No target of {where} lists {', '.join(modules)}, so "
+        f"{'it gains' if len(modules) == 1 else 'they gain'} no Buck dependency."
+        for where, modules in by_file.items()
+    ]
+    lines = [line for sentence in said for line in wrap(sentence)]
+    if others:
+        lines += ["Buck, by hand:", *(f"- {n}" for n in others)]
     return "\n".join(lines)
 
 

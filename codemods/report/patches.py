@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,13 +35,11 @@ from codemods.report.series import (
     tally_names,
     unit_of,
 )
-from codemods.report.tally import FileOutcome, SiteRecord, Tally
+from codemods.report.site_lists import INVENTORY, later_list, review_list
+from codemods.report.tally import FileOutcome, Tally
 from lint_rules.wording import count
 
-INVENTORY = "inventory.md"
 SERIES = "series"
-# a description names up to this many sites left for review; more: the inventory lists them
-LISTED_REVIEW_ITEMS = 40
 
 
 @dataclass(frozen=True)
@@ -173,7 +171,7 @@ class _Builder:
             message = commits.recipe_message(area, stage, rows, sites, vendored, tables)
         buck = [n for o in group for n in self.notes.get(o.path, []) if o.runtime_from == stage]
         if buck:
-            message += "\n\nBuck, by hand:\n" + "\n".join(f"- {n}" for n in buck)
+            message += "\n\n" + commits.buck_paragraph(buck)
         sections = b"".join(o.patches[stage] for o in group)
         return message, sections, frozenset(o.path for o in group), len(sites)
 
@@ -187,24 +185,30 @@ def write_patches(
     runtime: str = "",
     inventory: str = "",
     root: Path | None = None,
-    lint: Prepared | None = None,
+    lint: tuple[Prepared, Prepared | None] | None = None,
 ) -> list[Patch]:
     """Write the pull requests of `tally`'s changes (and the `extra` Buck edits) into `folder`
     (what an earlier run wrote there is replaced); return every patch written, in order.
     `first`: the vendored runtime, the first pull request; `hook`: its torch hook, the last;
-    `runtime`: the module migrated code imports; `inventory`: the report's text."""
+    `runtime`: the module migrated code imports; `inventory`: the report's text; `lint`: the
+    lint's pull request, second, and the one dropping the files the series migrated from its
+    exclusions, before the hook's."""
     builder = _Builder(tally, list(extra), runtime or "the runtime", root)
     prs: list[PullRequest] = []
     if first is not None:
         prs.append(_prepared_pr(first, RUNTIME, []))
     base = [prs[0].folder] if prs else []
+    linter = None
+    if lint is not None:  # enforced from the start: new code is held to it at once
+        linter = _prepared_pr(lint[0], lint[0].name, base, len(prs))
+        prs.append(linter)
     mechanical = landing_order(u for u, s in builder.groups if s == MECHANICAL)
     owners = landing_order(u for u, s in builder.groups if s in OWNERS_STAGES)
     mechanical_pr: dict[Unit, str] = {}
     for unit in mechanical:
         pr = _pr(len(prs), f"{builder.named[unit]}-loggers", unit, base)
         _add(pr, MECHANICAL, builder.commit(unit, MECHANICAL))
-        pr.title = f"{builder.area(unit)}: make module loggers with {builder.runtime}.get_logger"
+        pr.title = pr.commits[0][1]  # its one commit's subject
         pr.about = _mechanical_about(builder, unit)
         prs.append(pr)
         mechanical_pr[unit] = pr.folder
@@ -218,14 +222,16 @@ def write_patches(
         pr.title = f"{builder.area(unit)}: logging that users see change"
         pr.about = _owner_about(builder, unit, pr)
         prs.append(pr)
-    if lint is not None:  # it lists what the others leave: it lands after them
-        for pr in prs[len(prs) - len(owners) :]:
+    if lint is not None and linter is not None:
+        for pr in prs[prs.index(linter) + 1 :]:
             pr.about.append(
-                f"The series' lint pull request (`{lint.name}`, after the owners' ones) "
-                "then keeps new code here off the root logger and `logging.getLogger` "
-                "(ExecuTorch's own `grep_linter`); files still doing either are its exclusions."
+                f'The lint ("{linter.title}", landed before this) already keeps new code here off the '
+                "root logger and `logging.getLogger` (ExecuTorch's own `grep_linter`); the "
+                "files this pull request migrates stay in its exclusions until the series' "
+                "last lint pull request drops them."
             )
-        prs.append(_prepared_pr(lint, lint.name, base, len(prs)))
+        if lint[1] is not None:
+            prs.append(_prepared_pr(lint[1], lint[1].name, [*base, linter.folder], len(prs)))
     if hook is not None:
         prs.append(_prepared_pr(hook, HOOK, base, len(prs)))
     return _write(Path(folder), prs, tally, identity(root), inventory)
@@ -255,28 +261,30 @@ def _mechanical_about(builder: _Builder, unit: Unit) -> list[str]:
     left = builder.tally.review_items(unit.component)
     mine = [(o, s) for o, s in left if unit_of(o) == unit]
     area = builder.area(unit)
+    sites = commits.stage_sites(builder.groups.get((unit, MECHANICAL), []), MECHANICAL)
+    made = any(s.code == "ETL001" and not s.removed for _, s in sites)
+    what = (
+        f"{area}'s modules make their logger with `{builder.runtime}.get_logger(__name__)`, "
+        "which is `logging.getLogger(__name__)`"
+        if made
+        else f"{area}'s module loggers that nothing logs on are deleted, with their levels"
+    )
     text = (
-        f"Mechanical: {area}'s modules make their logger with "
-        f"`{builder.runtime}.get_logger(__name__)`, which is `logging.getLogger(__name__)`. "
+        f"Mechanical: {what}. "
         "No line a program prints changes, with nothing configured, with an application's "
         "`logging.basicConfig` at INFO or DEBUG, or with its own handlers and pytest's `caplog`, "
-        "apart from the source line numbers a record or a warning may show (the import each "
-        "module gains moves the lines below it)."
+        "apart from the source line numbers a record or a warning may show (the lines an import "
+        "or a deletion adds or removes move the lines below them)."
     )
-    later = sum(
-        len(commits.stage_sites(outs, stage))
+    later = [
+        site
         for (u, stage), outs in builder.groups.items()
         if u == unit and stage in OWNERS_STAGES
-    )
-    about = [text]
-    if later:
-        about.append(
-            f"What users see change in {area} ({count(later, 'site')}: root-logger calls, "
-            "prints, the levels its modules set on their own loggers, an import-time "
-            f"`basicConfig`) is the area's own pull request, \"{area}: logging that users "
-            'see change", stacked on this one; each of its commits lists every line.'
-        )
-    return [*about, _review_line(mine)]
+        for _, site in commits.stage_sites(outs, stage)
+    ]
+    about = [text, *([later_list(later, area)] if later else [])]
+    changed = {o.path for o in builder.groups.get((unit, MECHANICAL), [])}
+    return [*about, review_list(mine, area, changed)]
 
 
 def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:
@@ -307,23 +315,17 @@ def _owner_about(builder: _Builder, unit: Unit, pr: PullRequest) -> list[str]:
             + " import these modules (directly or through others), so programs that import "
             "only those see the change too."
         )
-    return [text, _review_line(left)]
+    changed = {
+        o.path
+        for (u, s), outs in builder.groups.items()
+        if u == unit and s != MECHANICAL
+        for o in outs
+    }
+    return [text, review_list(left, builder.area(unit), changed)]
 
 
 def _recipe_of(stage: str) -> str:
     return next(name for name, r in RECIPE_NAMED.items() if r.commit == stage)
-
-
-def _review_line(left: Sequence[tuple[FileOutcome, SiteRecord]]) -> str:
-    if not left:
-        return "Nothing in these files is left for review."
-    head = (
-        f"{count(len(left), 'site')} in these files {'is' if len(left) == 1 else 'are'} left as "
-        "written, for their owners to decide (line numbers as on the tree before this series)"
-    )
-    if len(left) > LISTED_REVIEW_ITEMS:
-        return f"{head}; `{INVENTORY}`, beside the series' patches, lists each with its reason."
-    return head + ":\n\n" + "\n".join(f"- `{s.where}`: {s.reason}" for _, s in left)
 
 
 def _description(pr: PullRequest, prs: dict[str, PullRequest]) -> str:

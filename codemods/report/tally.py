@@ -40,6 +40,7 @@ class SiteRecord:
     # a rewritten site a recipe takes into its commit (`Recipe.takes`): that commit's stage
     stage: str = ""
     commit_line: int = 0  # a rewritten site: its line in the file its commit leaves (--patches)
+    removed: bool = False  # a rewritten site whose statement the rewrite removed
 
     @property
     def where(self) -> str:
@@ -109,7 +110,8 @@ class FileOutcome:
     runtime_from: str = ""  # --patches: the first stage after which it imports the runtime
     names_added: list[str] = field(default_factory=list)  # public names the module gains
     names_removed: list[str] = field(default_factory=list)  # and loses (report.namespace)
-    # --patches: the grep linters (shared.grep_rules) its text still matches after the run
+    # --patches: the grep linters (shared.grep_rules) its text matches before and after the run
+    grep_before: tuple[str, ...] = ()
     grep_left: tuple[str, ...] = ()
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import libcst as cst
 
@@ -13,6 +14,9 @@ from codemods.analyse.names import DROPPABLE_MODULES
 from codemods.fixes import Names, SitePlan
 from codemods.shared.layout import fit, leading_lines, node_code
 from codemods.shared.review import NeedsReview, Review
+
+# the statements a removal takes away: a call's, or an unused logger's assignment
+_Removable = TypeVar("_Removable", cst.Expr, cst.Assign, cst.AnnAssign)
 
 
 class SiteMismatch(Exception):
@@ -103,7 +107,7 @@ class UnitTransformer(cst.CSTTransformer):
         if ordinal != self.verified and not same_call(node_code(original_node), plan.call):
             raise SiteMismatch(f"line {plan.call.lineno}: site not found by libcst")
         if plan.build is None:
-            assert isinstance(updated_node, cst.Call)  # removals are of call statements
+            assert isinstance(updated_node, cst.Call)  # removals are of calls' statements
             self._removed[updated_node] = plan
             return updated_node
         new = build_site(plan, updated_node, self.names)
@@ -113,9 +117,24 @@ class UnitTransformer(cst.CSTTransformer):
     def leave_Expr(
         self, original_node: cst.Expr, updated_node: cst.Expr
     ) -> cst.Expr | cst.RemovalSentinel:
-        plan = self._removed.pop(updated_node.value, None)
+        return self._remove_if_planned(updated_node)
+
+    def leave_Assign(
+        self, original_node: cst.Assign, updated_node: cst.Assign
+    ) -> cst.Assign | cst.RemovalSentinel:
+        return self._remove_if_planned(updated_node)  # an unused logger (`_unused_logger`)
+
+    def leave_AnnAssign(
+        self, original_node: cst.AnnAssign, updated_node: cst.AnnAssign
+    ) -> cst.AnnAssign | cst.RemovalSentinel:
+        return self._remove_if_planned(updated_node)
+
+    def _remove_if_planned(self, statement: _Removable) -> _Removable | cst.RemovalSentinel:
+        """The statement removed when its value is a call planned for removal."""
+        value: cst.BaseExpression | None = statement.value
+        plan = self._removed.pop(value, None) if value is not None else None
         if plan is None:
-            return updated_node
+            return statement
         self.done.append(plan)
         self._last_removed = plan
         return cst.RemoveFromParent()

@@ -1,8 +1,8 @@
 """The two grep linters ExecuTorch's lintrunner can run on its own (`lintrunner_adapters`'
 `grep_linter`, as its TORCH_AO_IMPORT does) to keep migrated code migrated: a call on the root
-logger, and `logging.getLogger(...)` where the runtime's `get_logger` is the module's way. Each is
-a coarse, line-based stand-in for a site kind (ETL002, ETL001); the series lists the files that
-still match as the linter's exclusions. The pattern is read by `grep -E` and by Python's `re`
+logger (or its set-up), and `logging.getLogger(...)` where the runtime's `get_logger` is the
+module's way. Each is a coarse, line-based stand-in for site kinds (ETL002 and ETL005, ETL001);
+the series lists the files that still match as the linter's exclusions. The pattern is read by `grep -E` and by Python's `re`
 alike (tests/codemods/test_grep_rules.py runs both)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class GrepRule:
     code: str  # the linter's code in `.lintrunner.toml`
-    kind: str  # the site kind it stands in for
+    kinds: tuple[str, ...]  # the site kinds it stands in for
     pattern: str  # `grep -E` and Python `re` read it the same
     error: str  # lintrunner's error name
     description: str  # what to do instead, one sentence
@@ -23,21 +23,26 @@ class GrepRule:
         return re.search(self.pattern, text, re.M) is not None
 
 
+# `logging.` anywhere on a line but after a `#`, a name character or a dot (`self.logging.info`
+# is not the module)
+_MODULE = r"^([^#]*[^#.A-Za-z0-9_])?logging\."
 ROOT_LOGGING = GrepRule(
     "ROOTLOGGING",
-    "ETL002",
-    r"^\s*logging\.(debug|info|warning|warn|error|exception|critical|log)\(",
+    ("ETL002", "ETL005"),
+    _MODULE + r"((debug|info|warning|warn|error|exception|critical|log|basicConfig)\(|root\b)",
     "Logging on the root logger",
-    "Library code logs on its module's logger, so that applications and set_logs decide what "
-    "shows: logger = get_logger(__name__) from {runtime}, then logger.info(...).",
+    "Library code logs on its module's logger and leaves the root logger's set-up to the "
+    "application, so that its logging and set_logs decide what shows: "
+    "logger = get_logger(__name__) from {runtime}, then logger.info(...).",
 )
 GET_LOGGER = GrepRule(
     "GETLOGGER",
-    "ETL001",
-    r"\blogging\.getLogger\(",
+    ("ETL001",),
+    _MODULE + r"getLogger\(",
     "logging.getLogger instead of get_logger",
-    "Modules get their logger from {runtime}.get_logger(__name__), which returns the same "
-    "logger and ties it to its component.",
+    "Modules get their logger from {runtime}.get_logger(__name__): the same logger as "
+    "logging.getLogger(__name__), made in one way so that its name (the module's) puts it "
+    "under its folder's component.",
 )
 GREP_RULES = (ROOT_LOGGING, GET_LOGGER)
 

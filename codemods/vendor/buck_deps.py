@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from codemods.shared.buck_notes import UNLISTED
 from codemods.vendor import buck
 
 
@@ -68,7 +69,7 @@ def _plan_package(out: DepsPlan, root: Path, package: Path, rels: list[str]) -> 
             f"the srcs of {', '.join(unreadable)} cannot be read ({where}); add {out.label} to "
             "the deps of its target"
             if unreadable
-            else f"no target lists it ({where}); list it in the srcs of a target there, with "
+            else f"{UNLISTED} ({where}); list it in the srcs of a target there, with "
             f"{out.label} in its deps"
         )
         out.notes.append(f"{_rel(package / rel, root)}: {todo}")

@@ -1,13 +1,16 @@
 """The series' lint pull request: ExecuTorch's own `grep_linter` entries in `.lintrunner.toml`
-(`shared.grep_rules`), so that code the series moved onto module loggers stays there. Its
-exclusions are the files that still match once the rest of the series has landed, read from each
-file's text after the run (`FileOutcome.grep_left`) or, for files the run did not read, from disk:
-a maintainer lands it last, as TORCH_AO_IMPORT lists the imports left to migrate."""
+(`shared.grep_rules`), so that code the series moved onto module loggers stays there. They read
+every package the wheel ships (`src/executorch/`'s links, not examples/), so that new code in a
+folder the series did not migrate is held to it too. Its exclusions are the files that still
+match once the rest of the series has landed, read from each file's text after the run
+(`FileOutcome.grep_left`) or, for files the run did not read, from disk: a maintainer lands it
+last, as TORCH_AO_IMPORT lists the imports left to migrate."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from codemods.report.commits import wrap
@@ -19,6 +22,7 @@ from codemods.vendor.files import VendorPlan
 from codemods.write.worker import byte_diff
 
 LINT = "lint-module-loggers"
+PRUNE = "lint-migrated-files"
 CONFIG = ".lintrunner.toml"
 # left out of every rule: not library code, or not ExecuTorch's
 EXCLUDED = (
@@ -31,22 +35,19 @@ EXCLUDED = (
 _ANCHOR = re.compile(r"^code\s*=\s*['\"]TORCH_AO_IMPORT['\"]\s*$")  # the same kind of linter
 
 
-def _linter(
-    rule: GrepRule,
-    folders: Sequence[str],
-    skipped: Sequence[str],
-    left: Sequence[str],
-    runtime: str,
-) -> str:
+def _linter(rule: GrepRule, folders: Sequence[str], left: Left, runtime: str) -> str:
     lines = ["[[linter]]", f"code = '{rule.code}'", "include_patterns = ["]
     lines += [f"    '{folder}/**/*.py'," for folder in folders]
     lines += ["]", "exclude_patterns = [", *(f"    '{p}'," for p in EXCLUDED)]
-    if skipped:
-        lines.append("    # they set up their logging themselves")
-        lines += [f"    '{glob}'," for glob in skipped]
-    if left:
-        lines.append("    # still to migrate, for their owners")
-        lines += [f"    '{path}'," for path in left]
+    if left.own_setup:
+        lines.append(
+            "    # TODO: they set up their logging themselves; listed file by file so that"
+        )
+        lines.append("    # a new file there is linted")
+        lines += [f"    '{path}'," for path in left.own_setup]
+    if left.to_migrate:
+        lines.append("    # TODO: still to migrate; a file's line goes once it no longer matches")
+        lines += [f"    '{path}'," for path in left.to_migrate]
     lines += [
         "]",
         "command = [",
@@ -79,27 +80,49 @@ def _insert(text: str, blocks: str) -> str:
     return "".join(lines[:end]) + blocks + "\n" + "".join(lines[end:])
 
 
-def _taken(path: str, folders: Sequence[str], skipped: Iterable[str]) -> bool:
-    """Whether the linters read `path`: under a folder, not excluded."""
-    if not any(path.startswith(f"{folder}/") for folder in folders):
-        return False
-    return not any(lintrunner_glob_takes(glob, path) for glob in (*EXCLUDED, *skipped))
+@dataclass
+class Left:
+    """One linter's exclusions past the fixed ones: files under a folder that sets up its own
+    logging (not migrated), and files still to migrate."""
+
+    own_setup: list[str] = field(default_factory=list)
+    to_migrate: list[str] = field(default_factory=list)
+
+    @property
+    def paths(self) -> list[str]:
+        return [*self.own_setup, *self.to_migrate]
+
+
+def lint_folders(root: Path, given: Iterable[str], runtime: str) -> list[str]:
+    """The folders the linters read: the packages the wheel ships (`src/executorch/`'s entries
+    but examples/, which are applications), else the folders given; never the runtime's own,
+    whose `get_logger` is the one `logging.getLogger` call."""
+    shipped = root / "src" / "executorch"
+    names = {f.strip("/") for f in given if f.strip("/")}
+    if shipped.is_dir():
+        names |= {p.name for p in shipped.iterdir() if (root / p.name).is_dir()}
+    own = runtime.split(".", 1)[-1].replace(".", "/")
+    return sorted(n for n in names - {"examples", own} if (root / n).is_dir())
 
 
 def still_matching(
-    root: Path, folders: Sequence[str], tally: Tally, skipped: Sequence[str]
-) -> dict[str, list[str]]:
-    """Per rule code, the files the linters read that still match after the series."""
-    after = {o.path: o.grep_left for o in tally.outcomes if o.error is None}
-    left: dict[str, list[str]] = {rule.code: [] for rule in GREP_RULES}
+    root: Path, folders: Sequence[str], tally: Tally, own_setup: Sequence[str], before: bool = False
+) -> dict[str, Left]:
+    """Per rule code, the files the linters read that match after the series (`before`: on
+    the tree before it)."""
+    after = {
+        o.path: o.grep_before if before else o.grep_left for o in tally.outcomes if o.error is None
+    }
+    left = {rule.code: Left() for rule in GREP_RULES}
     for folder in folders:
         for path in sorted((root / folder).rglob("*.py")):
             rel = path.relative_to(root).as_posix()
-            if not _taken(rel, folders, skipped):
+            if any(lintrunner_glob_takes(glob, rel) for glob in EXCLUDED):
                 continue
             codes = after[rel] if rel in after else matching(_read(path))
+            own = any(rel.startswith(f"{f}/") for f in own_setup)
             for code in codes:
-                left[code].append(rel)
+                (left[code].own_setup if own else left[code].to_migrate).append(rel)
     return left
 
 
@@ -110,48 +133,93 @@ def _read(path: Path) -> str:
         return ""
 
 
+@dataclass(frozen=True)
+class LintPatches:
+    """The lint's two pull requests: its linters, right after the runtime's, excluding every
+    file that matches before the series; and, after the series, the exclusions of the files
+    it migrated dropped."""
+
+    first: Prepared
+    prune: Prepared | None  # None when the series leaves every excluded file matching
+
+
 def lint_patch(
     vendored: VendorPlan, tally: Tally, folders: Sequence[str], runtime: str
-) -> Prepared | None:
-    """The lint pull request's commit on top of the runtime's `.lintrunner.toml`, or None
-    where the checkout has none."""
+) -> LintPatches | None:
+    """The lint's pull requests on top of the runtime's `.lintrunner.toml`, or None where the
+    checkout has none."""
     config = vendored.root / CONFIG
     if not config.is_file():
         return None
-    folders = sorted({f.strip("/") for f in folders if f.strip("/")})
-    skipped = [f"{folder.strip('/')}/**/*.py" for folder, _ in tally.not_migrated]
-    left = still_matching(vendored.root, folders, tally, skipped)
+    folders = lint_folders(vendored.root, folders, runtime)
+    own_setup = [folder.strip("/") for folder, _ in tally.not_migrated]
+    first = still_matching(vendored.root, folders, tally, own_setup, before=True)
+    left = still_matching(vendored.root, folders, tally, own_setup)
     planned = vendored.files.get(config)
     base = vendored.without_hook.get(config, planned.text if planned else None)
-    before = base if base is not None else config.read_text(encoding="utf-8")
-    blocks = "\n".join(_linter(r, folders, skipped, left[r.code], runtime) for r in GREP_RULES)
-    after = _insert(before, blocks)
-    sections = byte_diff(before.encode("utf-8"), after.encode("utf-8"), CONFIG)
-    counts = ", ".join(f"{r.code} {len(left[r.code])}" for r in GREP_RULES)
+    text = base if base is not None else config.read_text(encoding="utf-8")
+
+    def configured(lists: dict[str, Left]) -> str:
+        blocks = (_linter(r, folders, lists[r.code], runtime) for r in GREP_RULES)
+        return _insert(text, "\n".join(blocks))
+
+    def counts(lists: dict[str, Left]) -> str:
+        return ", ".join(f"{r.code} {len(lists[r.code].paths)}" for r in GREP_RULES)
+
     named = [f"{f}/" for f in folders]
     said = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
-    body = BODY.format(runtime=runtime, folders=said, counts=counts)
-    message = "\n".join([SUBJECT, "", *wrap(body)])
-    return Prepared(LINT, message, sections, DESCRIPTION.format(runtime=runtime, counts=counts))
+    linted = configured(first)
+    words = {"runtime": runtime, "folders": said, "counts": counts(first)}
+    lint = Prepared(
+        LINT,
+        "\n".join([SUBJECT, "", *wrap(BODY.format(**words))]),
+        byte_diff(text.encode("utf-8"), linted.encode("utf-8"), CONFIG),
+        DESCRIPTION.format(**words),
+    )
+    pruned = configured(left)
+    if pruned == linted:
+        return LintPatches(lint, None)
+    words = {"counts": counts(left), "lint": SUBJECT}
+    prune = Prepared(
+        PRUNE,
+        "\n".join([PRUNE_SUBJECT, "", *wrap(PRUNE_BODY.format(**words))]),
+        byte_diff(linted.encode("utf-8"), pruned.encode("utf-8"), CONFIG),
+        PRUNE_BODY.format(**words) + "\n",
+    )
+    return LintPatches(lint, prune)
 
 
 SUBJECT = "lint: keep ExecuTorch's Python on module loggers"
 BODY = (
-    "Two grep linters, as TORCH_AO_IMPORT is one: ROOTLOGGING flags a call on the root logger "
-    "(`logging.info(...)` at the start of a line) and GETLOGGER a `logging.getLogger(...)`, in "
-    "{folders} (tests and third-party code left out). Library code logs on its module's logger "
-    "({runtime}.get_logger(__name__)) so that an application's logging and set_logs decide "
-    "what shows; these keep new code from undoing it. The files that still do either once the "
-    "series' other commits have landed are listed in exclude_patterns, for their owners "
-    "({counts}). Nothing a program prints changes."
+    "Two grep linters, as TORCH_AO_IMPORT is one: ROOTLOGGING flags the root logger, a call "
+    "on it (`logging.info(...)`), its set-up (`logging.basicConfig(...)`) or `logging.root`, "
+    "and GETLOGGER a `logging.getLogger(...)`, on any line but in a comment, in {folders} "
+    "(the packages the wheel ships but examples/; tests and third-party code left out). "
+    "Library code logs on its module's logger ({runtime}.get_logger(__name__)) and leaves the "
+    "root logger to the application, so that an application's logging and set_logs decide "
+    "what shows; from this commit on these keep new code from undoing it. The files that do "
+    "either today are listed in exclude_patterns under TODO comments, file by file "
+    "({counts}), until they are migrated. Nothing a program prints changes."
 )
 
 DESCRIPTION = (
     "Two `grep_linter` entries in `.lintrunner.toml`, ExecuTorch's own pattern (as "
-    "TORCH_AO_IMPORT): ROOTLOGGING (a root-logger call such as `logging.info(...)`) and "
-    "GETLOGGER (`logging.getLogger(...)` where `{runtime}.get_logger(__name__)` is the module's "
-    "way). Tests and third-party code are left out. The files that still match once the "
-    "series' other pull requests have landed are listed in `exclude_patterns` ({counts}), for "
-    "their owners, so this lands after them (the torch hook does not need it). Nothing a "
-    "program prints changes.\n"
+    "TORCH_AO_IMPORT): ROOTLOGGING (the root logger: `logging.info(...)` and the other "
+    "calls, `logging.basicConfig(...)`, `logging.root`) and GETLOGGER (`logging.getLogger(...)` "
+    "where `{runtime}.get_logger(__name__)` is the module's way), on any line but in a "
+    "comment. They read {folders}: every package the wheel ships (`src/executorch/`) but "
+    "examples/, so new code anywhere is held to module loggers from the day this lands, before "
+    "any area is migrated. Tests and third-party code are left out. The files that match today "
+    "are listed file by file in `exclude_patterns` under TODO comments ({counts}); the "
+    "areas' pull requests migrate them, and the series' last lint pull request drops the "
+    "lines of those that no longer match. Nothing a program prints changes.\n"
+)
+
+PRUNE_SUBJECT = "lint: hold the migrated files to module loggers"
+PRUNE_BODY = (
+    'Drops from the exclude_patterns of ROOTLOGGING and GETLOGGER ("{lint}") the files the '
+    "areas' logging changes migrated: they no longer log on the root logger or call "
+    "logging.getLogger, and from now on the linters keep them so. The files still listed "
+    "({counts}) are those the areas left for their owners, and the folders that set up their "
+    "own logging. Nothing a program prints changes."
 )

@@ -93,8 +93,8 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         outcome.error, outcome.error_line, outcome.bad_input = str(exc), exc.line, exc.bad_input
         return outcome
     outcome.imports_runtime = imports_module(source.text, _CONFIG.runtime_import)
-    if mode == "patch":  # the series' lint pull request lists the files still matching
-        outcome.grep_left = matching(source.text)
+    if mode == "patch":  # the series' lint pull requests list the files matching
+        outcome.grep_before = outcome.grep_left = matching(source.text)
     recipes = recipes_for(path, _RECIPES)
     if not recipes and not may_contain_sites(source.data, _CONFIG):
         return outcome
@@ -153,6 +153,7 @@ def migrate_file(job: tuple[str, str, str]) -> FileOutcome:
         replace(
             _record(r.finding, rel, r.note),
             new_line=moved(r.finding.line),
+            removed=r.removed,
             stage=taken.get((r.finding.line, r.finding.col)) or taken.get(r.finding.code, "")
             if r.note
             else "",

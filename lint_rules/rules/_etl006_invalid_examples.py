@@ -77,14 +77,45 @@ INVALID: tuple[Example, ...] = (
 
             logger = logging.getLogger(__name__)
             logger.setLevel(logging.WARNING)
+
+
+            def run():
+                logger.warning("no plan")
         """,
         fixed="""
             from et_log_runtime import get_logger
 
             logger = get_logger(__name__)
+
+
+            def run():
+                logger.warning("no plan")
         """,
         note="a constant override at module level is removed: the component decides",
         at=((4, 1),),
+    ),
+    Example(
+        code="""
+            import logging
+
+            import torch
+
+            logger = logging.getLogger(__name__)
+            logger.setLevel(logging.WARNING)
+
+
+            def run():
+                return torch.zeros(1)
+        """,
+        fixed="""
+            import torch
+
+
+            def run():
+                return torch.zeros(1)
+        """,
+        note="on a logger the module never logs on: deleted with the logger (review r02a)",
+        at=((6, 1),),
     ),
     Example(
         code="""

@@ -74,7 +74,10 @@ RULE = Rule(
         'Safe for `__name__`, `__file__`, `""` and no argument (all become `__name__`; a call '
         "used inline, `logging.getLogger().isEnabledFor(...)`, becomes the module logger "
         "itself) and for explicit dotted names inside the package (kept). A foreign explicit name or a name "
-        "computed at run time is left for review: other code may look that logger up by name."
+        "computed at run time is left for review: other code may look that logger up by name. "
+        "A `__name__` or `__file__` logger the module never logs on (at most it sets its level) "
+        "is deleted, with its levels and an `import logging` nothing else uses: no other logger "
+        "is below it, so nothing printed changes; another module importing the name would break."
     ),
     site='`logging.getLogger(__name__)` in any spelling: `getLogger()`, `getLogger("")`, `getLogger(__file__)`, an alias',
     after="`get_logger(__name__)` from the runtime; an explicit name inside the package is kept; used inline (`logging.getLogger().isEnabledFor(...)`), the module logger itself",
@@ -139,11 +142,19 @@ RULE = Rule(
                 import logging
 
                 logger = logging.getLogger(__name__)
+
+
+                def run():
+                    logger.info("ready")
             """,
             fixed="""
                 from et_log_runtime import get_logger
 
                 logger = get_logger(__name__)
+
+
+                def run():
+                    logger.info("ready")
             """,
             at=((3, 10),),
         ),
@@ -174,11 +185,19 @@ RULE = Rule(
                 from logging import getLogger as gl
 
                 logger = gl(__file__)
+
+
+                def run():
+                    logger.info("ready")
             """,
             fixed="""
                 from et_log_runtime import get_logger
 
                 logger = get_logger(__name__)
+
+
+                def run():
+                    logger.info("ready")
             """,
             note="imported function under an alias, `__file__` name",
             at=((3, 10),),
@@ -189,6 +208,10 @@ RULE = Rule(
 
                 logger = logging.getLogger(__name__)
                 DEFAULT_LEVEL = logging.INFO
+
+
+                def run():
+                    logger.info("ready")
             """,
             fixed="""
                 import logging
@@ -197,6 +220,10 @@ RULE = Rule(
 
                 logger = get_logger(__name__)
                 DEFAULT_LEVEL = logging.INFO
+
+
+                def run():
+                    logger.info("ready")
             """,
             note="`logging` still used: the runtime import goes after the last import",
             at=((3, 10),),
@@ -268,6 +295,28 @@ RULE = Rule(
             path="executorch/exir/passes/memory_planning_pass.py",
             note="inline where the module has a logger: that logger, never get_logger() again",
             at=((3, 8), (7, 8)),
+        ),
+        Example(
+            code="""
+                import logging
+
+                import torch
+
+                log = logging.getLogger(__file__)
+
+
+                def run():
+                    return torch.zeros(1)
+            """,
+            fixed="""
+                import torch
+
+
+                def run():
+                    return torch.zeros(1)
+            """,
+            note="a logger the module never logs on is deleted, not migrated (review r02a)",
+            at=((5, 7),),
         ),
         Example(
             code="""

@@ -114,11 +114,19 @@ RULE = Rule(
 
                 lg.basicConfig()
                 logger = lg.getLogger(__name__)
+
+
+                def run():
+                    logger.info("ready")
             """,
             fixed="""
                 from et_log_runtime import get_logger
 
                 logger = get_logger(__name__)
+
+
+                def run():
+                    logger.info("ready")
             """,
             note="module alias, together with ETL001",
             at=((3, 1),),

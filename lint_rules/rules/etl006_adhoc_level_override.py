@@ -116,7 +116,7 @@ def _documented_reason(comment: str, level: str, facts: ModuleFacts, config: Con
     comment = comment if len(comment) <= 60 else comment[:57] + "..."
     return (
         f"a documented level ({level}; its comment: '{comment}'): review. Suggestion: users may "
-        f"rely on it; keep it with `# noqa: ETL006` (a module logger's own level works whether "
+        f"rely on it; keep it (a module logger's own level works whether "
         f"TORCH_LOGS is used or not), or delete it and its comment so TORCH_LOGS={component} "
         "decides"
     )

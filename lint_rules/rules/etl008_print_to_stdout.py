@@ -21,8 +21,8 @@ TOOL_PATTERNS = Option(
 
 CODE = "ETL008"
 NOT_A_DIAGNOSTIC = (
-    "stdout print not recognised as a diagnostic: a logger call, or `# noqa: ETL008` if it is "
-    "the function's output (review)"
+    "stdout print not recognised as a diagnostic: a logger call if it is one, kept as it is if "
+    "it is the function's output (review)"
 )
 PER_NODE = (
     "a skip or bookkeeping line printed once per graph node ({}): its words would make it a "

@@ -38,6 +38,7 @@ def test_latin1_cookie_file_stays_latin1(tmp_path):
     src = (
         "# -*- coding: latin-1 -*-\n# Auteur: Andr\xe9\n\nimport logging\n\n"
         'log = logging.getLogger(__name__)\nGREETING = "d\xe9j\xe0 vu"\n'
+        "\n\ndef greet():\n    log.info(GREETING)\n"
     ).encode("latin-1")
     path = _library_file(tmp_path, "latin.py", src)
     assert _run(tmp_path / "exir") == 0

@@ -48,7 +48,8 @@ SHAPES = {
     "root_call": ("import logging\n\ndef f():\n    logging.warning('node %s skipped', 1)\n", "B"),
     "basic_config": ("import logging\nlogging.basicConfig(level=logging.INFO)\n", "B"),
     "set_level": (
-        "import logging\nlogger = logging.getLogger(__name__)\nlogger.setLevel(logging.DEBUG)\n",
+        "import logging\nlogger = logging.getLogger(__name__)\nlogger.setLevel(logging.DEBUG)\n"
+        "\ndef f():\n    logger.debug('x')\n",
         "B",
     ),
     "own_gate": (

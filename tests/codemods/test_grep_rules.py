@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from codemods.migrate import main
+from codemods.report.tally import Tally
 from codemods.shared.grep_rules import GET_LOGGER, GREP_RULES, ROOT_LOGGING
 from codemods.vendor.config import lintrunner_glob_takes
+from codemods.vendor.lint_pr import lint_folders, still_matching
 
 try:
     import tomllib
@@ -26,9 +28,19 @@ LINES = {
     "\tlogging.log(logging.INFO, 'x')": {ROOT_LOGGING.code},
     'logger.info("x")': set(),
     '# logging.info("x")': set(),
+    'x = 1  # then logging.info("x")': set(),
+    'if verbose: logging.info("x")': {ROOT_LOGGING.code},
+    "logging.basicConfig(level=logging.INFO)": {ROOT_LOGGING.code},
+    "logging.root.setLevel(logging.INFO)": {ROOT_LOGGING.code},
+    "handlers = logging.root.handlers": {ROOT_LOGGING.code},
+    "logging.rootless = 1": set(),
+    'self.logging.info("x")': set(),
     "x = logging.getLogger(__name__)": {GET_LOGGER.code},
+    "log = (logging.getLogger(name))": {GET_LOGGER.code},
     "import logging": set(),
     "mylogging.getLogger()": set(),
+    "my_logging.getLogger()": set(),
+    "logging.INFO": set(),
 }
 
 LINTRUNNER = """\
@@ -66,6 +78,11 @@ def test_grep_and_python_read_each_pattern_alike(rule, tmp_path: Path) -> None:
     assert by_grep == by_re == expected
 
 
+def _linters(root: Path) -> dict[str, dict]:
+    text = (root / ".lintrunner.toml").read_text()
+    return {linter["code"]: linter for linter in tomllib.loads(text)["linter"]}
+
+
 def _series(out: Path) -> list[str]:
     return [n for n in (out / "series").read_text().split() if not n.startswith("#")]
 
@@ -74,25 +91,25 @@ def test_the_lint_pull_request_lands_clean_and_catches_a_new_root_call(
     sample_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (sample_copy / ".lintrunner.toml").write_text(LINTRUNNER, encoding="utf-8")
+    # a package the wheel ships that the run does not migrate, and an application folder
+    for folder, text in (
+        ("export", "logging.basicConfig()\n"),
+        ("examples", 'logging.info("x")\n'),
+    ):
+        (sample_copy / folder).mkdir()
+        (sample_copy / folder / "tool.py").write_text(f"import logging\n{text}", encoding="utf-8")
+        (sample_copy / "src" / "executorch").mkdir(parents=True, exist_ok=True)
+        (sample_copy / "src" / "executorch" / folder).symlink_to(f"../../{folder}")
     out = tmp_path / "series"
     monkeypatch.chdir(sample_copy)
     assert main(["--vendor", "exir", "backends", "-q", "-j", "1", "--patches", str(out)]) == 0
     names = _series(out)
     [lint] = [n for n in names if "-lint-module-loggers/" in n]
-    assert "-torch-logs-hook/" in names[-1] and names.index(lint) == len(names) - 2
-    subprocess.run(["git", "init", "-q"], cwd=sample_copy, check=True)
-    for name in names:  # the hook's edit of the same file applies after the lint's
-        done = subprocess.run(
-            ["git", "apply", str(out / name)], cwd=sample_copy, capture_output=True, text=True
-        )
-        assert done.returncode == 0, f"{name}: {done.stderr}"
-    linters = {
-        linter["code"]: linter
-        for linter in tomllib.loads((sample_copy / ".lintrunner.toml").read_text())["linter"]
-    }
-    assert {"MYPY", "TORCH_AO_IMPORT", "NEWLINE", "ROOTLOGGING", "GETLOGGER"} <= set(linters)
+    [prune] = [n for n in names if "-lint-migrated-files/" in n]
+    assert "-logging-runtime/" in names[0] and names.index(lint) == 1, "enforced from the start"
+    assert "-torch-logs-hook/" in names[-1] and names.index(prune) == len(names) - 2
 
-    def findings(rule) -> list[str]:
+    def findings(rule, linters: dict[str, dict]) -> list[str]:
         linter = linters[rule.code]
         assert f"--pattern={rule.pattern}" in linter["command"]
         found = []
@@ -104,9 +121,44 @@ def test_the_lint_pull_request_lands_clean_and_catches_a_new_root_call(
                 found += [rel] if rule.matches(text) else []
         return found
 
-    assert [findings(rule) for rule in GREP_RULES] == [[], []]
+    subprocess.run(["git", "init", "-q"], cwd=sample_copy, check=True)
+    excluded_at_first: list[str] = []
+    for name in names:  # the hook's edit of the same file applies after the lint's
+        done = subprocess.run(
+            ["git", "apply", str(out / name)], cwd=sample_copy, capture_output=True, text=True
+        )
+        assert done.returncode == 0, f"{name}: {done.stderr}"
+        if name == lint:  # the tree before any migration: clean, every match excluded
+            linters = _linters(sample_copy)
+            assert [findings(rule, linters) for rule in GREP_RULES] == [[], []]
+            excluded_at_first = linters[ROOT_LOGGING.code]["exclude_patterns"]
+    linters = _linters(sample_copy)
+    assert {"MYPY", "TORCH_AO_IMPORT", "NEWLINE", "ROOTLOGGING", "GETLOGGER"} <= set(linters)
+    dropped = set(excluded_at_first) - set(linters[ROOT_LOGGING.code]["exclude_patterns"])
+    assert dropped, "the last lint pull request dropped no migrated file: vacuous"
+
+    assert [findings(rule, linters) for rule in GREP_RULES] == [[], []]
+    assert "export/**/*.py" in linters[ROOT_LOGGING.code]["include_patterns"]
+    assert not any("examples" in p for p in linters[ROOT_LOGGING.code]["include_patterns"])
     excluded = linters[ROOT_LOGGING.code]["exclude_patterns"]
+    assert "export/tool.py" in excluded, "a shipped package's set-up is listed for its owner"
     assert any(p.endswith(".py") and "*" not in p for p in excluded), "nothing left: vacuous"
     new = sample_copy / "exir" / "new_pass.py"
     new.write_text('import logging\n\nlogging.info("new")\n', encoding="utf-8")
-    assert findings(ROOT_LOGGING) == ["exir/new_pass.py"]
+    assert findings(ROOT_LOGGING, linters) == ["exir/new_pass.py"]
+
+
+def test_a_folder_that_sets_up_its_own_logging_is_excluded_file_by_file(tmp_path: Path) -> None:
+    """Only its files that match are listed, so a new file there is linted."""
+    own = tmp_path / "backends" / "mlx"
+    own.mkdir(parents=True)
+    (own / "_logging.py").write_text("import logging\nlog = logging.getLogger('mlx')\n")
+    (own / "quiet.py").write_text("x = 1\n")
+    (tmp_path / "exir").mkdir()
+    (tmp_path / "exir" / "a.py").write_text("import logging\nlogging.info('x')\n")
+    folders = lint_folders(tmp_path, ["backends", "exir/"], "executorch.logs")
+    left = still_matching(tmp_path, folders, Tally(), ["backends/mlx"])
+    assert folders == ["backends", "exir"]
+    assert left[GET_LOGGER.code].own_setup == ["backends/mlx/_logging.py"]
+    assert left[GET_LOGGER.code].to_migrate == []
+    assert left[ROOT_LOGGING.code].to_migrate == ["exir/a.py"]

@@ -186,20 +186,33 @@ def test_a_mechanical_message_names_the_modules_whose_own_level_stays(
 def test_a_description_names_each_site_left_for_review(
     sample_copy: Path, tmp_path: Path, monkeypatch
 ) -> None:
-    """A reviewer sees the pull request alone: the sites its files leave as written are named in
-    its description with their file, line and reason, not only in the inventory beside it."""
+    """A reviewer sees the pull request alone: the sites its area leaves as written are named in
+    its description with their file, line and reason, not only in the inventory beside it, and
+    split by whether the pull request's diff has their file (review r04b)."""
     out = tmp_path / "prs"
     folders = _pull_requests(sample_copy, out, monkeypatch)
-    named = 0
+    named, outside = 0, 0
     for folder in folders:
         about = (out / folder / "description.md").read_text(encoding="utf-8")
-        said = re.search(r"^(\d+) sites? in these files (?:is|are) left as written", about, re.M)
+        said = re.search(r"^(\d+) sites? in \S+ (?:is|are) left as written", about, re.M)
         if said is None or "inventory.md`, beside" in about.split(said.group(0))[1].split("\n")[0]:
             continue
-        items = re.findall(r"^- `[\w/.]+\.py:\d+`: \S", about, re.M)
+        listed = "\n".join(line for line in about.splitlines() if line.startswith("- "))
+        items = re.findall(r"`([\w/.]+\.py):\d+`", listed)  # one item per reason
         assert len(items) == int(said.group(1)), about
         named += len(items)
+        diffed = set()
+        for patch in (out / folder).glob("*.patch"):
+            diffed |= set(re.findall(r"^diff --git a/(\S+) ", patch.read_text("latin-1"), re.M))
+        parts = re.split(
+            r"^In files this pull request (changes|leaves as they are):$", about, flags=re.M
+        )
+        for heading, body in zip(parts[1::2], parts[2::2]):
+            for path in re.findall(r"`([\w/.]+\.py):\d+`", body):
+                assert (path in diffed) == (heading == "changes"), (folder, heading, path)
+                outside += heading != "changes"
     assert named, "no description named a site left for review: the test could not tell"
+    assert outside, "no site outside a pull request's files: the split was not tested"
 
 
 def test_an_owner_pr_says_how_far_its_root_set_up_removal_reaches_and_when_the_format_changes(

@@ -154,12 +154,14 @@ def test_runtime_import_path_is_configurable(config):
     src = (
         "import logging\n\nimport torch\nfrom executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = logging.getLogger(__name__)\n"
+        "logger.info('ready')\n"
     )
     out = migrate(src, vendored).new_text
     assert out == (
         "import torch\nfrom executorch._logging import get_logger\n"
         "from executorch.exir.pass_base import PassBase\n"
         "from torch.fx import Node\n\nlogger = get_logger(__name__)\n"
+        "logger.info('ready')\n"
     )
 
 
@@ -173,11 +175,14 @@ def test_existing_runtime_import_is_extended(config, snapshot):
 
 
 def test_annotated_logger_keeps_logging_import(config):
-    src = "import logging\n\nlogger: logging.Logger = logging.getLogger(__name__)\n"
+    src = (
+        "import logging\n\nlogger: logging.Logger = logging.getLogger(__name__)\n"
+        "logger.info('ready')\n"
+    )
     out = migrate(src, config).new_text
     assert out == (
         "import logging\n\nfrom et_log_runtime import get_logger\n\n"
-        "logger: logging.Logger = get_logger(__name__)\n"
+        "logger: logging.Logger = get_logger(__name__)\nlogger.info('ready')\n"
     )
 
 
@@ -255,3 +260,22 @@ def test_statements_sharing_a_line_fall_back_to_the_whole_module(config):
 def test_star_import_keeps_the_one_logger_name(config, snapshot):
     src = 'import logging\nfrom executorch.exir.dialects import *\n\n\ndef f():\n    logging.info("i")\n'
     snapshot(migrate(src, config).new_text)  # `logger`: the module never reads the star's
+
+
+def test_a_logger_the_module_never_logs_on_is_deleted(config):
+    """XNNPACK's decompose_batch_norm and Arm's passes make a logger and set its level but
+    never log (review r02a): the logger, its level and the `import logging` go, and a
+    logger that something reads, or that `__all__` exports, stays."""
+    src = (
+        "import logging\n\nimport torch\n\nlogger = logging.getLogger(__name__)\n"
+        "logger.setLevel(logging.WARNING)\n\n\ndef f():\n    return torch.zeros(1)\n"
+    )
+    result = migrate(src, config)
+    assert result.new_text == "import torch\n\n\ndef f():\n    return torch.zeros(1)\n"
+    assert sorted((r.finding.code, r.removed, r.note) for r in result.rewritten) == [
+        ("ETL001", True, ""),
+        ("ETL006", True, ""),
+    ]
+    for kept in ("__all__ = ['logger']\n", "def g():\n    return logger\n"):
+        again = migrate(src + kept, config)
+        assert "get_logger(__name__)" in again.new_text, kept
