@@ -1,10 +1,10 @@
 """A module logger the module never logs on: `logger = logging.getLogger(__name__)` (or
-`__file__`), read, if at all, only by module-level `logger.setLevel(...)` statements. Migrating it would keep dead
-code alive under a new import; ETL001 and ETL006 delete it and its levels instead, in the
-mechanical commit, since nothing a program prints changes (review r02a). Not in a package's
-`__init__` (its level is its submodules' too), not a name `__all__` exports, and not in a file
-whose other rewrites log on the module logger (root calls and prints become its calls), nor
-when a comment documents it or a level set on it (ETL006 leaves that to its owner)."""
+`__file__`), read, if at all, only by module-level `logger.setLevel(...)` statements. Migrating
+it would keep dead code alive under a new import; ETL001 and ETL006 delete it and its levels
+instead, in the mechanical commit, since nothing a program prints changes (review r02a). Not in
+a package's `__init__` (its level is its submodules' too), not a name `__all__` exports, not in
+a file whose other rewrites log on the module logger (root calls and prints become its calls),
+nor when a comment documents it or a level set on it (ETL006 leaves that to its owner)."""
 
 from __future__ import annotations
 

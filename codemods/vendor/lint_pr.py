@@ -1,10 +1,10 @@
-"""The series' lint pull request: ExecuTorch's own `grep_linter` entries in `.lintrunner.toml`
-(`shared.grep_rules`), so that code the series moved onto module loggers stays there. They read
-every package the wheel ships (`src/executorch/`'s links, not examples/), so that new code in a
-folder the series did not migrate is held to it too. Its exclusions are the files that still
-match once the rest of the series has landed, read from each file's text after the run
-(`FileOutcome.grep_left`) or, for files the run did not read, from disk: a maintainer lands it
-last, as TORCH_AO_IMPORT lists the imports left to migrate."""
+"""The series' lint pull requests: ExecuTorch's own `grep_linter` entries in `.lintrunner.toml`
+(`shared.grep_rules`), so that code stays on module loggers. They read every package the wheel
+ships (`src/executorch/`'s links, not examples/), so that new code in a folder the series did
+not migrate is held to it too. The first lands right after the runtime, as TORCH_AO_IMPORT
+did, its exclusions the files that match before the series (`FileOutcome.grep_before`, or from
+disk for files the run did not read); the second, after the areas' pull requests, drops those
+that no longer match (`FileOutcome.grep_left`)."""
 
 from __future__ import annotations
 
