@@ -90,4 +90,8 @@ def set_logs(*settings: str, **names: int | str | bool | None) -> None:
     with STATE.lock:  # torch's set_logs is not thread-safe: ours at least take turns
         # with TORCH_LOGS set torch ignores the call (and warns): register nothing for it
         api = load() if "TORCH_LOGS" in os.environ else STATE.register(wanted)
+        # a component registered before and not named now goes back to WARNING, as torch
+        # keeps its own top logger: not to whatever level the root has
+        earlier = {name: logging.WARNING for name in STATE.names if name in COMPONENTS}
+        chosen = {**earlier, **chosen}
         api.set_logs(chosen, [*COMPONENTS, *ARTIFACTS], TOP)

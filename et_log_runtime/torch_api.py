@@ -79,14 +79,23 @@ class Torch:
     def set_logs(
         self, modules: Mapping[str, int | bool], ours: Sequence[str], top: str
     ) -> None:
-        """torch's ``set_logs(modules=...)``, given again what torch has set that is not one
-        of ``ours`` (nor a logger under ``top``): torch's call replaces every earlier setting."""
+        """torch's ``set_logs(modules=...)``, given again torch's own settings that it can
+        name: torch's call replaces every earlier setting. A torch name (``dynamo``) whose
+        loggers all have one level is passed at that level, and torch's artifacts that are on
+        stay on; a module path an application gave torch is not (torch would import it and
+        every module below it again), nor is a level set on a logger by hand."""
         state = self.internal.log_state
-        kept: dict[str, int | bool] = {
+        levels = {
             qname: level
             for qname, level in state.log_qname_to_level.items()
             if qname != top and not qname.startswith(f"{top}.")
         }
+        kept: dict[str, int | bool] = {}
+        for name, qnames in self.registry.log_alias_to_log_qnames.items():
+            found = {levels.get(qname) for qname in qnames}
+            level = found.pop() if len(found) == 1 else None
+            if name not in ours and qnames and level is not None:
+                kept[name] = level
         kept.update({name: True for name in state.artifact_names if name not in ours})
         self.internal.set_logs(modules={**kept, **modules})
 

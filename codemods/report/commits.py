@@ -117,7 +117,7 @@ def mechanical_message(
     deleted = [s for s in sites if s.removed]
     if deleted:
         lines += item(
-            f"{UNUSED_DELETED} ({count(len(deleted), 'line')}): "
+            f"{UNUSED_DELETED} ({count(len({s.path for s in deleted}), 'module')}): "
             + ", ".join(dict.fromkeys(s.path for s in deleted))
         )
     if not made:
@@ -125,12 +125,18 @@ def mechanical_message(
     lines.append("")
     said = (
         "The change is one convention for making a module's logger, not a new behaviour: "
-        f"their names already put them under the `{component}` component of `{runtime}.set_logs`"
+        + ("its name already puts it" if made == 1 else "their names already put them")
+        + f" under the `{component}` component of `{runtime}.set_logs`"
     )
     if pinned:
         said += (
-            f", except in {count(len(pinned), 'module')} that set a level on their own logger, "
-            "which a component's level does not override; that level stays as it is here, "
+            f", except in {count(len(pinned), 'module')} that "
+            + (
+                "sets a level on its own logger"
+                if len(pinned) == 1
+                else "set a level on their own logger"
+            )
+            + ", which a component's level does not override; that level stays as it is here, "
             "for the area's owner to decide: " + ", ".join(pinned)
         )
     lines += wrap(said + ".")

@@ -265,7 +265,8 @@ def _mechanical_about(builder: _Builder, unit: Unit) -> list[str]:
     made = any(s.code == "ETL001" and not s.removed for _, s in sites)
     what = (
         f"{area}'s modules make their logger with `{builder.runtime}.get_logger(__name__)`, "
-        "which is `logging.getLogger(__name__)`"
+        f"which is `logging.getLogger(__name__)`; they now import `{builder.runtime}` (standard "
+        "library only, and it touches no logger until somebody calls its `set_logs`)"
         if made
         else f"{area}'s module loggers that nothing logs on are deleted, with their levels"
     )

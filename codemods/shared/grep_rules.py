@@ -29,20 +29,25 @@ _MODULE = r"^([^#]*[^#.A-Za-z0-9_])?logging\."
 ROOT_LOGGING = GrepRule(
     "ROOTLOGGING",
     ("ETL002", "ETL005"),
-    _MODULE + r"((debug|info|warning|warn|error|exception|critical|log|basicConfig)\(|root\b)",
+    _MODULE
+    + r"((debug|info|warning|warn|error|exception|critical|fatal|log|basicConfig|disable"
+    + r"|captureWarnings)\(|root\b)",
     "Logging on the root logger",
-    "Library code logs on its module's logger and leaves the root logger's set-up to the "
-    "application, so that its logging and set_logs decide what shows: "
-    "logger = get_logger(__name__) from {runtime}, then logger.info(...).",
+    "Library code logs on its module's logger and leaves the root logger and process-wide "
+    "logging (basicConfig, disable, captureWarnings) to the application, so that its logging "
+    "and set_logs decide what shows: logger = get_logger(__name__) from {runtime} (in a Buck "
+    "target, with {buck} in its deps), then logger.info(...). A script's own set-up in its "
+    "main() is the application's: list the file in exclude_patterns.",
 )
 GET_LOGGER = GrepRule(
     "GETLOGGER",
     ("ETL001",),
     _MODULE + r"getLogger\(",
     "logging.getLogger instead of get_logger",
-    "Modules get their logger from {runtime}.get_logger(__name__): the same logger as "
-    "logging.getLogger(__name__), made in one way so that its name (the module's) puts it "
-    "under its folder's component.",
+    "Style: ExecuTorch's modules make their logger in one spelling, "
+    "{runtime}.get_logger(__name__){buck}. It returns "
+    "logging.getLogger(__name__), the same logger; this rule checks the spelling, not the "
+    "name given.",
 )
 GREP_RULES = (ROOT_LOGGING, GET_LOGGER)
 

@@ -16,7 +16,9 @@ from pathlib import Path
 from codemods.report.commits import wrap
 from codemods.report.patches import Prepared
 from codemods.report.tally import Tally
-from codemods.shared.grep_rules import GREP_RULES, GrepRule, matching
+from codemods.shared.grep_rules import GET_LOGGER, GREP_RULES, GrepRule, matching
+from codemods.vendor import buck as buck_files
+from codemods.vendor.buck_deps import runtime_label
 from codemods.vendor.config import lintrunner_glob_takes
 from codemods.vendor.files import VendorPlan
 from codemods.write.worker import byte_diff
@@ -35,18 +37,22 @@ EXCLUDED = (
 _ANCHOR = re.compile(r"^code\s*=\s*['\"]TORCH_AO_IMPORT['\"]\s*$")  # the same kind of linter
 
 
-def _linter(rule: GrepRule, folders: Sequence[str], left: Left, runtime: str) -> str:
+def _linter(rule: GrepRule, folders: Sequence[str], left: Left, runtime: str, buck: str) -> str:
     lines = ["[[linter]]", f"code = '{rule.code}'", "include_patterns = ["]
     lines += [f"    '{folder}/**/*.py'," for folder in folders]
     lines += ["]", "exclude_patterns = [", *(f"    '{p}'," for p in EXCLUDED)]
+    if left.runtime:
+        lines.append("    # the logging package's get_logger: the one logging.getLogger call")
+        lines += [f"    '{path}'," for path in left.runtime]
     if left.own_setup:
-        lines.append(
-            "    # TODO: they set up their logging themselves; listed file by file so that"
-        )
-        lines.append("    # a new file there is linted")
+        lines.append("    # TODO: in folders that set up their own logging (not migrated); listed")
+        lines.append("    # file by file so that a new file there is linted")
         lines += [f"    '{path}'," for path in left.own_setup]
     if left.to_migrate:
-        lines.append("    # TODO: still to migrate; a file's line goes once it no longer matches")
+        lines.append("    # TODO: still to migrate (a script's own set-up in its main() may stay);")
+        lines.append("    # the lint commit after the areas' migration drops the files that no")
+        lines.append("    # longer match, in one change, so that the areas' pull requests do not")
+        lines.append("    # conflict here")
         lines += [f"    '{path}'," for path in left.to_migrate]
     lines += [
         "]",
@@ -59,7 +65,7 @@ def _linter(rule: GrepRule, folders: Sequence[str], left: Left, runtime: str) ->
         f"    '--pattern={rule.pattern}',",
         f"    '--linter-name={rule.code}',",
         f"    '--error-name={rule.error}',",
-        f"    '''--error-description={rule.description.format(runtime=runtime)}''',",
+        f"    '''--error-description={rule.description.format(runtime=runtime, buck=buck)}''',",
         "    '--',",
         "    '@{{PATHSFILE}}',",
         "]",
@@ -87,6 +93,7 @@ class Left:
 
     own_setup: list[str] = field(default_factory=list)
     to_migrate: list[str] = field(default_factory=list)
+    runtime: list[str] = field(default_factory=list)  # the logging package's own module
 
     @property
     def paths(self) -> list[str]:
@@ -95,14 +102,14 @@ class Left:
 
 def lint_folders(root: Path, given: Iterable[str], runtime: str) -> list[str]:
     """The folders the linters read: the packages the wheel ships (`src/executorch/`'s entries
-    but examples/, which are applications), else the folders given; never the runtime's own,
-    whose `get_logger` is the one `logging.getLogger` call."""
+    but examples/, which are applications), else the folders given, and the runtime's own
+    (which the series' first pull request adds)."""
     shipped = root / "src" / "executorch"
     names = {f.strip("/") for f in given if f.strip("/")}
     if shipped.is_dir():
         names |= {p.name for p in shipped.iterdir() if (root / p.name).is_dir()}
     own = runtime.split(".", 1)[-1].replace(".", "/")
-    return sorted(n for n in names - {"examples", own} if (root / n).is_dir())
+    return sorted({own, *(n for n in names - {"examples"} if (root / n).is_dir())})
 
 
 def still_matching(
@@ -124,6 +131,19 @@ def still_matching(
             for code in codes:
                 (left[code].own_setup if own else left[code].to_migrate).append(rel)
     return left
+
+
+def _runtime_label(vendored: VendorPlan, runtime: str) -> str:
+    """The runtime's Buck library (`//executorch/logs:lib`), or "" where it has none."""
+    folder = vendored.root.joinpath(*runtime.split(".")[1:])
+    planned = vendored.files.get(folder / buck_files.BUILD_FILE)
+    if planned is None and not (folder / buck_files.BUILD_FILE).is_file():
+        return ""
+    try:
+        text = planned.text if planned is not None else None
+        return runtime_label(vendored.root, folder, runtime.split(".")[0], text)
+    except buck_files.BuckError:
+        return ""
 
 
 def _read(path: Path) -> str:
@@ -152,15 +172,22 @@ def lint_patch(
     if not config.is_file():
         return None
     folders = lint_folders(vendored.root, folders, runtime)
+    label = _runtime_label(vendored, runtime)
+    buck = f" (in a Buck target, with {label} in its deps)" if label else ""
     own_setup = [folder.strip("/") for folder, _ in tally.not_migrated]
     first = still_matching(vendored.root, folders, tally, own_setup, before=True)
     left = still_matching(vendored.root, folders, tally, own_setup)
+    package = f"{runtime.split('.', 1)[-1].replace('.', '/')}/__init__.py"
+    for lists in (first, left):  # named once, whether the package is on disk yet or not
+        for each in lists.values():
+            each.to_migrate = [path for path in each.to_migrate if path != package]
+        lists[GET_LOGGER.code].runtime = [package]
     planned = vendored.files.get(config)
     base = vendored.without_hook.get(config, planned.text if planned else None)
     text = base if base is not None else config.read_text(encoding="utf-8")
 
     def configured(lists: dict[str, Left]) -> str:
-        blocks = (_linter(r, folders, lists[r.code], runtime) for r in GREP_RULES)
+        blocks = (_linter(r, folders, lists[r.code], runtime, buck) for r in GREP_RULES)
         return _insert(text, "\n".join(blocks))
 
     def counts(lists: dict[str, Left]) -> str:

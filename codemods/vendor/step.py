@@ -133,7 +133,8 @@ tests and Buck target. It changes nothing a program prints: until somebody calls
 `set_logs("+xnnpack")` turns a component up, as `torch._logging.set_logs` does for dynamo: \
 it registers the names it is given, and from then on torch owns their loggers; every other \
 ExecuTorch logger stays a plain library logger. Each call replaces ExecuTorch's earlier \
-settings and gives torch back its own (dynamo's level stays; the README says what torch \
+settings and gives torch back the ones it can name (dynamo's level stays; a module path \
+or a level set by hand on a torch logger does not, and the README says what else torch \
 decides). `TORCH_LOGS` takes the module path (`TORCH_LOGS=+executorch.backends.xnnpack`) \
 without this package; its short names (`TORCH_LOGS=+xnnpack`) come with the hook's pull \
 request.
@@ -149,8 +150,9 @@ that sets up its own logger (`OWN_LOGGING`); a name torch already has for someth
 refused with `ValueError` when it is asked for, and the other names stay usable.
 
 What a caller of `set_logs` sees for the components it names: they stop propagating, so the \
-application's handlers (on the root or on `executorch`) and pytest's `caplog` in the calling \
-test no longer receive their records, torch's handler prints them; a module that sets a level \
+application's handlers (on the root or on `executorch`) and pytest's `caplog` (below 9.0, in \
+the calling test and every later one) no longer receive their records, torch's handler \
+prints them; a module that sets a level \
 on its own logger keeps it until its area's pull request removes it. Nothing changes for the \
 components it does not name, and the package sets no level of its own. The tests cover each, \
 and that a test leaves the root logger and torch's settings as it found them.

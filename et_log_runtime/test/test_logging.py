@@ -125,8 +125,8 @@ class TestSetLogs(LoggingTestCase):
         self.assertEqual(self.config(EXIR), (logging.NOTSET, True, []))
         xnnpack = get_logger(XNN)
         self.assertTrue(xnnpack.isEnabledFor(logging.DEBUG))
-        self.assertFalse(get_logger(EXIR).isEnabledFor(logging.INFO))
-        self.assertTrue(get_logger(EXIR).isEnabledFor(logging.WARNING))
+        root = logging.getLogger().getEffectiveLevel()  # exir follows the application's
+        self.assertEqual(get_logger(EXIR).getEffectiveLevel(), root)
         # torch owns the component's logger now: its handler, no propagation to the root
         owner = logging.getLogger("executorch.backends.xnnpack")
         self.assertFalse(owner.propagate)
@@ -243,7 +243,33 @@ class TestTorchDecides(LoggingTestCase):
         self.assertEqual(xnn.getEffectiveLevel(), logging.DEBUG)
         # torch's own call still replaces everything, ours included: torch's rule
         _internal.set_logs(dynamo=logging.INFO)
-        self.assertEqual(xnn.getEffectiveLevel(), logging.WARNING)
+        self.assertEqual(xnn.level, logging.NOTSET)
+
+    def test_keeping_torch_s_settings_imports_nothing(self) -> None:
+        """torch's names go back to torch as names, never as module paths (torch would import
+        every module below one: review r01f)."""
+        import sys
+
+        _internal.set_logs(dynamo=logging.INFO, inductor=logging.INFO)
+        before, settings = (
+            set(sys.modules),
+            dict(_internal.log_state.log_qname_to_level),
+        )
+        set_logs("+xnnpack")
+        self.assertEqual(set(sys.modules) - before, set())
+        ours = {q for q in _internal.log_state.log_qname_to_level if q.startswith(TOP)}
+        kept = dict(_internal.log_state.log_qname_to_level)
+        self.assertEqual({q: kept[q] for q in kept if q not in ours}, settings)
+
+    def test_a_component_not_named_again_goes_back_to_warning(self) -> None:
+        """Whatever the root's level: as torch keeps its own top logger (review r01f)."""
+        logging.getLogger().setLevel(logging.DEBUG)  # an application at DEBUG
+        set_logs("+xnnpack")
+        set_logs("executorch")
+        self.assertFalse(get_logger(XNN).isEnabledFor(logging.INFO))
+        self.assertTrue(get_logger(XNN).isEnabledFor(logging.WARNING))
+        set_logs()
+        self.assertFalse(get_logger(EXIR).isEnabledFor(logging.INFO))
 
     def test_torch_s_settings_are_back_after_each_test(self) -> None:
         """The TORCH_LOGS an earlier test set (test_torch_logs_set_registers_nothing) is gone:

@@ -117,8 +117,8 @@ def _documented_reason(comment: str, level: str, facts: ModuleFacts, config: Con
     return (
         f"a documented level ({level}; its comment: '{comment}'): review. Suggestion: users may "
         f"rely on it; keep it (a module logger's own level works whether "
-        f"TORCH_LOGS is used or not), or delete it and its comment so TORCH_LOGS={component} "
-        "decides"
+        f"TORCH_LOGS is used or not), or delete it and its comment so that "
+        f"set_logs('{component}') decides"
     )
 
 

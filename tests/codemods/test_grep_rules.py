@@ -41,6 +41,8 @@ LINES = {
     "mylogging.getLogger()": set(),
     "my_logging.getLogger()": set(),
     "logging.INFO": set(),
+    "logging.disable(logging.INFO)": {ROOT_LOGGING.code},
+    "logging.captureWarnings(True)": {ROOT_LOGGING.code},
 }
 
 LINTRUNNER = """\
@@ -142,6 +144,8 @@ def test_the_lint_pull_request_lands_clean_and_catches_a_new_root_call(
     assert not any("examples" in p for p in linters[ROOT_LOGGING.code]["include_patterns"])
     excluded = linters[ROOT_LOGGING.code]["exclude_patterns"]
     assert "export/tool.py" in excluded, "a shipped package's set-up is listed for its owner"
+    assert "logs/**/*.py" in linters[GET_LOGGER.code]["include_patterns"]
+    assert "logs/__init__.py" in linters[GET_LOGGER.code]["exclude_patterns"]
     assert any(p.endswith(".py") and "*" not in p for p in excluded), "nothing left: vacuous"
     new = sample_copy / "exir" / "new_pass.py"
     new.write_text('import logging\n\nlogging.info("new")\n', encoding="utf-8")
@@ -158,7 +162,7 @@ def test_a_folder_that_sets_up_its_own_logging_is_excluded_file_by_file(tmp_path
     (tmp_path / "exir" / "a.py").write_text("import logging\nlogging.info('x')\n")
     folders = lint_folders(tmp_path, ["backends", "exir/"], "executorch.logs")
     left = still_matching(tmp_path, folders, Tally(), ["backends/mlx"])
-    assert folders == ["backends", "exir"]
+    assert folders == ["backends", "exir", "logs"]  # the runtime's own, not yet on disk
     assert left[GET_LOGGER.code].own_setup == ["backends/mlx/_logging.py"]
     assert left[GET_LOGGER.code].to_migrate == []
     assert left[ROOT_LOGGING.code].to_migrate == ["exir/a.py"]
