@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from . import artifact_enabled, get_artifact_logger
 from . import delegation_record as delegation
+from .state import STATE
 from .torch_trace import QNAMES, asked, covering, tracer
 
 CRITICAL_ENV = "EXECUTORCH_CRITICAL_OPS"  # the user's: aten.sort.*,aten.pow.*
@@ -92,8 +93,10 @@ class PartitionRun:
         self.trace = tracer()
         read = _blocks or os.environ.get(delegation.RECORD_ENV) or self.trace
         shown = artifact_enabled(self.report)
-        # INFO once TORCH_LOGS or set_logs names ours; else DEBUG (an app at INFO: no news)
-        self.level = logging.INFO if asked() else logging.DEBUG
+        # INFO once TORCH_LOGS or set_logs names this run's component; else DEBUG (an app at
+        # INFO: no news, also when another component is named)
+        named = QNAMES.get(covering(ours) or "", "") in STATE.names
+        self.level = logging.INFO if named and asked() else logging.DEBUG
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
         mine = os.environ.get(CRITICAL_ENV, "").split(",")  # the user's: named always
         self.asked = [pattern.strip() for pattern in mine if pattern.strip()]

@@ -394,3 +394,13 @@ def test_an_executorch_that_does_not_report_raises_instead_of_an_empty_list(monk
     with delegation_records() as runs:  # nothing of ExecuTorch imported: nothing lowered
         pass
     assert runs == []
+
+
+def test_naming_another_component_keeps_the_why_not_at_debug(run) -> None:
+    """TORCH_LOGS names XNNPACK; WebGPU's partitioner runs: an application at INFO sees no
+    per-node line of WebGPU's, which stays a plain library logger (its run logs at DEBUG)."""
+    proc = _run(run, WEBGPU, "xnnpack", "app=INFO")
+    why = [line for line in proc.stderr.splitlines() if "stays on the CPU" in line]
+    assert why == [], proc.stderr
+    shown = _run(run, WEBGPU, "webgpu", "app=INFO")  # named: its INFO lines, by torch
+    assert any("stays on the CPU" in line for line in shown.stderr.splitlines()), shown.stderr
