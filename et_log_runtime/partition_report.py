@@ -15,8 +15,7 @@ from typing import Any, TypeVar
 
 from . import artifact_enabled, get_artifact_logger
 from . import delegation_record as delegation
-from .state import STATE
-from .torch_trace import QNAMES, asked, covering, tracer
+from .torch_trace import QNAMES, asked, covering, named, tracer
 
 CRITICAL_ENV = "EXECUTORCH_CRITICAL_OPS"  # the user's: aten.sort.*,aten.pow.*
 _FRAME = r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)'
@@ -95,8 +94,7 @@ class PartitionRun:
         shown = artifact_enabled(self.report)
         # INFO once TORCH_LOGS or set_logs names this run's component; else DEBUG (an app at
         # INFO: no news, also when another component is named)
-        named = QNAMES.get(covering(ours) or "", "") in STATE.names
-        self.level = logging.INFO if named and asked() else logging.DEBUG
+        self.level = logging.INFO if named(ours) and asked() else logging.DEBUG
         own = getattr(partitioner, "critical_operators", ())  # its owner's table
         mine = os.environ.get(CRITICAL_ENV, "").split(",")  # the user's: named always
         self.asked = [pattern.strip() for pattern in mine if pattern.strip()]

@@ -21,6 +21,11 @@ def covering(qname: str) -> str:
     return qname
 
 
+def named(qname: str) -> bool:
+    """True when the component covering logger ``qname`` is registered with torch."""
+    return QNAMES.get(covering(qname), "") in STATE.names
+
+
 def asked() -> bool:
     """True once ``set_logs`` (or TORCH_LOGS, through the hook) named a component or artifact of
     ours."""
